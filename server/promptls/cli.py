@@ -1,0 +1,69 @@
+"""The ``promptls`` command line: a thin argparse front over the pure core.
+
+Importing this module must not import pygls or lsprotocol (a test checks ``sys.modules``):
+CI runs ``promptls check`` on every push and start-up time is the user's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from promptls import __version__
+from promptls.commands import COMMAND_MODULES, UsageError
+
+
+def _load_commands() -> list[ModuleType]:
+    """Import the subcommand modules that exist; a missing one is simply not offered."""
+    modules = []
+    for name in COMMAND_MODULES:
+        try:
+            modules.append(importlib.import_module(f"promptls.commands.{name}"))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"promptls.commands.{name}":
+                raise
+    return modules
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Build the parser with one subparser per command module."""
+    parser = argparse.ArgumentParser(
+        prog="promptls",
+        description="Lint, preview and serve agent system prompts and instruction files.",
+    )
+    parser.add_argument("--version", action="version", version=f"promptls {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in _load_commands():
+        command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        module.add_arguments(command)
+        command.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the CLI; user errors become one line on stderr and exit status 2."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run = getattr(args, "_run", None)
+    if run is None:
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        status: int = run(args)
+    except UsageError as exc:
+        print(f"promptls: error: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        # `promptls render big.txt | head` is normal use, not a failure.
+        sys.stderr.close()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
