@@ -1,0 +1,230 @@
+-- The :Promptls* user commands, and the small LSP helpers they share.
+
+local M = {}
+
+local has_011 = vim.fn.has("nvim-0.11") == 1
+
+M.profiles = { "all", "or", "claude", "codex", "gemini" }
+M.formats = { "cache-aware", "wire" }
+
+--- Messages go through vim.notify so users can route them (and tests can catch them).
+local function notify(msg, level)
+  vim.notify("promptls: " .. msg, level or vim.log.levels.INFO)
+end
+
+--- The promptls client for a buffer, else any running promptls client (for scratch buffers).
+function M.client(bufnr)
+  local get = vim.lsp.get_clients or vim.lsp.get_active_clients
+  local clients = get({ name = "promptls", bufnr = bufnr })
+  if #clients == 0 then
+    clients = get({ name = "promptls" })
+  end
+  return clients[1]
+end
+
+--- client:request on 0.11 (the dot form is deprecated there), client.request before.
+function M.request(client, method, params, handler, bufnr)
+  if has_011 then
+    return client:request(method, params, handler, bufnr)
+  end
+  return client.request(method, params, handler, bufnr)
+end
+
+--- The folder a command is about: the client's workspace root, else the current directory.
+function M.folder(client)
+  local root = client and (client.root_dir or (client.config and client.config.root_dir))
+  if not root and client and client.workspace_folders and client.workspace_folders[1] then
+    root = vim.uri_to_fname(client.workspace_folders[1].uri)
+  end
+  return root or vim.fn.getcwd()
+end
+
+--- Run workspace/executeCommand; callback(err, result). No client: one message, no error.
+function M.execute(command, args, callback, bufnr)
+  if bufnr and not vim.api.nvim_buf_is_valid(bufnr) then
+    bufnr = nil
+  end
+  local client = M.client(bufnr)
+  if not client then
+    notify("the server is not running (open a Markdown or prompt file first)", vim.log.levels.WARN)
+    return
+  end
+  M.request(client, "workspace/executeCommand", { command = command, arguments = { args } }, function(err, result)
+    callback(err, result)
+  end, bufnr)
+end
+
+--- The file URI of a buffer, or nil for buffers that are not files.
+local function buffer_uri(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == "" or vim.bo[bufnr].buftype ~= "" then
+    return nil
+  end
+  return vim.uri_from_bufnr(bufnr)
+end
+
+--- :PromptlsContext [profile|all] — discovered instruction files, in load order.
+function M.context(profile)
+  local bufnr = vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  local folder = M.folder(client)
+  profile = (profile and profile ~= "") and profile or "all"
+  local args = { profile = profile }
+  local uri = buffer_uri(bufnr)
+  if uri and client and vim.lsp.buf_is_attached(bufnr, client.id) then
+    args.uri = uri
+  else
+    args.folder = folder
+  end
+  return require("promptls.preview").show({
+    name = "promptls://context/" .. profile,
+    command = "promptls.showContextFiles",
+    args = args,
+    folder = folder,
+    source = bufnr,
+    render = function(result)
+      return require("promptls.render").context(result, profile)
+    end,
+  })
+end
+
+--- :PromptlsEnv — what the agent would be told about the environment.
+function M.env()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local folder = M.folder(M.client(bufnr))
+  return require("promptls.preview").show({
+    name = "promptls://environment",
+    command = "promptls.showEnvironment",
+    args = { folder = folder },
+    folder = folder,
+    source = bufnr,
+    render = require("promptls.render").environment,
+  })
+end
+
+--- :PromptlsPreview [cache-aware|wire] — the assembled prompt, refreshed on context changes.
+function M.preview(format)
+  format = (format and format ~= "") and format or "cache-aware"
+  if not vim.tbl_contains(M.formats, format) then
+    notify("unknown format " .. format .. " (use cache-aware or wire)", vim.log.levels.ERROR)
+    return
+  end
+  local bufnr = vim.api.nvim_get_current_buf()
+  local folder = M.folder(M.client(bufnr))
+  return require("promptls.preview").show({
+    name = "promptls://preview/" .. format,
+    command = "promptls.previewPrompt",
+    args = { folder = folder, format = format },
+    folder = folder,
+    source = bufnr,
+    render = function(result)
+      return require("promptls.render").preview(result, format)
+    end,
+  })
+end
+
+--- :PromptlsRender — the current file's halves and its marker-free wire text.
+function M.render()
+  local bufnr = vim.api.nvim_get_current_buf()
+  local uri = buffer_uri(bufnr)
+  if not uri then
+    notify("the current buffer is not a file", vim.log.levels.WARN)
+    return
+  end
+  return require("promptls.preview").show({
+    name = "promptls://wire/" .. vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":t"),
+    command = "promptls.renderWire",
+    args = { uri = uri },
+    folder = M.folder(M.client(bufnr)),
+    source = bufnr,
+    refresh_on_change = false,
+    render = require("promptls.render").wire,
+  })
+end
+
+--- :PromptlsFixAll — ask for source.fixAll.promptls and apply its edit to the buffer.
+function M.fix_all(bufnr, on_done)
+  bufnr = (bufnr and bufnr ~= 0) and bufnr or vim.api.nvim_get_current_buf()
+  local client = M.client(bufnr)
+  if not client or not vim.lsp.buf_is_attached(bufnr, client.id) then
+    notify("the server is not attached to this buffer", vim.log.levels.WARN)
+    return
+  end
+  local last = vim.api.nvim_buf_line_count(bufnr)
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = 0, character = 0 }, ["end"] = { line = last, character = 0 } },
+    context = { diagnostics = {}, only = { "source.fixAll.promptls" } },
+  }
+  local function finish(applied)
+    if on_done then
+      on_done(applied)
+    end
+  end
+  local function apply(action)
+    if action.edit then
+      vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding)
+    end
+    if action.command then
+      local command = type(action.command) == "table" and action.command or action
+      M.request(client, "workspace/executeCommand", command, function() end, bufnr)
+    end
+    finish(true)
+  end
+  M.request(client, "textDocument/codeAction", params, function(err, actions)
+    if err then
+      notify("fix all failed: " .. tostring(err.message), vim.log.levels.ERROR)
+      return finish(false)
+    end
+    local action
+    for _, a in ipairs(actions or {}) do
+      if a.kind and vim.startswith(a.kind, "source.fixAll") then
+        action = a
+        break
+      end
+    end
+    if not action then
+      notify("nothing to fix")
+      return finish(false)
+    end
+    local caps = client.server_capabilities.codeActionProvider
+    if not action.edit and type(caps) == "table" and caps.resolveProvider then
+      M.request(client, "codeAction/resolve", action, function(rerr, resolved)
+        apply((not rerr and resolved) or action)
+      end, bufnr)
+    else
+      apply(action)
+    end
+  end, bufnr)
+end
+
+--- Complete from a fixed list.
+local function completer(list)
+  return function(lead)
+    return vim.tbl_filter(function(x)
+      return vim.startswith(x, lead)
+    end, list)
+  end
+end
+
+--- Create the user commands (idempotent: redefining a command replaces it).
+function M.create()
+  local cmd = vim.api.nvim_create_user_command
+  cmd("PromptlsContext", function(o)
+    M.context(o.args)
+  end, { nargs = "?", complete = completer(M.profiles), desc = "promptls: discovered instruction files" })
+  cmd("PromptlsEnv", function()
+    M.env()
+  end, { nargs = 0, desc = "promptls: environment the agent would see" })
+  cmd("PromptlsPreview", function(o)
+    M.preview(o.args)
+  end, { nargs = "?", complete = completer(M.formats), desc = "promptls: preview the assembled prompt" })
+  cmd("PromptlsRender", function()
+    M.render()
+  end, { nargs = 0, desc = "promptls: wire text of the current file" })
+  cmd("PromptlsFixAll", function()
+    M.fix_all(0)
+  end, { nargs = 0, desc = "promptls: apply every safe fix in the current file" })
+end
+
+return M

@@ -1,0 +1,152 @@
+-- promptls for Neovim: registers the promptls language server and its user commands.
+--
+-- Usage: require("promptls").setup({})  -- explicit; nothing happens on load.
+-- On Neovim 0.11+ the server is registered with vim.lsp.config/vim.lsp.enable, so it
+-- composes with the user's other configs; on 0.8-0.10 a FileType autocmd calls vim.lsp.start.
+
+local M = {}
+
+--- Instruction-file base names the server knows (kept in step with the server's profiles).
+M.instruction_files = {
+  "AGENTS.md",
+  "AGENTS.local.md",
+  "AGENTS.override.md",
+  "CLAUDE.md",
+  "CLAUDE.local.md",
+  "GEMINI.md",
+}
+
+--- Defaults; every key can be overridden by setup(opts).
+M.defaults = {
+  -- How to start the server. A list: the first item is the executable.
+  cmd = { "promptls", "serve" },
+  -- File types the client attaches to (same as the VS Code extension: Markdown and plain text).
+  filetypes = { "markdown", "text" },
+  -- The workspace root is the nearest ancestor holding one of these.
+  root_markers = { ".git", "pyproject.toml", "AGENTS.md" },
+  -- Server settings (same keys as [tool.promptls], plus profile, model, systemPromptFile).
+  -- Sent as initializationOptions and answered to workspace/configuration ("promptls").
+  settings = {},
+  -- Give prompt files that Neovim does not recognise (*.prompt, prompts/**) a file type,
+  -- so the client attaches to them. Existing detection always wins.
+  detect_filetypes = true,
+  -- The file type given to those prompt files.
+  prompt_filetype = "markdown",
+  -- Create the :Promptls* user commands.
+  commands = true,
+  -- Passed through to the LSP client.
+  on_attach = nil,
+  capabilities = nil,
+}
+
+--- The options in force after setup(); read by the commands and :checkhealth.
+M.options = vim.deepcopy(M.defaults)
+
+--- Whether setup() has run (checkhealth says so when it has not).
+M.did_setup = false
+
+local has_011 = vim.fn.has("nvim-0.11") == 1
+
+--- Prompt files have no file type of their own in Neovim; without one nothing would attach.
+local function add_filetypes(ft)
+  -- Negative priority: only used when no other rule (or modeline) gave the file a type.
+  local fallback = { priority = -math.huge }
+  vim.filetype.add({
+    extension = { prompt = ft },
+    pattern = {
+      [".*%.prompt%.md"] = { ft, fallback },
+      [".*%.system%.md"] = { ft, fallback },
+      [".*/prompts/.*"] = { ft, fallback },
+    },
+  })
+end
+
+--- The handlers shared by both registration paths (the server's custom notification).
+local function handlers()
+  return {
+    ["promptls/contextChanged"] = function(err, result, ctx)
+      require("promptls.preview").on_context_changed(err, result, ctx)
+    end,
+  }
+end
+
+--- Nearest ancestor of the buffer's file holding a root marker; works on 0.8 (no vim.fs.root).
+local function find_root(bufnr, markers)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == "" then
+    return vim.fn.getcwd()
+  end
+  local dir = vim.fs.dirname(name)
+  local found = vim.fs.find(markers, { upward = true, path = dir, limit = 1 })[1]
+  if found then
+    return vim.fs.dirname(found)
+  end
+  return dir
+end
+
+--- The client configuration both paths hand to Neovim.
+local function client_config(opts)
+  -- An empty Lua table would be sent as a JSON array; the server expects an object.
+  local settings = next(opts.settings) and opts.settings or vim.empty_dict()
+  return {
+    name = "promptls",
+    cmd = opts.cmd,
+    filetypes = opts.filetypes,
+    root_markers = opts.root_markers,
+    init_options = settings,
+    settings = { promptls = settings },
+    handlers = handlers(),
+    on_attach = opts.on_attach,
+    capabilities = opts.capabilities,
+  }
+end
+
+--- 0.8-0.10: no vim.lsp.config, so start (or reuse) the client per buffer by file type.
+local function register_legacy(opts)
+  local group = vim.api.nvim_create_augroup("promptls", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = opts.filetypes,
+    callback = function(ev)
+      if vim.bo[ev.buf].buftype ~= "" then
+        return
+      end
+      local config = client_config(opts)
+      config.root_markers = nil
+      config.filetypes = nil
+      config.root_dir = find_root(ev.buf, opts.root_markers)
+      vim.lsp.start(config, { bufnr = ev.buf })
+    end,
+  })
+  -- Buffers already open when setup() ran.
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.tbl_contains(opts.filetypes, vim.bo[buf].filetype) then
+      vim.api.nvim_exec_autocmds("FileType", { group = group, buffer = buf })
+    end
+  end
+end
+
+--- Register the server and the commands. setup({}) is enough when `promptls` is on PATH.
+function M.setup(opts)
+  opts = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
+  if type(opts.cmd) == "string" then
+    opts.cmd = { opts.cmd, "serve" }
+  end
+  M.options = opts
+  M.did_setup = true
+
+  if opts.detect_filetypes then
+    add_filetypes(opts.prompt_filetype)
+  end
+  if has_011 then
+    vim.lsp.config("promptls", client_config(opts))
+    vim.lsp.enable("promptls")
+  else
+    register_legacy(opts)
+  end
+  if opts.commands then
+    require("promptls.commands").create()
+  end
+end
+
+return M
