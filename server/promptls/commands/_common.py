@@ -1,0 +1,141 @@
+"""Helpers shared by the ``render``, ``context`` and ``preview`` commands.
+
+Two environment variables make output reproducible without touching the real machine:
+
+* ``PROMPTLS_HOME=DIR`` (or ``--home DIR``): the home directory discovery reads user-level
+  files and skills from. Tests and the demo point it at a fake home so the real one is
+  never read.
+* ``PROMPTLS_TODAY=YYYY-MM-DD``: the date the environment block reports.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from promptls.commands import UsageError
+
+_UNSAFE_IN_BLOCK = re.compile(
+    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029"
+    r"\u2060-\u2064\u2066-\u206f\ufeff]"
+)
+_UNSAFE_IN_LINE = re.compile(
+    r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029"
+    r"\u2060-\u2064\u2066-\u206f\ufeff]"
+)
+
+
+def _visible_escape(match: re.Match[str]) -> str:
+    """Show an unsafe character as a Python-style escape a reader can recognise."""
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def safe_block(text: str) -> str:
+    """Text for a terminal: keeps newlines and tabs, escapes every other control,
+    bidirectional or invisible character (ANSI sequences cannot recolour or hide text)."""
+    return _UNSAFE_IN_BLOCK.sub(_visible_escape, text)
+
+
+def safe_line(text: str) -> str:
+    """Like ``safe_block`` but for one-line values such as paths: newlines are escaped."""
+    return _UNSAFE_IN_LINE.sub(_visible_escape, text)
+
+
+def setup_stdout() -> None:
+    """Write UTF-8 whatever the locale, and never fail on a lone surrogate."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(encoding="utf-8", errors="backslashreplace")
+
+
+def print_json(data: Any) -> None:
+    """Stable JSON (sorted keys would reorder meaningful lists, so insertion order)."""
+    setup_stdout()
+    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+
+
+def add_home_argument(parser: argparse.ArgumentParser) -> None:
+    """``--home DIR``: pin the home directory (tests, demos, CI reproducibility)."""
+    parser.add_argument(
+        "--home",
+        metavar="DIR",
+        help="home directory for user-level files and skills "
+        "(default: $PROMPTLS_HOME, else your home)",
+    )
+
+
+def resolve_home(args: argparse.Namespace) -> str | None:
+    """The home to use: ``--home``, else ``$PROMPTLS_HOME``, else None (the real one)."""
+    home = getattr(args, "home", None) or os.environ.get("PROMPTLS_HOME") or None
+    if home is None:
+        return None
+    path = Path(home).expanduser()
+    if not path.is_dir():
+        raise UsageError(f"home directory not found: {safe_line(home)}")
+    return str(path.resolve())
+
+
+def resolve_today() -> date | None:
+    """``$PROMPTLS_TODAY`` as a date, or None for the real local date."""
+    value = os.environ.get("PROMPTLS_TODAY", "").strip()
+    if not value:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise UsageError(
+            f"PROMPTLS_TODAY must be a date like 2026-01-31, not {safe_line(value)!r}"
+        ) from None
+
+
+def resolve_dir(value: str | None) -> str:
+    """The workspace folder argument, absolute; a missing folder is a user error."""
+    path = Path(value or ".")
+    try:
+        if not path.is_dir():
+            what = "not a directory" if path.exists() else "directory not found"
+            raise UsageError(f"{what}: {safe_line(str(value))}")
+        return str(path.resolve())
+    except OSError as exc:
+        raise UsageError(f"cannot open {safe_line(str(value))}: {exc.strerror}") from None
+
+
+def check_profile(name: str) -> str:
+    """A known profile name, or a user error listing the valid ones."""
+    from promptls.context import PROFILES
+
+    if name not in PROFILES:
+        known = ", ".join(sorted(PROFILES))
+        raise UsageError(f"unknown profile {safe_line(name)!r} (choose from {known})")
+    return name
+
+
+def read_input(value: str) -> str:
+    """Read a prompt file (``-`` is stdin) as UTF-8; bad input is one clear error line.
+
+    Decoding is strict: the command prints what the model would receive, and guessing at
+    broken bytes would print something the file does not say.
+    """
+    try:
+        data = sys.stdin.buffer.read() if value == "-" else Path(value).read_bytes()
+    except IsADirectoryError:
+        raise UsageError(f"is a directory: {safe_line(value)}") from None
+    except FileNotFoundError:
+        raise UsageError(f"file not found: {safe_line(value)}") from None
+    except OSError as exc:
+        raise UsageError(f"cannot read {safe_line(value)}: {exc.strerror or exc}") from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        name = "stdin" if value == "-" else safe_line(value)
+        bad = data[exc.start]
+        raise UsageError(
+            f"{name} is not valid UTF-8 (byte 0x{bad:02x} at offset {exc.start})"
+        ) from None
