@@ -1,0 +1,101 @@
+"""The data discovery returns: loaded files, and an entry for every candidate it saw.
+
+Kept apart from the walk itself so renderers, rules and commands can import the types
+without pulling in the filesystem code. ``promptls.context`` re-exports all of it.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH120
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class ContextScope(StrEnum):
+    """Where an instruction file was found; model-visible so precedence stays explicit
+    when layers share a file name."""
+
+    USER = "user"
+    PROJECT = "project"
+    LOCAL = "local"
+
+
+@dataclass(frozen=True, slots=True)
+class ContextFile:
+    """One instruction document rendered into model-visible context.
+
+    ``path`` is absolute. Files arrive broadest first, most specific last.
+    """
+
+    path: str
+    content: str
+    scope: ContextScope
+
+
+class EntryStatus(StrEnum):
+    """What discovery did with one candidate."""
+
+    LOADED = "loaded"
+    """Read in full and part of ``files``."""
+    CUT = "cut"
+    """Part of ``files`` but truncated (read cap, or a profile's byte budget)."""
+    DROPPED = "dropped"
+    """Exists but left out: the profile's byte budget was already spent."""
+    SHADOWED = "shadowed"
+    """Exists but another file took its slot (codex: ``AGENTS.override.md``)."""
+    SKIPPED = "skipped"
+    """Not loaded: unreadable, not a regular file, empty, or already loaded."""
+    IMPORTED = "imported"
+    """Loaded because another file imports it with ``@path``; part of ``files``."""
+    IMPORT_ERROR = "import-error"
+    """An ``@path`` import that does not resolve, loops, or goes too deep."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One candidate discovery looked at and what became of it.
+
+    ``size`` is the size on disk in bytes when known. ``order`` is the index in
+    ``Discovery.files`` for files that were loaded, else None. ``imported_from`` is the
+    importing file for imports (and import errors), with ``line`` the 1-based line of
+    the ``@path`` in it. ``reason`` is a sentence for humans.
+    """
+
+    path: str
+    scope: ContextScope
+    status: EntryStatus
+    reason: str
+    size: int | None = None
+    order: int | None = None
+    imported_from: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Discovery:
+    """Everything one profile would load for one folder, and why the rest was not.
+
+    ``watched`` holds every path discovery depended on (existing or not, so creating a
+    file invalidates correctly); ``watched_dirs`` the folders it listed (Claude's rules).
+    ``project_root`` is where the per-folder walk started.
+    """
+
+    profile: str
+    root: str
+    files: tuple[ContextFile, ...]
+    entries: tuple[Entry, ...]
+    project_root: str = ""
+    watched: frozenset[str] = field(default_factory=frozenset)
+    watched_dirs: frozenset[str] = field(default_factory=frozenset)
+
+    def depends_on(self, path: str) -> bool:
+        """Whether a change at ``path`` (file or folder) could change this result."""
+        if path in self.watched or path in self.watched_dirs:
+            return True
+        if os.path.dirname(path) in self.watched_dirs:
+            return True
+        prefix = path.rstrip(os.sep) + os.sep
+        return any(p.startswith(prefix) for p in self.watched)

@@ -1,0 +1,378 @@
+"""The discovery walk: visit a profile's candidates in order and record each outcome.
+
+Cost: one ``stat`` (plus one bounded read when present) per candidate name per visited
+directory, one ``listdir`` for Claude's user rules folder, and nothing else: never a
+tree walk. Every decision lands in an ``Entry`` with a sentence a user understands.
+
+Decisions where the agents' docs are silent:
+- Whitespace-only files are skipped ("empty"): no agent renders them, and for codex the
+  empty file still takes its folder's slot (so it shadows ``AGENTS.md``).
+- An over-cap file (``max_bytes``) is truncated at a UTF-8 character boundary and
+  reported as ``cut``; the codex budget cuts at the exact byte and decodes lossily, as
+  codex itself does (``take(remaining)`` + ``from_utf8_lossy``), so a split character
+  becomes one U+FFFD exactly where codex would put it.
+- Imported files are appended right after their importer (depth-first, in order of
+  appearance); the importer's text is left as is. Each file loads at most once.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH116, PTH118, PTH119, PTH120, PTH208
+
+from __future__ import annotations
+
+import os
+
+from promptls.discovery_model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.environment import find_git_dir
+from promptls.fsread import (
+    Presence,
+    char_boundary,
+    decode,
+    human_bytes,
+    presence,
+    read_bounded,
+)
+from promptls.imports import find_imports, resolve_import
+from promptls.profiles import Profile, Walk
+
+_MAX_RULES = 256
+"""At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""
+
+_ROLE = {
+    ContextScope.USER: "the user-level file",
+    ContextScope.PROJECT: "the project file for its folder",
+    ContextScope.LOCAL: "the local (uncommitted) file",
+}
+
+
+def ancestors(root: str) -> list[str]:
+    """Directories from the filesystem root down to ``root``, inclusive."""
+    chain = [root]
+    current = root
+    while True:
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        chain.append(parent)
+        current = parent
+    chain.reverse()
+    return chain
+
+
+class Walker:
+    """One discovery run; collects files, entries and the paths it depended on."""
+
+    def __init__(
+        self,
+        profile: Profile,
+        root: str,
+        home: str | None,
+        home_problem: str,
+        user_dir: str | None,
+        max_bytes: int,
+        system_root: str,
+    ) -> None:
+        """Hold the run's inputs; ``user_dir`` is already resolved ($CODEX_HOME etc.)."""
+        self.profile = profile
+        self.root = root
+        self.home = home
+        self.home_problem = home_problem
+        self.user_dir = user_dir
+        self.max_bytes = max_bytes
+        self.system_root = system_root
+        self.files: list[ContextFile] = []
+        self.entries: list[Entry] = []
+        self.watched: set[str] = set()
+        self.watched_dirs: set[str] = set()
+        self.loaded: set[str] = set()
+        self.budget_left = profile.budget
+        self.project_root = root
+
+    # -- the order of a profile -------------------------------------------------------
+
+    def run(self) -> Discovery:
+        """Visit managed, user, per-directory and local candidates, broadest first."""
+        for managed in self.profile.managed_files:
+            path = os.path.join(self.system_root, managed.lstrip("/"))
+            self.load(path, ContextScope.USER, role="the managed policy file")
+        self.user_files()
+        for directory in self.directories():
+            self.directory(directory)
+        return Discovery(
+            profile=self.profile.name,
+            root=self.root,
+            files=tuple(self.files),
+            entries=tuple(self.entries),
+            project_root=self.project_root,
+            watched=frozenset(self.watched),
+            watched_dirs=frozenset(self.watched_dirs),
+        )
+
+    def user_files(self) -> None:
+        """The user's own files; a missing home is reported once instead of guessed."""
+        names = self.profile.user_files
+        if self.user_dir is None:
+            where = os.path.join("~", self.profile.user_dir, names[0])
+            self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
+            return
+        if self.home_problem:
+            where = os.path.join(self.user_dir, names[0])
+            self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
+            return
+        self.slot(self.user_dir, names, ContextScope.USER)
+        if self.profile.user_rules_dir:
+            self.rules(os.path.join(self.user_dir, self.profile.user_rules_dir))
+
+    def rules(self, folder: str) -> None:
+        """Claude's ``~/.claude/rules/*.md``: one listdir, sorted so the order is stable."""
+        self.watched_dirs.add(folder)
+        try:
+            names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))
+        except (OSError, ValueError):
+            return
+        for name in names[:_MAX_RULES]:
+            self.load(os.path.join(folder, name), ContextScope.USER, role="a user rules file")
+
+    def directories(self) -> list[str]:
+        """The folders a profile visits, broadest first."""
+        chain = ancestors(self.root)
+        walk = self.profile.walk
+        if walk is Walk.BELOW_FS_ROOT and len(chain) > 1:
+            return chain[1:]
+        if walk is Walk.GIT_ROOT:
+            location = find_git_dir(self.root)
+            for parent in ancestors(self.root):
+                self.watched.add(os.path.join(parent, ".git"))
+            if location is None:
+                return [self.root]
+            self.project_root = location.worktree
+            return [d for d in chain if d == location.worktree or _inside(d, location.worktree)]
+        return chain
+
+    def directory(self, folder: str) -> None:
+        """One folder's project files, then its local files where the profile has them."""
+        self.slot(folder, self.profile.project_files, ContextScope.PROJECT)
+        if self.profile.local_in_every_dir or folder == self.root:
+            for name in self.profile.local_files:
+                self.load(os.path.join(folder, name), ContextScope.LOCAL)
+
+    def slot(self, folder: str, names: tuple[str, ...], scope: ContextScope) -> None:
+        """Load every name, or only the first that exists when the profile says so."""
+        if not self.profile.first_match:
+            for name in names:
+                self.load(os.path.join(folder, name), scope)
+            return
+        winner: str | None = None
+        for name in names:
+            path = os.path.join(folder, name)
+            self.watched.add(path)
+            kind = presence(path)
+            if kind is Presence.MISSING:
+                continue
+            if winner is not None:
+                self.shadow(path, scope, winner)
+            elif kind in (Presence.FILE, Presence.SYMLINK):
+                winner = name
+                self.load(path, scope, holds_slot=True)
+            else:
+                self.load(path, scope)
+
+    # -- one candidate ----------------------------------------------------------------
+
+    def load(
+        self,
+        path: str,
+        scope: ContextScope,
+        *,
+        role: str | None = None,
+        holds_slot: bool = False,
+    ) -> None:
+        """Read one candidate and record what happened to it; imports follow it."""
+        self.watched.add(path)
+        result = read_bounded(path, self.max_bytes)
+        if result.missing:
+            return
+        if result.data is None:
+            self.skip(path, scope, f"skipped: {result.problem}", result.size)
+            return
+        if path in self.loaded:
+            self.skip(path, scope, "skipped: already loaded earlier", result.size)
+            return
+        data = char_boundary(result.data) if result.truncated else result.data
+        text, bad = decode(data)
+        if not text.strip():
+            extra = " (it still takes the folder's slot)" if holds_slot else ""
+            self.skip(path, scope, f"skipped: empty, nothing to load{extra}", result.size)
+            return
+        status = EntryStatus.LOADED
+        notes = [f"loaded as {role or _ROLE[scope]}"]
+        if result.truncated:
+            status = EntryStatus.CUT
+            notes = [
+                f"cut at byte {len(data)}: the file is {result.size} bytes, over the "
+                f"{human_bytes(self.max_bytes)} read cap"
+            ]
+        if self.budget_left is not None and scope is not ContextScope.USER:
+            if self.budget_left <= 0:
+                self.add(path, scope, EntryStatus.DROPPED, self.dropped_reason(), result.size)
+                return
+            if len(data) > self.budget_left:
+                data = data[: self.budget_left]
+                text, bad = decode(data)
+                status = EntryStatus.CUT
+                notes = [
+                    f"cut at byte {len(data)}: {self.profile.name}'s "
+                    f"{human_bytes(self.profile.budget or 0)} budget for all project "
+                    f"instruction files runs out in this file"
+                ]
+            self.budget_left -= len(data)
+        if bad is not None:
+            notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+        self.keep(path, text, scope, status, "; ".join(notes), result.size)
+        if self.profile.imports:
+            self.expand(path, text, scope, hop=1, chain=(path,))
+
+    def dropped_reason(self) -> str:
+        """Why a file exists but is not sent: the budget was spent before it."""
+        budget = human_bytes(self.profile.budget or 0)
+        return f"dropped: {self.profile.name}'s {budget} budget was used up by earlier files"
+
+    def shadow(self, path: str, scope: ContextScope, winner: str) -> None:
+        """Record a file hidden by an earlier name in the same slot."""
+        try:
+            size: int | None = os.stat(path).st_size
+        except (OSError, ValueError):
+            size = None
+        reason = (
+            f"shadowed by {winner} in the same folder ({self.profile.name} loads the "
+            "first that exists, even empty)"
+        )
+        self.add(path, scope, EntryStatus.SHADOWED, reason, size)
+
+    def expand(
+        self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
+    ) -> None:
+        """Follow ``@path`` imports depth-first, stopping cycles and over-deep chains."""
+        style = self.profile.imports or ""
+        depth = self.profile.import_depth
+        name = os.path.basename(importer)
+        for ref in find_imports(text, style):
+            where = f"@{ref.target} on line {ref.line} of {name}"
+            target = resolve_import(ref.target, importer, self.home)
+            if target is None:
+                reason = f"{where} needs a home directory: {self.home_problem or 'unknown'}"
+                self.add(
+                    ref.target,
+                    scope,
+                    EntryStatus.IMPORT_ERROR,
+                    reason,
+                    None,
+                    importer=importer,
+                    line=ref.line,
+                )
+                continue
+            self.watched.add(target)
+            error = ""
+            if target in chain:
+                error = f"{where} is an import cycle (the file imports itself through the chain)"
+            elif hop > depth:
+                error = f"{where} goes deeper than {self.profile.name}'s {depth} import hops"
+            if error:
+                self.add(
+                    target,
+                    scope,
+                    EntryStatus.IMPORT_ERROR,
+                    error,
+                    None,
+                    importer=importer,
+                    line=ref.line,
+                )
+                continue
+            result = read_bounded(target, self.max_bytes)
+            if result.missing or result.data is None:
+                why = "does not exist" if result.missing else f"cannot be read: {result.problem}"
+                self.add(
+                    target,
+                    scope,
+                    EntryStatus.IMPORT_ERROR,
+                    f"{where}: {target} {why}",
+                    result.size,
+                    importer=importer,
+                    line=ref.line,
+                )
+                continue
+            if target in self.loaded:
+                self.add(
+                    target,
+                    scope,
+                    EntryStatus.SKIPPED,
+                    f"skipped: {where} names a file already loaded",
+                    result.size,
+                    importer=importer,
+                    line=ref.line,
+                )
+                continue
+            data = char_boundary(result.data) if result.truncated else result.data
+            body, bad = decode(data)
+            notes = [f"imported by {where} (hop {hop} of at most {depth})"]
+            if result.truncated:
+                notes.append(
+                    f"cut at byte {len(data)} by the {human_bytes(self.max_bytes)} read cap"
+                )
+            if bad is not None:
+                notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+            self.keep(
+                target,
+                body,
+                scope,
+                EntryStatus.IMPORTED,
+                "; ".join(notes),
+                result.size,
+                importer=importer,
+                line=ref.line,
+            )
+            self.expand(target, body, scope, hop + 1, (*chain, target))
+
+    # -- bookkeeping ------------------------------------------------------------------
+
+    def keep(
+        self,
+        path: str,
+        text: str,
+        scope: ContextScope,
+        status: EntryStatus,
+        reason: str,
+        size: int | None,
+        *,
+        importer: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        """Append a loaded file and its entry, with its position in ``files``."""
+        self.loaded.add(path)
+        order = len(self.files)
+        self.files.append(ContextFile(path, text, scope))
+        self.entries.append(Entry(path, scope, status, reason, size, order, importer, line))
+
+    def skip(self, path: str, scope: ContextScope, reason: str, size: int | None = None) -> None:
+        """Record a candidate that exists (or should) but was not loaded."""
+        self.add(path, scope, EntryStatus.SKIPPED, reason, size)
+
+    def add(
+        self,
+        path: str,
+        scope: ContextScope,
+        status: EntryStatus,
+        reason: str,
+        size: int | None,
+        *,
+        importer: str | None = None,
+        line: int | None = None,
+    ) -> None:
+        """Record a candidate that is not part of ``files``."""
+        self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` lies strictly below ``folder`` (string-wise, both absolute)."""
+    prefix = folder if folder.endswith(os.sep) else folder + os.sep
+    return path.startswith(prefix)

@@ -1,0 +1,239 @@
+"""The ambient machine state an agent must know: platform, shell, date and Git branch.
+
+Everything is read from the host without running anything: the platform from
+``sys.platform`` and ``platform.machine()`` (mapped to Go runtime identifiers, as the
+reference implementation reports them), the shell from ``$SHELL``, and the Git state from
+the repository's own files (``.git`` and ``HEAD``). When something cannot be read the
+field says so by being empty; it never guesses.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH100, PTH112, PTH116, PTH117, PTH118, PTH120
+
+from __future__ import annotations
+
+import os
+import platform
+import re
+import stat
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import NamedTuple
+
+_SMALL_READ = 4096
+"""Cap for ``HEAD`` and ``.git`` files: real ones are a line long, so 4 KiB is generous."""
+
+_OS_PREFIXES = (
+    ("linux", "linux"),
+    ("darwin", "darwin"),
+    ("win32", "windows"),
+    ("cygwin", "windows"),
+    ("msys", "windows"),
+    ("freebsd", "freebsd"),
+    ("openbsd", "openbsd"),
+    ("netbsd", "netbsd"),
+    ("dragonfly", "dragonfly"),
+    ("sunos", "solaris"),
+    ("aix", "aix"),
+    ("android", "android"),
+    ("ios", "ios"),
+    ("emscripten", "js"),
+    ("wasi", "wasip1"),
+)
+
+_ARCH = {
+    "x86_64": "amd64",
+    "amd64": "amd64",
+    "x64": "amd64",
+    "aarch64": "arm64",
+    "arm64": "arm64",
+    "armv8l": "arm",
+    "armv7l": "arm",
+    "armv7": "arm",
+    "armv6l": "arm",
+    "arm": "arm",
+    "i386": "386",
+    "i486": "386",
+    "i586": "386",
+    "i686": "386",
+    "x86": "386",
+    "riscv64": "riscv64",
+    "ppc64le": "ppc64le",
+    "ppc64": "ppc64",
+    "s390x": "s390x",
+    "mips64": "mips64",
+    "mips64el": "mips64le",
+    "mips": "mips",
+    "mipsel": "mipsle",
+    "loongarch64": "loong64",
+    "wasm32": "wasm",
+}
+
+_HEX_COMMIT = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
+_REF_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Environment:
+    """What the model needs before it can write a correct shell command or reason about
+    dates; every field is read from the host, and empty when it cannot be read."""
+
+    cwd: str
+    os: str
+    arch: str
+    shell: str
+    date: str
+    git_repo: bool
+    git_branch: str
+
+
+class GitLocation(NamedTuple):
+    """Where a working tree starts and where its Git data lives.
+
+    ``git_dir`` is ``None`` when ``.git`` exists but does not lead anywhere readable (a
+    ``gitdir:`` file pointing at a missing folder, or garbage): the folder is still a
+    repository for discovery purposes, but its branch cannot be known.
+    """
+
+    worktree: str
+    git_dir: str | None
+
+
+def go_os(sys_platform: str) -> str:
+    """Map ``sys.platform`` to Go's GOOS so the rendered context matches the reference."""
+    for prefix, name in _OS_PREFIXES:
+        if sys_platform.startswith(prefix):
+            return name
+    return sys_platform
+
+
+def go_arch(machine: str) -> str:
+    """Map ``platform.machine()`` to Go's GOARCH; unknown machines pass through lowercased."""
+    key = machine.strip().lower()
+    return _ARCH.get(key, key)
+
+
+def _read_small(path: str) -> bytes | None:
+    """Read a tiny regular file without ever blocking on a FIFO or device; None if not."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except (OSError, ValueError):
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, _SMALL_READ)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _resolve_dot_git(dot_git: str) -> str | None:
+    """Follow ``.git`` to the real git dir: itself, or the target of a ``gitdir:`` file."""
+    try:
+        st = os.stat(dot_git)
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISDIR(st.st_mode):
+        return dot_git
+    data = _read_small(dot_git)
+    if data is None:
+        return None
+    line = data.decode("utf-8", "replace").strip().splitlines()
+    if not line or not line[0].startswith("gitdir:"):
+        return None
+    target = line[0][len("gitdir:") :].strip()
+    if not target:
+        return None
+    if not os.path.isabs(target):
+        target = os.path.join(os.path.dirname(dot_git), target)
+    target = os.path.normpath(target)
+    return target if os.path.isdir(target) else None
+
+
+def find_git_dir(start: str | os.PathLike[str]) -> GitLocation | None:
+    """Find the repository around ``start`` the way git does, with one stat per ancestor.
+
+    Discovery uses the worktree as the project root for the codex and gemini profiles;
+    the environment uses the git dir to read ``HEAD``. Never raises.
+    """
+    try:
+        current = os.path.abspath(os.fspath(start))
+    except (TypeError, ValueError, OSError):
+        return None
+    while True:
+        dot_git = os.path.join(current, ".git")
+        try:
+            exists = os.path.lexists(dot_git)
+        except (OSError, ValueError):
+            exists = False
+        if exists:
+            return GitLocation(current, _resolve_dot_git(dot_git))
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def branch_from_head(head: str) -> str:
+    """Turn the text of ``HEAD`` into a branch name, a short commit, or "" when unsure."""
+    text = head.strip()
+    if text.startswith("ref:"):
+        ref = text[4:].strip()
+        if not ref or "\n" in ref or ".." in ref or not _REF_NAME.fullmatch(ref):
+            return ""
+        if ref.startswith("refs/heads/"):
+            return ref[len("refs/heads/") :]
+        if ref.startswith("refs/"):
+            return ref[len("refs/") :]
+        return ref
+    if _HEX_COMMIT.fullmatch(text):
+        return text[:7].lower()
+    return ""
+
+
+def read_git_branch(git_dir: str) -> str:
+    """Read ``HEAD`` (capped at 4 KiB); "" when it is missing, unreadable or garbage."""
+    data = _read_small(os.path.join(git_dir, "HEAD"))
+    if data is None:
+        return ""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return ""
+    return branch_from_head(text)
+
+
+def detect_environment(
+    root: str | os.PathLike[str],
+    *,
+    environ: Mapping[str, str] | None = None,
+    today: date | None = None,
+) -> Environment:
+    """Capture the environment for a workspace root; never raises, never runs git.
+
+    ``environ`` (default ``os.environ``) supplies ``$SHELL``; ``today`` (default the local
+    date) makes the date deterministic in tests.
+    """
+    env = os.environ if environ is None else environ
+    try:
+        cwd = os.path.abspath(os.fspath(root))
+    except (TypeError, ValueError, OSError):
+        cwd = str(root)
+    location = find_git_dir(cwd)
+    branch = ""
+    if location is not None and location.git_dir is not None:
+        branch = read_git_branch(location.git_dir)
+    day = today if today is not None else date.today()
+    return Environment(
+        cwd=cwd,
+        os=go_os(sys.platform),
+        arch=go_arch(platform.machine()),
+        shell=env.get("SHELL", "") or "",
+        date=day.isoformat(),
+        git_repo=location is not None,
+        git_branch=branch,
+    )

@@ -1,0 +1,181 @@
+"""Bounded, non-blocking reads of files an agent would load, with the reason when it cannot.
+
+Instruction files sit in user-controlled trees, so anything can be at their path: a FIFO
+that would block a read forever, a device, a symlink loop, a directory, a 50 MB binary,
+a file that vanishes between ``stat`` and ``open``. Every one of those becomes a
+``FileRead`` with a sentence saying why, never an exception and never a hang.
+
+FIFOs and devices are recognised by ``stat`` before opening, and the open itself uses
+``O_NONBLOCK`` with a second ``fstat`` check, so a file swapped for a FIFO in between
+still cannot block. Reads stop at ``max_bytes`` (an over-cap file is *truncated and
+reported*, not skipped: the first part of a huge file is still what a user wants to see).
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH114, PTH115, PTH116
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from dataclasses import dataclass
+from enum import Enum
+
+DEFAULT_MAX_BYTES = 1024 * 1024
+"""Per-file read cap (1 MiB): far above any real instruction file, far below a hazard."""
+
+_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+class Presence(Enum):
+    """What ``lstat`` says sits at a candidate path, for slot decisions (codex)."""
+
+    MISSING = "missing"
+    FILE = "file"
+    SYMLINK = "symlink"
+    DIRECTORY = "directory"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class FileRead:
+    """The outcome of one bounded read.
+
+    ``data`` is None when the file was not read; ``problem`` then says why. ``size`` is
+    the size on disk when known; ``truncated`` means ``data`` stops at the read cap.
+    """
+
+    data: bytes | None
+    size: int | None
+    problem: str = ""
+    truncated: bool = False
+    missing: bool = False
+
+
+def presence(path: str) -> Presence:
+    """Classify a path without following symlinks; any error counts as missing."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return Presence.MISSING
+    if stat.S_ISLNK(mode):
+        return Presence.SYMLINK
+    if stat.S_ISREG(mode):
+        return Presence.FILE
+    if stat.S_ISDIR(mode):
+        return Presence.DIRECTORY
+    return Presence.OTHER
+
+
+def describe_mode(mode: int) -> str:
+    """Name a non-regular file type in words a user recognises."""
+    if stat.S_ISDIR(mode):
+        return "a directory, not a file"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe), not a regular file"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device, not a regular file"
+    if stat.S_ISSOCK(mode):
+        return "a socket, not a regular file"
+    return "not a regular file"
+
+
+def describe_error(exc: OSError, path: str) -> str:
+    """Turn an OSError into a short reason; ELOOP and broken symlinks get their own words."""
+    code = exc.errno
+    if code == errno.ELOOP:
+        return "a symlink loop"
+    if code in (errno.EACCES, errno.EPERM):
+        return "permission denied"
+    if code == errno.ENOENT:
+        if os.path.islink(path):
+            try:
+                target = os.readlink(path)
+            except OSError:
+                target = "?"
+            return f"a broken symlink (to {target})"
+        return "it disappeared before it could be read"
+    if code == errno.ENOTDIR:
+        return "a parent of the path is not a directory"
+    if code == errno.ENAMETOOLONG:
+        return "the path is too long"
+    if code == errno.EISDIR:
+        return "a directory, not a file"
+    return exc.strerror or f"error {code}"
+
+
+def read_bounded(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileRead:
+    """Read at most ``max_bytes`` of a regular file; anything else gets a reason.
+
+    A missing path (not even a dangling symlink) is ``missing=True`` with no problem,
+    because for discovery an absent candidate is normal, not worth reporting.
+    """
+    try:
+        st = os.stat(path)
+    except ValueError:
+        return FileRead(None, None, "the path contains a NUL character")
+    except OSError as exc:
+        if exc.errno == errno.ENOENT and not os.path.lexists(path):
+            return FileRead(None, None, missing=True)
+        return FileRead(None, None, describe_error(exc, path))
+    if not stat.S_ISREG(st.st_mode):
+        return FileRead(None, None, describe_mode(st.st_mode))
+    try:
+        fd = os.open(path, _FLAGS)
+    except OSError as exc:
+        return FileRead(None, st.st_size, describe_error(exc, path))
+    try:
+        fst = os.fstat(fd)
+        if not stat.S_ISREG(fst.st_mode):
+            return FileRead(None, None, describe_mode(fst.st_mode))
+        chunks: list[bytes] = []
+        remaining = max(0, max_bytes) + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+    except OSError as exc:
+        return FileRead(None, None, describe_error(exc, path))
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    size = max(fst.st_size, len(data))
+    if len(data) > max_bytes:
+        return FileRead(data[: max(0, max_bytes)], size, truncated=True)
+    return FileRead(data, size)
+
+
+def char_boundary(data: bytes) -> bytes:
+    """Drop an incomplete UTF-8 sequence at the very end so a cut never makes garbage."""
+    for back in range(1, min(4, len(data)) + 1):
+        byte = data[-back]
+        if byte & 0xC0 == 0x80:
+            continue
+        if byte < 0x80:
+            return data
+        need = 2 if byte >= 0xC0 else 1
+        if byte >= 0xE0:
+            need = 3
+        if byte >= 0xF0:
+            need = 4
+        return data if back >= need else data[:-back]
+    return data
+
+
+def decode(data: bytes) -> tuple[str, int | None]:
+    """Decode UTF-8, replacing bad bytes; also return the offset of the first bad byte."""
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return data.decode("utf-8", "replace"), exc.start
+
+
+def human_bytes(count: int) -> str:
+    """Binary units for reasons ("32 KiB", "1 MiB"); exact bytes when not round."""
+    for unit, size in (("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if count >= size and count % size == 0:
+            return f"{count // size} {unit}"
+    return f"{count} bytes"

@@ -1,0 +1,182 @@
+"""Which instruction files each agent loads, as data: one ``Profile`` per agent.
+
+Every rule names its source and the date it was checked, because agents change their
+loaders; ``docs/profiles.md`` is the long form of this module.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
+
+
+class Walk(StrEnum):
+    """Which directories a profile visits, always from the broadest down to the root."""
+
+    FILESYSTEM = "filesystem"
+    """Every directory from ``/`` down to the workspace root (``or``)."""
+    BELOW_FS_ROOT = "below-fs-root"
+    """Every ancestor except ``/`` itself, down to the root (``claude``)."""
+    GIT_ROOT = "git-root"
+    """From the nearest ancestor holding ``.git`` down to the root; only the root when
+    there is no repository (``codex``, ``gemini``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """How one agent discovers instruction files.
+
+    ``user_dir`` is relative to the home directory, except for codex where ``$CODEX_HOME``
+    replaces it. ``first_match`` means only the first existing name of ``user_files`` /
+    ``project_files`` takes the slot (codex); otherwise every existing name loads.
+    ``budget`` is a byte budget across the project files (None: none). ``imports`` is
+    the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its hop limit.
+    ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
+    ``project_skill_dirs`` to the workspace root.
+    """
+
+    name: str
+    title: str
+    user_dir: str
+    user_files: tuple[str, ...]
+    project_files: tuple[str, ...]
+    local_files: tuple[str, ...]
+    walk: Walk
+    local_in_every_dir: bool = False
+    user_rules_dir: str | None = None
+    managed_files: tuple[str, ...] = ()
+    first_match: bool = False
+    budget: int | None = None
+    imports: str | None = None
+    import_depth: int = 0
+    skill_dirs: tuple[str, ...] = ()
+    project_skill_dirs: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _claude_managed() -> tuple[str, ...]:
+    """Claude Code's managed-policy file lives in a per-platform system folder."""
+    if sys.platform == "darwin":
+        return ("/Library/Application Support/ClaudeCode/CLAUDE.md",)
+    if sys.platform.startswith(("win32", "cygwin")):
+        return ("C:/ProgramData/ClaudeCode/CLAUDE.md",)
+    return ("/etc/claude-code/CLAUDE.md",)
+
+
+OR = Profile(
+    # The seed's LoadContextFiles (shared/seeds/or-prompt.txt, 2025): user file under
+    # ~/.or, one AGENTS.md per directory from / down to the root, the local file last.
+    name="or",
+    title="Or (reference agent)",
+    user_dir=".or",
+    user_files=("AGENTS.md",),
+    project_files=("AGENTS.md",),
+    local_files=("AGENTS.local.md",),
+    walk=Walk.FILESYSTEM,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".or/skills",),
+    sources=("Or prompt package docs, LoadContextFiles (seeds/or-prompt.txt), 2025",),
+    notes=(
+        "~/.or/AGENTS.md, then AGENTS.md in every folder from / down to the root, "
+        "then AGENTS.local.md at the root",
+        "no imports, no byte budget",
+    ),
+)
+
+CLAUDE = Profile(
+    # Claude Code memory docs (docs.anthropic.com/en/docs/claude-code/memory, 2025):
+    # managed policy file, ~/.claude/CLAUDE.md and ~/.claude/rules/*.md, then CLAUDE.md
+    # or .claude/CLAUDE.md in each ancestor "up to but not including /", and
+    # CLAUDE.local.md (read in the same walk), @path imports outside code, limited hops.
+    name="claude",
+    title="Claude Code",
+    user_dir=".claude",
+    user_files=("CLAUDE.md",),
+    user_rules_dir="rules",
+    managed_files=_claude_managed(),
+    project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
+    local_files=("CLAUDE.local.md",),
+    local_in_every_dir=True,
+    walk=Walk.BELOW_FS_ROOT,
+    imports="claude",
+    # DESIGN §4 fixes 4 hops; some revisions of the docs say "max-depth of 5 hops".
+    import_depth=4,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".claude/skills",),
+    sources=("Claude Code docs, 'Manage Claude's memory' (docs.anthropic.com), checked 2025",),
+    notes=(
+        "managed policy file, ~/.claude/CLAUDE.md, ~/.claude/rules/*.md (sorted)",
+        "per folder from the top (excluding /) down to the root: CLAUDE.md, "
+        ".claude/CLAUDE.md, CLAUDE.local.md (all that exist)",
+        "@path imports: relative to the importing file, ~/ or absolute; not in code; "
+        "at most 4 hops; imported files follow their importer",
+        "not modelled: nested CLAUDE.md below the root (loaded lazily by Claude Code), "
+        "project .claude/rules/",
+    ),
+)
+
+CODEX = Profile(
+    # codex-rs core/src/project_doc.rs (github.com/openai/codex, read 2025): git root by
+    # walking up to .git (file or dir); per folder the first of AGENTS.override.md,
+    # AGENTS.md that exists (file or symlink) takes the slot; project_doc_max_bytes =
+    # 32 KiB across the project docs, read with take(remaining) and decoded lossily;
+    # whitespace-only docs are not sent. The ~/.codex file is user_instructions,
+    # loaded separately (codex config.rs) and not counted against the budget.
+    name="codex",
+    title="OpenAI Codex CLI",
+    user_dir=".codex",
+    user_files=("AGENTS.override.md", "AGENTS.md"),
+    project_files=("AGENTS.override.md", "AGENTS.md"),
+    local_files=(),
+    walk=Walk.GIT_ROOT,
+    first_match=True,
+    budget=32 * 1024,
+    skill_dirs=("skills",),
+    sources=(
+        "openai/codex codex-rs/core/src/project_doc.rs (discover_project_doc_paths, "
+        "read_project_docs), read 2025",
+        "developers.openai.com/codex AGENTS.md guide (project_doc_max_bytes = 32768), 2025",
+    ),
+    notes=(
+        "$CODEX_HOME (default ~/.codex): AGENTS.override.md, else AGENTS.md",
+        "project root = nearest ancestor with .git (only the folder itself without one)",
+        "per folder from the project root down: AGENTS.override.md, else AGENTS.md; the "
+        "first that exists takes the slot even when empty",
+        "32 KiB budget across project files (the user file is outside it, as in codex); "
+        "the file crossing it is cut at the byte, later files are dropped",
+    ),
+)
+
+GEMINI = Profile(
+    # gemini-cli docs, "Provide context with GEMINI.md files" and "Memory Import
+    # Processor" (geminicli.com/docs, 2025): ~/.gemini/GEMINI.md, then GEMINI.md from
+    # the .git root down to the folder, @file.md imports with a max depth of 5.
+    name="gemini",
+    title="Gemini CLI",
+    user_dir=".gemini",
+    user_files=("GEMINI.md",),
+    project_files=("GEMINI.md",),
+    local_files=(),
+    walk=Walk.GIT_ROOT,
+    imports="gemini",
+    import_depth=5,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".gemini/skills",),
+    sources=(
+        "gemini-cli docs: 'Provide context with GEMINI.md files' and 'Memory Import "
+        "Processor' (geminicli.com/docs), checked 2025",
+    ),
+    notes=(
+        "~/.gemini/GEMINI.md, then GEMINI.md from the .git root down to the folder "
+        "(only the folder without a repository)",
+        "@./x.md imports (relative, ../ or absolute; must name a file), depth 5",
+        "not modelled: the downward scan of sub-folders and just-in-time context",
+    ),
+)
+
+PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (OR, CLAUDE, CODEX, GEMINI)})
+DEFAULT_PROFILE = "or"
