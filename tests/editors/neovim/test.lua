@@ -1,0 +1,240 @@
+-- Driven by tests/editors/test_neovim.py inside a real headless Neovim: exercise the plugin
+-- against the real server and write what the editor saw as JSON for pytest to assert.
+-- Every wait is vim.wait(timeout, predicate); a timeout records which step it was and quits.
+
+local MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+local out_path = assert(vim.env.PROMPTLS_TEST_OUT, "PROMPTLS_TEST_OUT not set")
+local prompt_file = assert(vim.env.PROMPTLS_TEST_FILE, "PROMPTLS_TEST_FILE not set")
+local timeout = tonumber(vim.env.PROMPTLS_TEST_TIMEOUT_MS or "20000")
+
+local results = { steps = {}, notifications = {} }
+local step_name = "start"
+
+local function step(name)
+  step_name = name
+  results.steps[#results.steps + 1] = name
+end
+
+local function server_quit()
+  for _, n in ipairs(results.notifications) do
+    if n.msg:find("quit with exit code", 1, true) then
+      return n.msg
+    end
+  end
+end
+
+local function wait(what, predicate)
+  local done = vim.wait(timeout, function()
+    return predicate() or server_quit() ~= nil
+  end, 10)
+  local quit = server_quit()
+  if quit then
+    error(string.format("the server stopped while waiting for %s: %s", what, quit), 0)
+  end
+  if not done then
+    error(string.format("timed out after %d ms waiting for %s", timeout, what), 0)
+  end
+end
+
+-- Record messages instead of showing them; a selection prompt would block headless Neovim.
+vim.notify = function(msg, level)
+  results.notifications[#results.notifications + 1] = { msg = tostring(msg), level = level }
+end
+vim.ui.select = function(items, _, on_choice)
+  local titles = {}
+  for _, item in ipairs(items) do
+    local action = item.action or item
+    titles[#titles + 1] = action.title or vim.inspect(item)
+  end
+  results.unexpected_select = titles
+  on_choice(nil)
+end
+
+local function lines_of(buf)
+  return vim.api.nvim_buf_get_lines(buf, 0, -1, false)
+end
+
+local function marker_count(buf)
+  local n = 0
+  for _, line in ipairs(lines_of(buf)) do
+    local start = 1
+    while true do
+      local s, e = line:find(MARKER, start, true)
+      if not s then
+        break
+      end
+      n = n + 1
+      start = e + 1
+    end
+  end
+  return n
+end
+
+local function buffer_named(name)
+  for _, b in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_get_name(b) == name then
+      return b
+    end
+  end
+end
+
+local function promptls_diagnostics(buf)
+  local found = {}
+  for _, d in ipairs(vim.diagnostic.get(buf)) do
+    if d.source == "promptls" or (d.user_data and d.user_data.lsp and d.user_data.lsp.source == "promptls") then
+      local lsp = d.user_data and d.user_data.lsp or {}
+      found[#found + 1] = {
+        code = d.code and tostring(d.code) or nil,
+        lnum = d.lnum,
+        col = d.col,
+        end_lnum = d.end_lnum,
+        end_col = d.end_col,
+        message = d.message,
+        lsp_range = lsp.range,
+        related = lsp.relatedInformation,
+      }
+    end
+  end
+  return found
+end
+
+local function has_code(diags, code)
+  for _, d in ipairs(diags) do
+    if d.code == code then
+      return d
+    end
+  end
+end
+
+local function run()
+  step("open the prompt file")
+  vim.cmd.edit(vim.fn.fnameescape(prompt_file))
+  local buf = vim.api.nvim_get_current_buf()
+  local win = vim.api.nvim_get_current_win()
+  results.filetype = vim.bo[buf].filetype
+
+  step("attach the promptls client")
+  local client
+  wait("the promptls client to attach and initialize", function()
+    client = vim.lsp.get_clients({ name = "promptls", bufnr = buf })[1]
+    return client ~= nil and client.initialized == true
+  end)
+  results.offset_encoding = client.offset_encoding
+  results.server_name = client.server_info and client.server_info.name
+  results.root_dir = client.root_dir
+
+  step("diagnostics")
+  wait("a PL001 diagnostic from promptls", function()
+    return has_code(promptls_diagnostics(buf), "PL001") ~= nil
+  end)
+  results.diagnostics = promptls_diagnostics(buf)
+
+  step("hover on the first marker")
+  local first_row, first_col
+  for i, line in ipairs(lines_of(buf)) do
+    local s = line:find(MARKER, 1, true)
+    if s then
+      first_row, first_col = i, s - 1
+      break
+    end
+  end
+  vim.api.nvim_win_set_cursor(win, { first_row, first_col + 3 })
+  local params = vim.lsp.util.make_position_params(win, client.offset_encoding)
+  local answers = vim.lsp.buf_request_sync(buf, "textDocument/hover", params, timeout) or {}
+  local answer = answers[client.id]
+  if not answer then
+    error("no hover answer from promptls", 0)
+  end
+  if answer.err then
+    error("hover failed: " .. vim.inspect(answer.err), 0)
+  end
+  local contents = answer.result and answer.result.contents
+  if type(contents) == "table" then
+    results.hover_kind = contents.kind
+    results.hover = contents.value or vim.inspect(contents)
+  else
+    results.hover = contents
+  end
+
+  step(":PromptlsContext all")
+  vim.cmd("PromptlsContext all")
+  local ctx_buf = buffer_named("promptls://context/all")
+  if not ctx_buf then
+    error(":PromptlsContext all opened no promptls://context/all buffer", 0)
+  end
+  wait("the context buffer to be filled", function()
+    return vim.b[ctx_buf].promptls_updated ~= nil
+  end)
+  results.context = {
+    lines = lines_of(ctx_buf),
+    filetype = vim.bo[ctx_buf].filetype,
+    buftype = vim.bo[ctx_buf].buftype,
+    modifiable = vim.bo[ctx_buf].modifiable,
+    attached = #vim.lsp.get_clients({ bufnr = ctx_buf }),
+  }
+
+  step(":PromptlsPreview wire")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("PromptlsPreview wire")
+  local prev_buf = buffer_named("promptls://preview/wire")
+  if not prev_buf then
+    error(":PromptlsPreview wire opened no promptls://preview/wire buffer", 0)
+  end
+  wait("the preview buffer to be filled", function()
+    return vim.b[prev_buf].promptls_updated ~= nil
+  end)
+  results.preview = { lines = lines_of(prev_buf), filetype = vim.bo[prev_buf].filetype }
+
+  step("quick fix for the duplicate marker")
+  vim.api.nvim_set_current_win(win)
+  local dup = has_code(results.diagnostics, "PL001")
+  vim.api.nvim_win_set_cursor(win, { dup.lnum + 1, dup.col })
+  local before = vim.b[buf].changedtick
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      if action.kind ~= "quickfix" then
+        return false
+      end
+      for _, d in ipairs(action.diagnostics or {}) do
+        if tostring(d.code) == "PL001" and not action.title:lower():find("disable") then
+          return true
+        end
+      end
+      return false
+    end,
+  })
+  wait("the quick fix to edit the buffer", function()
+    return vim.b[buf].changedtick ~= before or results.unexpected_select ~= nil
+  end)
+  if results.unexpected_select then
+    error("more than one quick fix matched: " .. vim.inspect(results.unexpected_select), 0)
+  end
+  results.after_quickfix = lines_of(buf)
+  results.markers_after_quickfix = marker_count(buf)
+
+  step(":PromptlsFixAll")
+  vim.cmd.undo()
+  results.markers_after_undo = marker_count(buf)
+  local undone = vim.b[buf].changedtick
+  vim.cmd("PromptlsFixAll")
+  wait(":PromptlsFixAll to edit the buffer", function()
+    return vim.b[buf].changedtick ~= undone
+  end)
+  results.after_fix_all = lines_of(buf)
+  results.markers_after_fix_all = marker_count(buf)
+
+  step("diagnostics follow the fix")
+  wait("the PL001 diagnostic to go away", function()
+    return has_code(promptls_diagnostics(buf), "PL001") == nil
+  end)
+  results.diagnostics_after_fix = promptls_diagnostics(buf)
+end
+
+local ok, err = xpcall(run, debug.traceback)
+results.ok = ok
+if not ok then
+  results.error = string.format("step %q: %s", step_name, tostring(err))
+end
+vim.fn.writefile({ vim.json.encode(results) }, out_path)
+vim.cmd("qall!")

@@ -1,0 +1,224 @@
+"""The Neovim plugin, driven inside a real headless Neovim 0.11 against the real server.
+
+``scripts/setup-neovim`` puts ``nvim`` into the project's ``.venv``. The Lua side
+(``tests/editors/neovim/test.lua``) opens a prompt file, waits on editor events with
+``vim.wait`` and writes what Neovim saw as JSON; the assertions live here, where the
+expected UTF-8 columns are computed independently from the text.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.editor
+
+ROOT = Path(__file__).resolve().parents[2]
+NVIM = ROOT / ".venv" / "bin" / "nvim"
+SERVER = ROOT / ".venv" / "bin" / "promptls"
+HERE = Path(__file__).resolve().parent / "neovim"
+MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+
+STATIC = "You are a careful coding agent. Follow the repository's instructions."
+DYNAMIC = "Context for this turn follows."
+EMOJI_LINE = "🎉🚀 ship it 👍🏽 — 漢字とかな"
+DUP_PREFIX = "Note 😀 中文 "
+PROMPT = f"{STATIC}\n\n{MARKER}\n\n{DYNAMIC}\n{EMOJI_LINE}\n{DUP_PREFIX}{MARKER} and more words\n"
+PROJECT_RULE = "Project rule: run the tests before every commit."
+USER_RULE = "User rule: answer briefly."
+CLAUDE_RULE = "Claude rule: prefer small diffs."
+
+NVIM_TIMEOUT_S = 150
+STEP_TIMEOUT_MS = 20000
+
+
+def _workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A git project with instruction files for two profiles, and a fake home with a user file."""
+    home = tmp_path / "home"
+    (home / ".or").mkdir(parents=True)
+    (home / ".or" / "AGENTS.md").write_text(USER_RULE + "\n", encoding="utf-8")
+    proj = tmp_path / "proj"
+    (proj / ".git").mkdir(parents=True)
+    (proj / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    (proj / "AGENTS.md").write_text(f"# Rules\n\n{PROJECT_RULE}\n", encoding="utf-8")
+    (proj / "CLAUDE.md").write_text(f"# Claude\n\n{CLAUDE_RULE}\n", encoding="utf-8")
+    (proj / "prompts").mkdir()
+    prompt = proj / "prompts" / "agent.prompt.md"
+    prompt.write_bytes(PROMPT.encode("utf-8"))
+    return home, proj, prompt
+
+
+def _tail(path: Path, limit: int = 4000) -> str:
+    """The end of a log file, for a failure message that says what went wrong."""
+    if not path.exists():
+        return f"({path.name}: not written)"
+    text = path.read_text(encoding="utf-8", errors="replace")
+    return f"--- {path} (last {limit} chars) ---\n{text[-limit:]}"
+
+
+@pytest.fixture(scope="module")
+def nvim_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Run the Lua scenario once; every test reads the same JSON the editor wrote."""
+    if not NVIM.exists():
+        pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
+    if not SERVER.exists():
+        pytest.skip(f"{SERVER} is missing: run scripts/test to install the project")
+    tmp_path = tmp_path_factory.mktemp("nvim")
+    home, proj, prompt = _workspace(tmp_path)
+    out = tmp_path / "result.json"
+    server_log = tmp_path / "server.log"
+    state = tmp_path / "xdg-state"
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "XDG_STATE_HOME": str(state),
+        "XDG_CACHE_HOME": str(tmp_path / "xdg-cache"),
+        "PROMPTLS_REPO": str(ROOT),
+        "PROMPTLS_SERVER": str(SERVER),
+        "PROMPTLS_SERVER_LOG": str(server_log),
+        "PROMPTLS_TEST_OUT": str(out),
+        "PROMPTLS_TEST_FILE": str(prompt),
+        "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
+    }
+    cmd = [
+        str(NVIM),
+        "--headless",
+        "--clean",
+        "-u",
+        str(HERE / "init.lua"),
+        "-c",
+        f"luafile {HERE / 'test.lua'}",
+    ]
+
+    def logs() -> str:
+        """The server's and Neovim's LSP logs, for failure messages."""
+        return "\n".join([_tail(server_log), _tail(state / "nvim" / "lsp.log")])
+
+    try:
+        proc = subprocess.run(
+            cmd,
+            cwd=proj,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            timeout=NVIM_TIMEOUT_S,
+            check=False,
+        )
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"headless Neovim did not finish within {NVIM_TIMEOUT_S}s ({exc})\n{logs()}")
+    if not out.exists():
+        pytest.fail(
+            f"Neovim exited {proc.returncode} without writing {out}\n"
+            f"stdout: {proc.stdout.decode(errors='replace')}\n"
+            f"stderr: {proc.stderr.decode(errors='replace')}\n{logs()}"
+        )
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    if not result.get("ok"):
+        pytest.fail(f"the Neovim scenario failed: {result.get('error')}\n{result}\n{logs()}")
+    result["_paths"] = {"home": str(home), "proj": str(proj), "prompt": str(prompt)}
+    return result
+
+
+def _dup_position() -> tuple[int, int, int]:
+    """Line, UTF-8 byte column and UTF-16 column of the second marker, from the text itself."""
+    lines = PROMPT.split("\n")
+    line = next(i for i, text in enumerate(lines) if text.startswith(DUP_PREFIX))
+    prefix = lines[line][: lines[line].index(MARKER)]
+    utf8 = len(prefix.encode("utf-8"))
+    utf16 = len(prefix.encode("utf-16-le")) // 2
+    return line, utf8, utf16
+
+
+def test_client_attaches_and_negotiates_utf8(nvim_run: dict[str, Any]) -> None:
+    """Neovim offers UTF-8 first; the server must take it (so columns are byte columns)."""
+    assert nvim_run["filetype"] == "markdown"
+    assert nvim_run["offset_encoding"] == "utf-8"
+    assert Path(nvim_run["root_dir"]) == Path(nvim_run["_paths"]["proj"])
+
+
+def test_duplicate_marker_diagnostic_at_utf8_column(nvim_run: dict[str, Any]) -> None:
+    """The PL001 diagnostic sits exactly on the second marker, after emoji and CJK."""
+    line, utf8_col, utf16_col = _dup_position()
+    assert utf8_col != utf16_col, "the fixture must tell UTF-8 from UTF-16 columns apart"
+    dups = [d for d in nvim_run["diagnostics"] if d["code"] == "PL001"]
+    assert len(dups) == 1, nvim_run["diagnostics"]
+    dup = dups[0]
+    assert (dup["lnum"], dup["col"]) == (line, utf8_col)
+    assert dup["end_lnum"] == line
+    assert dup["end_col"] == utf8_col + len(MARKER)
+    # What the server sent on the wire, before Neovim converted anything.
+    assert dup["lsp_range"]["start"] == {"line": line, "character": utf8_col}
+
+
+def test_hover_on_marker_shows_wire_preview(nvim_run: dict[str, Any]) -> None:
+    """Hovering the first marker shows both halves' text, and the wire form drops the marker."""
+    hover = nvim_run["hover"]
+    assert isinstance(hover, str)
+    assert STATIC in hover
+    assert DYNAMIC in hover
+    assert EMOJI_LINE in hover
+    assert "wire" in hover.lower()
+
+
+def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> None:
+    """`:PromptlsContext all` fills a read-only Markdown scratch buffer, per profile, in order."""
+    ctx = nvim_run["context"]
+    assert ctx["filetype"] == "markdown"
+    assert ctx["buftype"] == "nofile"
+    assert ctx["modifiable"] is False
+    assert ctx["attached"] == 0, "the language server must not attach to its own scratch buffer"
+    text = "\n".join(ctx["lines"])
+    paths = nvim_run["_paths"]
+    user_file = str(Path(paths["home"]) / ".or" / "AGENTS.md")
+    project_file = str(Path(paths["proj"]) / "AGENTS.md")
+    claude_file = str(Path(paths["proj"]) / "CLAUDE.md")
+    for profile in ("or", "claude", "codex", "gemini"):
+        assert f"## {profile}" in text, text
+    assert user_file in text, text
+    assert project_file in text, text
+    assert claude_file in text, text
+    or_section = text.split("## or", 1)[1].split("\n## ", 1)[0]
+    # Broadest first: the user file comes before the project file.
+    assert or_section.index(user_file) < or_section.index(project_file), or_section
+
+
+def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> None:
+    """`:PromptlsPreview wire` shows the instruction files' text and never a marker."""
+    preview = nvim_run["preview"]
+    assert preview["filetype"] == "markdown"
+    text = "\n".join(preview["lines"])
+    assert PROJECT_RULE in text
+    assert USER_RULE in text
+    assert MARKER not in text
+
+
+def _expected_without_duplicate(lines: list[str]) -> None:
+    """The first marker stays, the duplicate is gone, and the emoji/CJK text is untouched."""
+    text = "\n".join(lines)
+    assert text.count(MARKER) == 1, text
+    assert STATIC in text
+    assert EMOJI_LINE in lines
+    dup_line = next(line for line in lines if line.startswith(DUP_PREFIX.rstrip()))
+    assert "and more words" in dup_line
+
+
+def test_quick_fix_removes_the_duplicate(nvim_run: dict[str, Any]) -> None:
+    """The PL001 quick fix, applied through vim.lsp.buf.code_action, edits the buffer right."""
+    assert nvim_run["markers_after_quickfix"] == 1
+    _expected_without_duplicate(nvim_run["after_quickfix"])
+    assert nvim_run["markers_after_undo"] == 2
+
+
+def test_fix_all_removes_the_duplicate_and_the_diagnostic(nvim_run: dict[str, Any]) -> None:
+    """`:PromptlsFixAll` applies source.fixAll.promptls; the PL001 diagnostic then clears."""
+    assert nvim_run["markers_after_fix_all"] == 1
+    _expected_without_duplicate(nvim_run["after_fix_all"])
+    assert all(d["code"] != "PL001" for d in nvim_run["diagnostics_after_fix"])
