@@ -1,0 +1,36 @@
+"""What every rule sees: the text, its kind, the settings and the markers found once."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
+
+if TYPE_CHECKING:
+    from promptls.config import Settings
+
+
+@dataclass
+class Document:
+    """One analysed text; derived facts are computed lazily and at most once."""
+
+    text: str
+    kind: DocumentKind
+    settings: Settings
+    markers: tuple[MarkerHit, ...]
+    path: str | None = None
+    discovery: object | None = None
+    """A ``promptls.context.Discovery`` for the file-level rules, when the caller has one."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+    @cached_property
+    def exact(self) -> tuple[MarkerHit, ...]:
+        """Configured markers in text order: the first splits, the rest fold."""
+        return tuple(m for m in self.markers if m.kind is MarkerKind.EXACT)
+
+    @cached_property
+    def static_end(self) -> int:
+        """Where the cacheable static half ends (the whole text without a marker)."""
+        return self.exact[0].start if self.exact else len(self.text)

@@ -1,0 +1,86 @@
+"""``analyze``: scan once, run the applicable rules, apply config and suppressions.
+
+Linear in the text: the scanner is a handful of C-speed searches, every rule works from
+the scanner's hits or one compiled-regex pass, and findings are sorted once at the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import PurePath
+
+from promptls.analysis.document import Document
+from promptls.analysis.globs import matches
+from promptls.analysis.model import Analysis, DocumentKind, Finding
+from promptls.analysis.rules import RULES
+from promptls.analysis.scanner import FOREIGN_MARKERS, scan
+from promptls.analysis.suppress import parse_suppressions
+from promptls.config import DEFAULT_SETTINGS, Settings
+
+_FALLBACK_INSTRUCTION_NAMES = frozenset(
+    {
+        "AGENTS.md",
+        "AGENTS.local.md",
+        "AGENTS.override.md",
+        "CLAUDE.md",
+        "CLAUDE.local.md",
+        "GEMINI.md",
+    }
+)
+
+
+@lru_cache(maxsize=1)
+def _instruction_names() -> frozenset[str]:
+    """Base names any profile loads (from discovery when it is importable)."""
+    try:
+        from promptls.context import instruction_file_names
+    except ImportError:
+        return _FALLBACK_INSTRUCTION_NAMES
+    return frozenset(instruction_file_names()) | _FALLBACK_INSTRUCTION_NAMES
+
+
+def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:
+    """Instruction file (a name a profile loads, or ``instruction-files``), prompt file
+    (``prompt-files`` globs) or other text. No path: a prompt (a library caller's text)."""
+    if path is None:
+        return DocumentKind.PROMPT
+    settings = settings or DEFAULT_SETTINGS
+    normal = str(path).replace("\\", "/")
+    if PurePath(normal).name in _instruction_names() or matches(normal, settings.instruction_files):
+        return DocumentKind.INSTRUCTION
+    if matches(normal, settings.prompt_files):
+        return DocumentKind.PROMPT
+    return DocumentKind.OTHER
+
+
+def analyze(
+    text: str,
+    *,
+    path: str | None = None,
+    settings: Settings | None = None,
+    discovery: object | None = None,
+    kind: DocumentKind | None = None,
+) -> Analysis:
+    """Every finding for one text, sorted by offset then code; never raises on input."""
+    settings = settings or DEFAULT_SETTINGS
+    kind = kind or document_kind(path, settings)
+    markers = scan(text, settings.markers, FOREIGN_MARKERS)
+    suppressions = parse_suppressions(text, RULES)
+    doc = Document(text, kind, settings, markers, path, discovery)
+    doc.extra["suppressions"] = suppressions
+    findings: list[Finding] = []
+    for code, rule in RULES.items():
+        if kind not in rule.kinds or not settings.enabled(code):
+            continue
+        override = settings.severity.get(code)
+        for finding in rule.check(doc):
+            if override is not None and finding.severity is not override:
+                finding = replace(finding, severity=override)
+            findings.append(finding)
+    kept: list[Finding] = []
+    silenced: list[Finding] = []
+    for finding in findings:
+        (silenced if suppressions.covers(finding) else kept).append(finding)
+    kept.sort(key=lambda f: (f.start, f.code, f.end))
+    return Analysis(text, kind, markers, tuple(kept), path, tuple(silenced))

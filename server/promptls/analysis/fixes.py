@@ -1,0 +1,80 @@
+"""Applying fixes: non-overlapping edits, conflicting fixes skipped, to a fixpoint."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from promptls.analysis.model import Edit, Fix
+
+if TYPE_CHECKING:
+    from promptls.config import Settings
+
+MAX_PASSES = 10
+
+
+def _conflict(a: Edit, b: Edit) -> bool:
+    """Edits conflict when they overlap or one inserts inside (or at the edge of) the other."""
+    if a.start < b.end and b.start < a.end:
+        return True
+    if a.start == a.end and b.start <= a.start <= b.end:
+        return True
+    return b.start == b.end and a.start <= b.start <= a.end
+
+
+def select_fixes(fixes: Iterable[Fix]) -> list[Fix]:
+    """Fixes that can be applied together, earliest first; later conflicting ones lose."""
+    chosen: list[Fix] = []
+    taken: list[Edit] = []
+    ordered = sorted(
+        (f for f in fixes if f.edits), key=lambda f: min((e.start, e.end) for e in f.edits)
+    )
+    for fix in ordered:
+        edits = fix.edits
+        internal = any(_conflict(x, y) for i, x in enumerate(edits) for y in edits[i + 1 :])
+        if internal or any(_conflict(e, t) for e in edits for t in taken):
+            continue
+        chosen.append(fix)
+        taken.extend(edits)
+    return chosen
+
+
+def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
+    """Apply every fix that does not conflict with an earlier one, in one pass."""
+    edits = sorted(
+        (e for f in select_fixes(fixes) for e in f.edits if 0 <= e.start <= e.end <= len(text)),
+        key=lambda e: (e.start, e.end),
+    )
+    if not edits:
+        return text
+    parts: list[str] = []
+    cursor = 0
+    for edit in edits:
+        parts.append(text[cursor : edit.start])
+        parts.append(edit.new_text)
+        cursor = edit.end
+    parts.append(text[cursor:])
+    return "".join(parts)
+
+
+def fix_all(
+    text: str,
+    *,
+    path: str | None = None,
+    settings: Settings | None = None,
+    discovery: object | None = None,
+) -> str:
+    """Re-analyse and apply fixes until nothing changes (what ``check --fix`` writes).
+
+    One pass may skip a fix that conflicts with another; the next pass picks it up. The
+    result is a fixpoint, so running it again returns the same text.
+    """
+    from promptls.analysis.engine import analyze
+
+    for _ in range(MAX_PASSES):
+        analysis = analyze(text, path=path, settings=settings, discovery=discovery)
+        fixed = apply_fixes(text, (f.fix for f in analysis.findings if f.fix is not None))
+        if fixed == text:
+            return text
+        text = fixed
+    return text

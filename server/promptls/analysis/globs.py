@@ -1,0 +1,82 @@
+"""Glob patterns for ``prompt-files``, ``instruction-files`` and ``exclude``.
+
+``fnmatch`` lets ``*`` cross ``/``, which makes ``**/prompts/**/*.md`` mean nothing in
+particular, so patterns are translated here: ``**`` spans directories, ``*`` and ``?``
+stay inside one path component. A pattern without ``/`` matches a file's base name; a
+pattern with ``/`` matches the end of the path at a directory boundary, so it works the
+same on the relative paths of ``check`` and the absolute paths an editor sends.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+
+def _translate(pattern: str) -> str:
+    """Regex source for one glob, anchored at a path-component boundary."""
+    out: list[str] = []
+    i = 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif pattern.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif pattern[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif pattern[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif pattern[i] == "[":
+            close = pattern.find("]", i + 2)
+            if close < 0:
+                out.append(re.escape(pattern[i]))
+                i += 1
+            else:
+                body = pattern[i + 1 : close].replace("\\", "\\\\")
+                if body.startswith("!"):
+                    body = "^" + body[1:]
+                out.append(f"[{body}]")
+                i = close + 1
+        else:
+            out.append(re.escape(pattern[i]))
+            i += 1
+    return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
+    """One regex for a set of globs (None when empty), cached per pattern set."""
+    parts = []
+    for raw in patterns:
+        pattern = raw.strip().replace("\\", "/")
+        if not pattern:
+            continue
+        anchored = pattern.startswith("/")
+        pattern = pattern.strip("/")
+        if not pattern:
+            continue
+        if "/" not in pattern and not anchored:
+            parts.append(f"(?:^|/){_translate(pattern)}$")
+        elif anchored:
+            parts.append(f"^{_translate(pattern)}$")
+        else:
+            parts.append(f"(?:^|/){_translate(pattern)}$")
+    if not parts:
+        return None
+    try:
+        return re.compile("|".join(parts))
+    except re.error:
+        return None
+
+
+def matches(path: str, patterns: Iterable[str]) -> bool:
+    """Whether a path (``/``- or ``\\``-separated) matches any of the globs."""
+    regex = compile_globs(tuple(patterns))
+    if regex is None:
+        return False
+    return regex.search(path.replace("\\", "/")) is not None

@@ -1,0 +1,35 @@
+"""The rule registry: one module per rule, ``RULES`` in code order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from promptls.analysis.rules import (
+    pl001_duplicate_marker,
+    pl002_near_miss_marker,
+    pl003_marker_in_instructions,
+    pl004_glued_marker,
+    pl005_empty_half,
+    pl006_marker_spacing,
+    pl007_foreign_marker,
+)
+from promptls.analysis.rules.base import Rule
+
+_MODULES = (
+    pl001_duplicate_marker,
+    pl002_near_miss_marker,
+    pl003_marker_in_instructions,
+    pl004_glued_marker,
+    pl005_empty_half,
+    pl006_marker_spacing,
+    pl007_foreign_marker,
+)
+
+RULES: Mapping[str, Rule] = MappingProxyType({m.RULE.code: m.RULE for m in _MODULES})
+"""Every rule by code, in code order."""
+
+MARKER_RULES = frozenset(f"PL00{i}" for i in range(1, 8))
+"""The rules about boundary markers (PL001–PL007)."""
+
+__all__ = ["MARKER_RULES", "RULES", "Rule"]

@@ -1,0 +1,52 @@
+"""The shape of a rule and small helpers the rule modules share."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import DocumentKind, Edit, Finding, MarkerHit, Severity
+
+PROMPTISH = frozenset({DocumentKind.PROMPT, DocumentKind.OTHER})
+"""Documents that may legitimately carry a marker (prompt templates, other text)."""
+TEXT_KINDS = frozenset({DocumentKind.PROMPT, DocumentKind.INSTRUCTION})
+ALL_KINDS = frozenset(DocumentKind)
+INSTRUCTION_ONLY = frozenset({DocumentKind.INSTRUCTION})
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule's identity, documentation and check; ``docs/rules.md`` mirrors these."""
+
+    code: str
+    name: str
+    severity: Severity
+    summary: str
+    explanation: str
+    bad_example: str
+    good_example: str
+    fixable: bool
+    kinds: frozenset[DocumentKind]
+    check: Callable[[Document], Iterable[Finding]]
+
+    def finding(self, message: str, start: int, end: int, **extra: object) -> Finding:
+        """A finding of this rule at its default severity (config may override later)."""
+        return Finding(self.code, self.severity, message, start, end, **extra)  # type: ignore[arg-type]
+
+
+def marker_removal(text: str, hit: MarkerHit) -> tuple[Edit, ...]:
+    """Remove a marker with one adjacent blank line so the spacing around stays single."""
+    if text.startswith("\n\n", hit.end):
+        return (Edit(hit.start, hit.end + 2, ""),)
+    if hit.start >= 2 and text[hit.start - 2 : hit.start] == "\n\n":
+        return (Edit(hit.start - 2, hit.end, ""),)
+    return (Edit(hit.start, hit.end, ""),)
+
+
+GLUE = frozenset("_-") | frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+
+
+def is_glued(char: str) -> bool:
+    """Whether a neighbouring character sticks to a marker (letters, digits, _ and -)."""
+    return char in GLUE or (char.isalnum() and not char.isspace())

@@ -1,0 +1,43 @@
+"""PL003: a boundary marker inside an instruction file."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Finding, Fix, MarkerKind, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule, marker_removal
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Any exact or foreign marker in a file that is rendered into dynamic context."""
+    for hit in doc.markers:
+        if hit.kind is MarkerKind.NEAR_MISS:
+            continue
+        yield RULE.finding(
+            "boundary marker in an instruction file: this file is rendered into the "
+            "dynamic context, where a marker moves the split or leaks to the model",
+            hit.start,
+            hit.end,
+            fix=Fix("Remove the marker", marker_removal(doc.text, hit)),
+        )
+
+
+RULE = Rule(
+    code="PL003",
+    name="marker-in-instruction-file",
+    severity=Severity.ERROR,
+    summary="Instruction files are dynamic context; a boundary marker there moves the split.",
+    explanation=(
+        "Instruction files (AGENTS.md, CLAUDE.md, GEMINI.md, …) are discovered on disk and "
+        "rendered into the dynamic half of the prompt. A boundary marker inside one either "
+        "becomes the first marker of the assembled prompt (moving the cache split into "
+        "per-turn content) or is folded in and reaches the model verbatim. Neither is "
+        "intended: remove it. Foreign markers (other agents') are reported here too."
+    ),
+    bad_example="# Project rules\n\nUse tabs.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nRun tests.\n",
+    good_example="# Project rules\n\nUse tabs.\n\nRun tests.\n",
+    fixable=True,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)

@@ -1,0 +1,47 @@
+"""PL007: another agent's boundary marker."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
+from promptls.analysis.rules.base import PROMPTISH, Rule
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Known foreign markers that are not in the ``markers`` setting."""
+    target = doc.settings.markers[0] if doc.settings.markers else None
+    for hit in doc.markers:
+        if hit.kind is not MarkerKind.FOREIGN:
+            continue
+        fix = None
+        if target is not None:
+            fix = Fix(f"Replace with {target}", (Edit(hit.start, hit.end, target),))
+        yield RULE.finding(
+            f"foreign marker {hit.marker}: another agent's boundary, not configured here, so "
+            "it will not split; replace it or add it to the `markers` setting",
+            hit.start,
+            hit.end,
+            fix=fix,
+        )
+
+
+RULE = Rule(
+    code="PL007",
+    name="foreign-marker",
+    severity=Severity.WARNING,
+    summary="Another agent's boundary marker, not configured: it will not split here.",
+    explanation=(
+        "Other agents use their own boundary strings (for example "
+        "__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__ or __PROMPT_DYNAMIC_BOUNDARY__). Copied into a "
+        "prompt for this host they are plain text: nothing splits there and the model reads "
+        "the marker. Replace it with the configured marker (the fix), or, if your host "
+        "really uses that string, add it to `markers` in the configuration."
+    ),
+    bad_example="Doctrine.\n\n__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__\n\nTurn state.\n",
+    good_example="Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nTurn state.\n",
+    fixable=True,
+    kinds=PROMPTISH,
+    check=check,
+)

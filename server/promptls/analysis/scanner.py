@@ -1,0 +1,276 @@
+"""Find boundary markers and marker-like near-misses in one linear pass.
+
+Exact markers (every configured marker, then the known foreign ones that are not
+configured) are found with ``str.find``. Near-misses are found from *anchors*: the words
+of the configured markers (alphanumeric runs of 4+ characters, e.g. ``ZIDANE``,
+``SYSTEM``, ``PROMPT``, ``BOUNDARY``) located case-insensitively with C-speed searches on
+an ASCII-lowered copy. Only around an anchor does Python-level work happen.
+
+The near-miss criterion (also in ``docs/rules.md``), exactly:
+
+1. An *atom* is a maximal run of ASCII letters, digits, ``_``, ``-`` and invisible
+   characters (see ``chars.py``). A *candidate* is one atom, or up to N+1 atoms (N = the
+   marker's word count) joined by spaces/tabs with at most one line break per join.
+2. The anchor word must appear intact (any letter case) in an atom that contains ``_``,
+   ``-`` or an invisible character — prose words never qualify.
+3. A one-atom candidate must contain ``_``, ``-`` or an invisible character. A
+   multi-atom candidate must start with ``_``/``-`` and end with ``_``/``-`` (it is
+   wrapped like a marker: ``__ZIDANE SYSTEM PROMPT BOUNDARY__``), so "the system prompt
+   boundary" or "prompt-dynamic boundary" in a sentence are never candidates.
+4. Normalise: drop invisible characters, ``_``, ``-`` and whitespace, upper-case. The
+   result must be within Levenshtein distance 2 of the marker normalised the same way
+   (1 when that is shorter than 12 characters, 0 when shorter than 6).
+5. It must not overlap an exact marker (``___ZIDANE…`` contains one: that is PL004).
+
+So ``SYSTEM_PROMPT_BOUNDARY`` (a constant name, 6 edits away) and "system prompt
+boundary" are clean, while ``__zidane_system_prompt_boundary__``,
+``__ZIDANE-SYSTEM-PROMPT-BOUNDARY__``, ``_ZIDANE_SYSTEM_PROMPT_BOUNDARY__``,
+``__ZIDANE_SYSTEM_PROMPT_BOUNDRY__``, a zero-width space inside, or the marker wrapped
+after ``PROMPT_`` are near-misses. Near-misses of foreign markers are not reported.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from promptls.analysis.chars import INVISIBLE_CLASS, describe
+from promptls.analysis.model import MarkerHit, MarkerKind
+
+FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
+"""Other agents' boundary markers seen in the wild (recognised unless configured)."""
+
+_ATOM = re.compile(rf"[A-Za-z0-9_\-{INVISIBLE_CLASS}]+")
+_JOIN = re.compile(r"[ \t]+|[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_SEPARATORS = re.compile(rf"[_\-\s{INVISIBLE_CLASS}]+")
+_HAS_SHAPE = re.compile(rf"[_\-{INVISIBLE_CLASS}]")
+_INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
+_WORDS = re.compile(r"[A-Za-z0-9]{4,}")
+_WINDOW = 160
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    """A configured marker prepared for comparison."""
+
+    marker: str
+    core: str
+    budget: int
+    words: int
+
+
+def _core(text: str) -> str:
+    """Normalise for comparison: no separators or invisibles, upper case."""
+    return _SEPARATORS.sub("", text).upper()
+
+
+def _budget(core: str) -> int:
+    """How many edits a near-miss may have: short markers get fewer."""
+    if len(core) >= 12:
+        return 2
+    if len(core) >= 6:
+        return 1
+    return 0
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Levenshtein distance, giving up (returning limit+1) once it exceeds ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        best = i
+        for j, cb in enumerate(b, 1):
+            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            current.append(value)
+            best = min(best, value)
+        if best > limit:
+            return limit + 1
+        previous = current
+    return previous[-1]
+
+
+def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> list[MarkerHit]:
+    """Every exact occurrence, configured markers first; overlaps keep the earlier/longer."""
+    raw: list[tuple[int, int, MarkerKind, str]] = []
+    for kind, group in ((MarkerKind.EXACT, markers), (MarkerKind.FOREIGN, foreign)):
+        for marker in group:
+            if not marker or (kind is MarkerKind.FOREIGN and marker in markers):
+                continue
+            index = text.find(marker)
+            while index >= 0:
+                raw.append((index, index + len(marker), kind, marker))
+                index = text.find(marker, index + len(marker))
+    raw.sort(key=lambda hit: (hit[0], -hit[1]))
+    hits: list[MarkerHit] = []
+    last_end = -1
+    for start, end, kind, marker in raw:
+        if start < last_end:
+            continue
+        reason = "" if kind is MarkerKind.EXACT else "another agent's marker, not configured"
+        hits.append(MarkerHit(start, end, kind, marker, reason))
+        last_end = end
+    return hits
+
+
+def _anchor_positions(text: str, words: Sequence[str]) -> list[int]:
+    """Where any anchor word occurs, case-insensitively, as sorted ``str`` offsets."""
+    if text.isascii():
+        lowered = text.lower()
+        found: set[int] = set()
+        for word in words:
+            index = lowered.find(word)
+            while index >= 0:
+                found.add(index)
+                index = lowered.find(word, index + 1)
+        return sorted(found)
+    data = text.encode("utf-8", "surrogatepass").lower()
+    byte_hits: set[int] = set()
+    for word in words:
+        needle = word.encode("ascii")
+        index = data.find(needle)
+        while index >= 0:
+            byte_hits.add(index)
+            index = data.find(needle, index + 1)
+    positions: list[int] = []
+    previous_byte = previous_char = 0
+    for byte_index in sorted(byte_hits):
+        previous_char += len(data[previous_byte:byte_index].decode("utf-8", "surrogatepass"))
+        previous_byte = byte_index
+        positions.append(previous_char)
+    return positions
+
+
+def _atom_at(text: str, position: int) -> tuple[int, int] | None:
+    """The atom containing ``position`` if it is marker-shaped (criterion 2)."""
+    low = max(0, position - _WINDOW)
+    for match in _ATOM.finditer(text, low, min(len(text), position + _WINDOW)):
+        if match.start() <= position < match.end():
+            if (match.start() == low and low > 0) or (
+                match.end() == position + _WINDOW and match.end() < len(text)
+            ):
+                return None
+            if _HAS_SHAPE.search(match.group()) is None:
+                return None
+            return match.start(), match.end()
+    return None
+
+
+def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, int]]:
+    """Up to ``count`` atoms on each side joined to this one by allowed whitespace."""
+    atoms = [(start, end)]
+    cursor = start
+    for _ in range(count):
+        left = text[max(0, cursor - _WINDOW) : cursor]
+        tail = re.search(rf"([A-Za-z0-9_\-{INVISIBLE_CLASS}]+)([ \t\r\n]+)\Z", left)
+        if tail is None or _JOIN.fullmatch(tail.group(2)) is None:
+            break
+        atom_start = cursor - len(tail.group(0))
+        if atom_start == max(0, cursor - _WINDOW) and atom_start > 0:
+            break
+        atoms.insert(0, (atom_start, atom_start + len(tail.group(1))))
+        cursor = atom_start
+    cursor = end
+    for _ in range(count):
+        join = _JOIN.match(text, cursor)
+        if join is None:
+            break
+        atom = _ATOM.match(text, join.end())
+        if atom is None or atom.end() - atom.start() >= _WINDOW:
+            break
+        atoms.append((atom.start(), atom.end()))
+        cursor = atom.end()
+    return atoms
+
+
+def _reason(raw: str, target: _Target, distance: int) -> str:
+    """Why a near-miss will not split, in a user's words."""
+    reasons: list[str] = []
+    invisible = sorted({describe(ch) for ch in _INVISIBLE.findall(raw)})
+    if invisible:
+        reasons.append("contains invisible " + ", ".join(invisible))
+    visible = _INVISIBLE.sub("", raw)
+    if "\n" in visible or "\r" in visible:
+        reasons.append("is broken across lines")
+    elif " " in visible or "\t" in visible:
+        reasons.append("has spaces where the marker has underscores")
+    if distance:
+        reasons.append(f"is {distance} edit{'s' if distance > 1 else ''} away from it")
+    elif any(c.isalpha() for c in visible) and visible.upper() != visible:
+        reasons.append("differs in letter case")
+    compact = re.sub(r"\s+", "", visible)
+    if re.sub(r"[A-Za-z0-9]+", "W", compact) != re.sub(r"[A-Za-z0-9]+", "W", target.marker):
+        reasons.append("has different underscores or hyphens")
+    if not reasons:
+        reasons.append("differs from it")
+    return f"near-miss of {target.marker}: " + "; ".join(reasons) + " — it will not split"
+
+
+def _best_candidate(
+    text: str, atoms: list[tuple[int, int]], anchor: int, targets: Sequence[_Target]
+) -> tuple[int, int, _Target, int] | None:
+    """The closest marker-shaped candidate containing the anchor atom (criteria 3–4)."""
+    best: tuple[int, int, _Target, int] | None = None
+    limit = max(t.words for t in targets) + 1
+    for i in range(anchor + 1):
+        for j in range(anchor, min(len(atoms), i + limit)):
+            start, end = atoms[i][0], atoms[j][1]
+            raw = text[start:end]
+            if i == j:
+                if _HAS_SHAPE.search(raw) is None:
+                    continue
+            elif raw[0] not in "_-" or raw[-1] not in "_-":
+                continue
+            core = _core(raw)
+            for target in targets:
+                distance = _distance(core, target.core, target.budget)
+                if distance > target.budget:
+                    continue
+                key = (distance, -(end - start))
+                if best is None or key < (best[3], -(best[1] - best[0])):
+                    best = (start, end, target, distance)
+    return best
+
+
+def scan(
+    text: str, markers: Sequence[str], foreign: Sequence[str] = FOREIGN_MARKERS
+) -> tuple[MarkerHit, ...]:
+    """All exact, foreign and near-miss markers of a text, sorted by offset."""
+    exact = find_exact(text, markers, foreign)
+    targets = [
+        _Target(m, _core(m), _budget(_core(m)), len(_WORDS.findall(m)))
+        for m in markers
+        if _WORDS.search(m)
+    ]
+    near: list[MarkerHit] = []
+    if targets:
+        words = sorted({w.lower() for t in targets for w in _WORDS.findall(t.marker)})
+        seen: set[tuple[int, int]] = set()
+        covered_until = -1
+        for position in _anchor_positions(text, words):
+            if position < covered_until:
+                continue
+            atom = _atom_at(text, position)
+            if atom is None or atom in seen:
+                continue
+            seen.add(atom)
+            atoms = _neighbours(text, atom[0], atom[1], max(t.words for t in targets))
+            anchor = atoms.index(atom)
+            found = _best_candidate(text, atoms, anchor, targets)
+            if found is None:
+                continue
+            start, end, target, distance = found
+            if any(h.start < end and start < h.end for h in exact) or (
+                near and start < near[-1].end
+            ):
+                continue
+            raw = text[start:end]
+            near.append(
+                MarkerHit(
+                    start, end, MarkerKind.NEAR_MISS, target.marker, _reason(raw, target, distance)
+                )
+            )
+            covered_until = end
+    return tuple(sorted([*exact, *near], key=lambda h: (h.start, h.end)))
