@@ -218,13 +218,17 @@ class Walker:
                 return
             if len(data) > self.budget_left:
                 data = data[: self.budget_left]
-                text, bad = decode(data)
+                text, bad_after = decode(data)
                 status = EntryStatus.CUT
                 notes = [
                     f"cut at byte {len(data)}: {self.profile.name}'s "
                     f"{human_bytes(self.profile.budget or 0)} budget for all project "
                     f"instruction files runs out in this file"
                 ]
+                if bad is None and bad_after is not None:
+                    notes.append("the cut splits a UTF-8 character, sent as U+FFFD")
+                    bad_after = None
+                bad = bad_after
             self.budget_left -= len(data)
         if bad is not None:
             notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
