@@ -9,7 +9,6 @@ import pytest
 
 from promptls.context import (
     PROFILES,
-    ContextScope,
     Discovery,
     DiscoveryCache,
     EntryStatus,
