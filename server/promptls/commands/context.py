@@ -6,7 +6,8 @@ prints the loaded files in order (scope, bytes, path), every file that was cut, 
 shadowed, skipped or failed to import with the reason, the environment, and the context
 revision (a short hash of exactly what the model would see).
 
-Human output shows home paths as ``~/…`` and escapes control, bidirectional and
+Human output shows paths relative to the current folder when below it, home paths as
+``~/…``, and escapes control, bidirectional and
 invisible characters in paths, reasons and values, so a hostile file name cannot drive
 the terminal. ``--json`` prints absolute paths and raw values::
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
@@ -135,11 +137,18 @@ def _content_bytes(found: Discovery, entry: Entry) -> int:
 
 
 def _show_path(path: str, home: str | None) -> str:
-    """Terminal-safe path, with the home folder shortened to ``~``."""
+    """Terminal-safe path, short: relative below the current folder, ``~/…`` below the
+    home folder, else absolute."""
     from promptls.commands._common import safe_line
 
-    if home and (path == home or path.startswith(home.rstrip(os.sep) + os.sep)):
-        path = "~" + path[len(home.rstrip(os.sep)) :]
+    try:
+        cwd = str(Path.cwd())
+    except OSError:
+        cwd = ""
+    for base, prefix in ((cwd, ""), (home or "", "~" + os.sep)):
+        base = base.rstrip(os.sep)
+        if base and path.startswith(base + os.sep):
+            return safe_line(prefix + path[len(base) + 1 :])
     return safe_line(path)
 
 
