@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from dataclasses import asdict
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
