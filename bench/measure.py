@@ -46,15 +46,18 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
     out: dict[str, Any] = {}
     with _tmp_root(spec.name) as tmp, Session(spec, Path(tmp), timeout) as s:
         out["start"] = s.initialize()
+        out["mode"] = s.mode
+        diags: dict[str, int] = {}
+        out["diags"] = diags
         cold_uri = s.write("cold/AGENTS.md", work.small)
         out["open_cold_3kb"], _ = s.open_and_wait(cold_uri, work.small)
         uri_small = s.write("AGENTS.md", work.small)
-        out["open_3kb"], out["diags_3kb"] = s.open_and_wait(uri_small, work.small)
+        out["open_3kb"], diags["3kb"] = s.open_and_wait(uri_small, work.small)
         uri_1mb = s.write("prompts/big.prompt.md", work.mb1)
-        out["open_1mb"], out["diags_1mb"] = s.open_and_wait(uri_1mb, work.mb1)
+        out["open_1mb"], diags["1mb"] = s.open_and_wait(uri_1mb, work.mb1)
         if work.mb10 is not None:
             uri_10mb = s.write("prompts/huge.prompt.md", work.mb10)
-            out["open_10mb"], out["diags_10mb"] = s.open_and_wait(uri_10mb, work.mb10)
+            out["open_10mb"], diags["10mb"] = s.open_and_wait(uri_10mb, work.mb10)
         if s.has("hoverProvider"):
             out["hover"] = _hovers(s, uri_1mb, work)
         out["burst"] = _burst(s, uri_1mb, work)

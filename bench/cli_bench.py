@@ -1,0 +1,151 @@
+"""CLI and library rows: `promptls check` vs `agnix` on the corpus, start-up, analysis.
+
+The corpus is laid out the way an agent would meet it: each file of
+``../shared/corpus/files`` under a folder named after its repository, at the path its
+MANIFEST.tsv gives, so ``CLAUDE.md`` is called ``CLAUDE.md`` and nested files are nested.
+"""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import peers
+import workloads
+
+
+def corpus_dir() -> Path:
+    """``<project root>/../shared/corpus``, where the shared test corpus lives."""
+    return peers.ROOT.parent / "shared" / "corpus"
+
+
+def lay_out_corpus(dest: Path) -> int:
+    """Copy the corpus into ``dest`` as repo-named folders; returns the file count.
+
+    Raises FileNotFoundError when the corpus is absent (a user's clone), so the caller
+    can say so instead of timing an empty tree.
+    """
+    corpus = corpus_dir()
+    manifest = corpus / "MANIFEST.tsv"
+    if not manifest.is_file():
+        raise FileNotFoundError(f"corpus not found at {corpus}")
+    count = 0
+    with manifest.open(newline="", encoding="utf-8") as fh:
+        for row in csv.DictReader(fh, delimiter="\t"):
+            source = corpus / row["file"]
+            repo = row["repo"].replace("/", "__")
+            target = dest / repo / row["path"]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(source.read_bytes())
+            count += 1
+    return count
+
+
+def timed_run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> dict[str, Any]:
+    """Wall time of one command (output discarded), with its exit code."""
+    start = time.perf_counter()
+    done = subprocess.run(
+        command,
+        cwd=cwd,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        timeout=timeout,
+        check=False,
+    )
+    seconds = time.perf_counter() - start
+    return {"seconds": seconds, "exit": done.returncode, "stderr": done.stderr[-300:].decode()}
+
+
+def promptls_check(tree: Path) -> dict[str, Any]:
+    """`promptls check` over the tree; exit 0 or 1 (findings) both count as a run."""
+    exe = str(peers.PROJECT_VENV / "bin" / "promptls")
+    result = timed_run([exe, "check", str(tree)], cwd=tree)
+    result["ok"] = result["exit"] in (0, 1)
+    return result
+
+
+def agnix_check(tree: Path) -> dict[str, Any]:
+    """`agnix <tree>` (its default validate command, generic target, text output)."""
+    exe = str(peers.cache_venv() / "bin" / "agnix")
+    result = timed_run([exe, str(tree)], cwd=tree)
+    result["ok"] = result["exit"] in (0, 1)
+    return result
+
+
+def promptls_version() -> dict[str, Any]:
+    """`promptls --version`: the start-up a CI step or a pre-commit hook pays each time."""
+    result = timed_run([str(peers.PROJECT_VENV / "bin" / "promptls"), "--version"])
+    result["ok"] = result["exit"] == 0
+    return result
+
+
+def agnix_version() -> dict[str, Any]:
+    """`agnix --version`, the peer's start-up, for scale."""
+    result = timed_run([str(peers.cache_venv() / "bin" / "agnix"), "--version"])
+    result["ok"] = result["exit"] == 0
+    return result
+
+
+_IMPORT_PROBE = """
+import sys
+from promptls.cli import main
+try:
+    main(["check", sys.argv[1]])
+except SystemExit:
+    pass
+heavy = sorted(m for m in sys.modules if m.split(".")[0] in ("pygls", "lsprotocol"))
+print(",".join(heavy) if heavy else "none")
+"""
+
+
+def check_imports(tree: Path) -> str:
+    """Which pygls/lsprotocol modules `promptls check` imports (the CLI must load none)."""
+    python = str(peers.PROJECT_VENV / "bin" / "python")
+    done = subprocess.run(
+        [python, "-c", _IMPORT_PROBE, str(tree)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines()
+    return lines[-1] if lines else f"probe failed: {done.stderr.strip()[-200:]}"
+
+
+def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
+    """``promptls.analysis.analyze`` in-process: median-able samples of ms per MB.
+
+    Runs in the bench's own interpreter (the project venv). One untimed warm-up call
+    first, so imports and regex compilation are not billed to the text.
+    """
+    try:
+        from promptls.analysis import analyze  # type: ignore[attr-defined, unused-ignore]
+    except ImportError as exc:
+        return {"error": f"promptls.analysis.analyze not importable ({exc})"}
+    out: dict[str, Any] = {}
+    analyze(workloads.prompt_file(10_000), path="warm.prompt.md")
+    for size in sizes:
+        text = workloads.prompt_file(size, seed=7)
+        samples = []
+        findings = 0
+        for _ in range(reps):
+            start = time.perf_counter()
+            result = analyze(text, path="bench.prompt.md")
+            samples.append((time.perf_counter() - start) * 1000 / (size / workloads.MB))
+            findings = len(getattr(result, "findings", ()))
+        out[str(size)] = {"ms_per_mb": samples, "findings": findings}
+    return out
+
+
+if __name__ == "__main__":
+    # Manual check: lay out the corpus and time one run of each tool.
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        n = lay_out_corpus(Path(tmp))
+        sys.stdout.write(f"{n} files\n{promptls_check(Path(tmp))}\n{agnix_check(Path(tmp))}\n")

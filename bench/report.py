@@ -1,0 +1,276 @@
+"""Summaries, budget verdicts and the Markdown table, from the raw samples.
+
+The JSON keeps every sample; the table shows median and min–max per cell, and each
+budget of issue 6 (and the analysis aim of issue 3) beside the measured promptls median
+with "met" or "NOT met". A missing number is never guessed: the cell says why it is
+missing.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable
+from typing import Any
+
+SERVER_ORDER = ("promptls", "floor", "rumdl", "vscode-md")
+
+# (key in samples, row label, unit) for the LSP table.
+LSP_ROWS = (
+    ("start", "start → initialize result", "ms"),
+    ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
+    ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
+    ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
+    ("open_10mb", "didOpen 10 MB prompt file → diagnostics", "ms"),
+    ("hover_p50", "hover p50 (200 over 1 MB)", "ms"),
+    ("hover_p99", "hover p99 (200 over 1 MB)", "ms"),
+    ("burst_final", "burst: last edit → final diagnostics", "ms"),
+    ("burst_publishes", "burst: intermediate publishes", "n"),
+    ("burst_stale", "burst: stale publishes after newer", "n"),
+    ("rss_kb", "peak RSS, 200 × 100 KB open", "MiB"),
+)
+
+
+def summary(samples: list[float]) -> dict[str, float] | None:
+    """Median and range of a sample list (None when there are no samples)."""
+    if not samples:
+        return None
+    return {
+        "median": statistics.median(samples),
+        "min": min(samples),
+        "max": max(samples),
+        "n": len(samples),
+    }
+
+
+def percentile(values: list[float], q: float) -> float:
+    """Nearest-rank percentile (p99 of 200 is the 198th smallest value)."""
+    ordered = sorted(values)
+    rank = max(1, min(len(ordered), round(q / 100 * len(ordered) + 0.5)))
+    return ordered[rank - 1]
+
+
+def _scale(unit: str) -> float:
+    """Factor from the stored unit (seconds, KiB, count) to the displayed one."""
+    return {"ms": 1000.0, "MiB": 1 / 1024, "n": 1.0}[unit]
+
+
+def _fmt(value: float, unit: str) -> str:
+    """A number with sensible precision for its size."""
+    if unit == "n":
+        return f"{value:.0f}"
+    if value >= 100:
+        return f"{value:.0f}"
+    if value >= 10:
+        return f"{value:.1f}"
+    return f"{value:.2f}"
+
+
+def cell(stats: dict[str, float] | None, unit: str, why: str | None = None) -> str:
+    """ "median (min–max) unit", or "n/a (why)"."""
+    if stats is None:
+        reason = " ".join((why or "not measured").split()).replace("|", "/")
+        return f"n/a ({reason[:90]})"
+    k = _scale(unit)
+    med = _fmt(stats["median"] * k, unit)
+    if stats["n"] > 1 and stats["min"] != stats["max"]:
+        return f"{med} ({_fmt(stats['min'] * k, unit)}–{_fmt(stats['max'] * k, unit)}) {unit}"
+    return f"{med} {unit}"
+
+
+def median_of(results: dict[str, Any], server: str, key: str) -> float | None:
+    """The median of one server's samples for one key, or None."""
+    stats = summary(results["servers"].get(server, {}).get("samples", {}).get(key, []))
+    return None if stats is None else stats["median"]
+
+
+def _budget(
+    name: str, value: float | None, limit: float | None, unit: str, rule: str
+) -> dict[str, Any]:
+    """One budget verdict; unknown when either side is missing."""
+    met = None if value is None or limit is None else value <= limit
+    return {"budget": name, "rule": rule, "value": value, "limit": limit, "unit": unit, "met": met}
+
+
+def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every budget of issue 6 (and the issue 3 aims), judged on medians."""
+
+    def m(server: str, key: str) -> float | None:
+        return median_of(results, server, key)
+
+    def plus(a: float | None, b: float) -> float | None:
+        return None if a is None else a + b
+
+    def times(a: float | None, b: float) -> float | None:
+        return None if a is None else a * b
+
+    debounce = results["meta"].get("promptls_debounce_s")
+    out = [
+        _budget(
+            "start → initialize",
+            m("promptls", "start"),
+            times(m("floor", "start"), 1.1),
+            "ms",
+            "≤ 1.1 × floor",
+        ),
+        _budget(
+            "didOpen 3 KB",
+            m("promptls", "open_3kb"),
+            plus(m("floor", "open_3kb"), 0.005),
+            "ms",
+            "≤ floor + 5 ms",
+        ),
+        _budget(
+            "didOpen 1 MB vs floor",
+            m("promptls", "open_1mb"),
+            plus(m("floor", "open_1mb"), 0.030),
+            "ms",
+            "≤ floor + 30 ms",
+        ),
+        _budget(
+            "didOpen 1 MB vs rumdl",
+            m("promptls", "open_1mb"),
+            times(m("rumdl", "open_1mb"), 0.3),
+            "ms",
+            "≤ 0.3 × rumdl",
+        ),
+        _budget(
+            "didOpen 10 MB",
+            m("promptls", "open_10mb"),
+            plus(m("floor", "open_10mb"), 0.300),
+            "ms",
+            "≤ floor + 300 ms",
+        ),
+        _budget("hover p99 on 1 MB", m("promptls", "hover_p99"), 0.020, "ms", "≤ 20 ms"),
+        _budget(
+            "edit burst: final diagnostics",
+            m("promptls", "burst_final"),
+            None if debounce is None else debounce + 0.050,
+            "ms",
+            f"≤ debounce ({_fmt((debounce or 0) * 1000, 'ms')} ms) + 50 ms",
+        ),
+    ]
+    stale = results["servers"].get("promptls", {}).get("samples", {}).get("burst_stale", [])
+    out.append(
+        _budget(
+            "edit burst: stale publishes", max(stale) if stale else None, 0, "n", "0 (worst run)"
+        )
+    )
+    out += [
+        _budget(
+            "peak RSS, 200 × 100 KB",
+            m("promptls", "rss_kb"),
+            times(m("floor", "rss_kb"), 1.5),
+            "MiB",
+            "≤ 1.5 × floor",
+        ),
+        _budget(
+            "`promptls check` on the corpus",
+            _cli_median(results, "promptls_check"),
+            times(_cli_median(results, "agnix"), 0.5),
+            "ms",
+            "≤ 0.5 × agnix",
+        ),
+    ]
+    for size, label in (("1000000", "1 MB"), ("10000000", "10 MB")):
+        samples = results.get("analysis", {}).get(size, {}).get("ms_per_mb", [])
+        value = statistics.median(samples) / 1000 if samples else None
+        out.append(_budget(f"analysis {label} (issue 3 aim)", value, 0.005, "ms/MB", "≤ 5 ms/MB"))
+    return out
+
+
+def _cli_median(results: dict[str, Any], key: str) -> float | None:
+    """Median wall time of one CLI row."""
+    stats = summary(results.get("cli", {}).get(key, []))
+    return None if stats is None else stats["median"]
+
+
+def _budget_line(b: dict[str, Any]) -> str:
+    """One row of the budget table."""
+    unit = b["unit"]
+    k = 1000.0 if unit in ("ms", "ms/MB") else _scale(unit)
+    value = "n/a" if b["value"] is None else f"{_fmt(b['value'] * k, unit)} {unit}"
+    limit = "n/a" if b["limit"] is None else f"{_fmt(b['limit'] * k, unit)} {unit}"
+    verdict = {True: "met", False: "**NOT met**", None: "unknown"}[b["met"]]
+    return f"| {b['budget']} | {b['rule']} | {limit} | {value} | {verdict} |"
+
+
+def markdown(results: dict[str, Any]) -> str:
+    """The full Markdown report: machine, LSP table, CLI table, budgets."""
+    meta = results["meta"]
+    servers = [s for s in SERVER_ORDER if s in results["servers"]]
+    lines = [
+        f"Run {meta['date']} · `{meta['command']}` · {meta['reps']} repetitions per "
+        "measurement · cells are median (min–max)",
+        "",
+        f"Machine: {meta['machine']['cpu']}, {meta['machine']['cores']} cores, "
+        f"{meta['machine']['ram_gib']} GiB RAM, {meta['machine']['os']}, "
+        f"Python {meta['machine']['python']}.",
+        "Versions: " + ", ".join(f"{k} {v}" for k, v in meta["machine"]["versions"].items()) + ".",
+        "",
+        "### Language servers",
+        "",
+        "| measurement | " + " | ".join(results["servers"][s]["label"] for s in servers) + " |",
+        "|---|" + "---|" * len(servers),
+    ]
+    for key, label, unit in LSP_ROWS:
+        row = [label]
+        for s in servers:
+            data = results["servers"][s]
+            why = data.get("why", {}).get(key) or data.get("error")
+            row.append(cell(summary(data["samples"].get(key, [])), unit, why))
+        lines.append("| " + " | ".join(row) + " |")
+    lines += [
+        "",
+        "Diagnostics mode: "
+        + ", ".join(
+            f"{results['servers'][s]['label']} {results['servers'][s].get('mode', '?')}"
+            for s in servers
+        )
+        + ".",
+    ]
+    notes = [
+        f"{results['servers'][s]['label']}: {results['servers'][s]['note']}"
+        for s in servers
+        if results["servers"][s].get("note")
+    ]
+    if notes:
+        lines.append("Notes: " + "; ".join(notes) + ".")
+    lines += _cli_section(results)
+    lines += [
+        "",
+        "### Budgets (promptls medians)",
+        "",
+        "| budget | rule | limit | promptls | verdict |",
+        "|---|---|---|---|---|",
+    ]
+    lines += [_budget_line(b) for b in results["budgets"]]
+    return "\n".join(lines) + "\n"
+
+
+def _cli_section(results: dict[str, Any]) -> list[str]:
+    """The CLI and library rows."""
+    cli = results.get("cli", {})
+    lines = ["", "### CLI and library", "", "| measurement | promptls | agnix |", "|---|---|---|"]
+    why = cli.get("error")
+    files = cli.get("corpus_files")
+    tree = f"corpus ({files} files)" if files else "corpus"
+
+    def c(key: str) -> str:
+        return cell(summary(cli.get(key, [])), "ms", why or cli.get("why", {}).get(key))
+
+    lines.append(f"| check over the {tree}, wall time | {c('promptls_check')} | {c('agnix')} |")
+    lines.append(f"| `--version` start-up | {c('promptls_version')} | {c('agnix_version')} |")
+    analysis = results.get("analysis", {})
+    fn: Callable[[str], str] = lambda size: cell(  # noqa: E731
+        summary([v / 1000 for v in analysis.get(size, {}).get("ms_per_mb", [])]),
+        "ms",
+        analysis.get("error"),
+    ).replace(" ms", " ms/MB")
+    lines.append(
+        f"| analysis, 1 MB prompt file (in-process) | {fn('1000000')} | n/a (no library) |"
+    )
+    if "10000000" in analysis or analysis.get("error"):
+        lines.append(f"| analysis, 10 MB prompt file (in-process) | {fn('10000000')} | n/a |")
+    if cli.get("check_imports"):
+        lines.append(f"\n`promptls check` imports from pygls/lsprotocol: {cli['check_imports']}.")
+    return lines

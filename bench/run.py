@@ -1,0 +1,221 @@
+"""Run the side-by-side benchmark and write bench/results/latest.{json,md}.
+
+    scripts/bench                  full run (≥ 5 repetitions; about 10 minutes on 2 cores)
+    scripts/bench --quick          1-minute smoke run (1 repetition, no 10 MB, fewer docs)
+    scripts/bench --servers promptls,floor --only lsp
+
+Repetitions go round-robin over the servers (rep 1 of each, then rep 2 …) so a slow
+minute on the machine does not land on one server only. A server that fails is reported
+with the reason in every cell it could not fill; the run goes on with the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import cli_bench
+import measure
+import peers
+import report
+import workloads
+
+RESULTS = peers.BENCH_DIR / "results"
+
+
+def say(text: str) -> None:
+    """Progress on stderr, stamped, so a long run shows where it is."""
+    sys.stderr.write(f"[{time.strftime('%H:%M:%S')}] {text}\n")
+    sys.stderr.flush()
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    """Command-line options."""
+    p = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true", help="1-minute smoke run")
+    p.add_argument("--reps", type=int, help="repetitions per measurement (default 5, quick 1)")
+    p.add_argument("--servers", default=",".join(report.SERVER_ORDER), help="comma list")
+    p.add_argument("--only", default="lsp,cli,analysis", help="parts to run: lsp,cli,analysis")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per wait")
+    p.add_argument("--debounce-ms", type=float, help="promptls change debounce (default: read)")
+    p.add_argument("--out", type=Path, help="output folder (default bench/results)")
+    return p.parse_args(argv)
+
+
+def promptls_debounce(override_ms: float | None) -> float | None:
+    """The server's change debounce in seconds, read from the code it documents it in."""
+    if override_ms is not None:
+        return override_ms / 1000
+    try:
+        from promptls.lsp.documents import CHANGE_DELAY  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return None
+    return float(CHANGE_DELAY)
+
+
+def available(spec: Any) -> str | None:
+    """Why a server cannot run here (missing executable), or None."""
+    exe = spec.command[0]
+    if shutil.which(exe) is None and not Path(exe).exists():
+        return f"{exe} not installed"
+    script = next((c for c in spec.command[1:] if c.endswith((".py", "server"))), None)
+    if script and "/" in script and not Path(script).exists():
+        return f"{script} not installed"
+    return None
+
+
+def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
+    """Move one editor-session repetition into the server's sample lists."""
+    samples = slot["samples"]
+    why = slot["why"]
+    for key in ("start", "open_cold_3kb", "open_3kb", "open_1mb", "open_10mb"):
+        if key in rep:
+            samples.setdefault(key, []).append(rep[key])
+    if "hover" in rep:
+        samples.setdefault("hover_p50", []).append(report.percentile(rep["hover"], 50))
+        samples.setdefault("hover_p99", []).append(report.percentile(rep["hover"], 99))
+    else:
+        why["hover_p50"] = why["hover_p99"] = "no hover provider"
+    burst = rep["burst"]
+    samples.setdefault("burst_final", []).append(burst["final"])
+    if burst.get("publishes") is None:
+        why["burst_publishes"] = why["burst_stale"] = "pull diagnostics: nothing is published"
+    else:
+        samples.setdefault("burst_publishes", []).append(burst["publishes"])
+    if burst.get("stale") is not None:
+        samples.setdefault("burst_stale", []).append(burst["stale"])
+    elif mode == "push":
+        why["burst_stale"] = "publishes carry no version"
+        extra = "unversioned publishes: burst time is to the last publish before 1 s of quiet"
+        if extra not in (slot.get("note") or ""):
+            slot["note"] = "; ".join(filter(None, [slot.get("note"), extra]))
+    for key, value in rep.get("diags", {}).items():
+        slot.setdefault("diagnostic_counts", {})[key] = value
+
+
+def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict[str, Any]:
+    """Every LSP measurement for every requested server, round-robin over repetitions."""
+    specs = peers.server_specs()
+    names = [n for n in args.servers.split(",") if n]
+    out: dict[str, Any] = {}
+    for name in names:
+        spec = specs[name]
+        out[name] = {"label": spec.label, "note": spec.note, "samples": {}, "why": {}}
+        if (missing := available(spec)) is not None:
+            out[name]["error"] = missing
+    for rep in range(reps):
+        for name in names:
+            slot = out[name]
+            if slot.get("error"):
+                continue
+            say(f"lsp rep {rep + 1}/{reps}: {name}")
+            try:
+                result = measure.editor_session(specs[name], work, args.timeout)
+                slot["mode"] = result.pop("mode", slot.get("mode"))
+                _record(slot, result, slot.get("mode", "push"))
+                rss = measure.memory_session(specs[name], work, args.timeout)
+                slot["samples"].setdefault("rss_kb", []).append(rss["rss_kb"])
+                slot["samples"].setdefault("rss_idle_kb", []).append(rss["rss_idle_kb"])
+            except Exception as exc:  # one broken server must not stop the comparison
+                say(f"  {name} failed: {exc}")
+                slot["error"] = f"failed: {str(exc)[:160]}"
+    return out
+
+
+def run_cli(reps: int) -> dict[str, Any]:
+    """CLI rows over the laid-out corpus, plus start-up; one untimed warm-up each."""
+    out: dict[str, Any] = {"why": {}}
+    with tempfile.TemporaryDirectory(prefix="promptls-bench-corpus-") as tmp:
+        tree = Path(tmp)
+        try:
+            out["corpus_files"] = cli_bench.lay_out_corpus(tree)
+        except FileNotFoundError as exc:
+            say(f"cli: skipped, {exc}")
+            out["why"]["promptls_check"] = out["why"]["agnix"] = "corpus absent"
+        runners = {
+            "promptls_version": cli_bench.promptls_version,
+            "agnix_version": cli_bench.agnix_version,
+        }
+        if out.get("corpus_files"):
+            runners["promptls_check"] = lambda: cli_bench.promptls_check(tree)
+            runners["agnix"] = lambda: cli_bench.agnix_check(tree)
+            out["check_imports"] = cli_bench.check_imports(tree)
+        for key, runner in runners.items():
+            say(f"cli: {key}")
+            try:
+                first = runner()
+                if not first["ok"]:
+                    out["why"][key] = f"exit {first['exit']}: {first['stderr'].strip()[:120]}"
+                    continue
+                out[key] = [runner()["seconds"] for _ in range(reps)]
+            except (OSError, ValueError) as exc:
+                out["why"][key] = str(exc)[:120]
+    return out
+
+
+def main(argv: list[str]) -> int:
+    """Run the selected parts and write the JSON and Markdown results."""
+    args = parse_args(argv)
+    reps = args.reps or (1 if args.quick else 5)
+    parts = set(args.only.split(","))
+    began = time.perf_counter()
+    say("generating workloads")
+    work = measure.Workload(
+        small=workloads.instruction_file(),
+        mb1=workloads.prompt_file(workloads.MB),
+        mb10=None if args.quick else workloads.prompt_file(10 * workloads.MB, seed=2),
+        many=workloads.many_docs(50 if args.quick else 200),
+        hovers=50 if args.quick else 200,
+        edits=100 if args.quick else 500,
+        edit_interval=0.010,
+    )
+    command = "scripts/bench" + ("".join(f" {a}" for a in argv) if argv else "")
+    results: dict[str, Any] = {
+        "meta": {
+            "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+            "command": command,
+            "reps": reps,
+            "quick": args.quick,
+            "machine": peers.machine(),
+            "promptls_debounce_s": promptls_debounce(args.debounce_ms),
+            "workload": {
+                "instruction_file_bytes": len(work.small.encode()),
+                "hovers": work.hovers,
+                "edits": work.edits,
+                "edit_interval_ms": work.edit_interval * 1000,
+                "many_docs": len(work.many),
+                "burst_document": "the 1 MB prompt file",
+            },
+        },
+        "servers": run_lsp(args, work, reps) if "lsp" in parts else {},
+        "cli": run_cli(reps) if "cli" in parts else {},
+        "analysis": {},
+    }
+    if "analysis" in parts:
+        say("analysis in-process")
+        sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
+        results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
+    results["budgets"] = report.budgets(results)
+    results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
+    out_dir = args.out or RESULTS
+    out_dir.mkdir(parents=True, exist_ok=True)
+    stem = "quick" if args.quick and args.out is None else "latest"
+    suffix = ".tmp" if stem == "quick" else ""
+    json_path = out_dir / f"{stem}.json{suffix}"
+    md_path = out_dir / f"{stem}.md{suffix}"
+    json_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    md_path.write_text(report.markdown(results))
+    sys.stdout.write(report.markdown(results))
+    say(f"wrote {json_path} and {md_path} in {results['meta']['wall_seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
