@@ -1,0 +1,64 @@
+"""``promptls serve``: run the language server over stdio (default) or TCP."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from promptls.commands import UsageError
+
+NAME = "serve"
+HELP = "Run the promptls language server (stdio by default)."
+
+LOG_LEVELS = ("debug", "info", "warning", "error")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Transport and logging options; stdio needs no option at all."""
+    transport = parser.add_mutually_exclusive_group()
+    transport.add_argument(
+        "--stdio", action="store_true", help="speak LSP on stdin/stdout (the default)"
+    )
+    transport.add_argument("--tcp", metavar="HOST:PORT", help="listen on a TCP socket instead")
+    parser.add_argument("--log-file", metavar="FILE", help="write the server log to FILE")
+    parser.add_argument(
+        "--log-level",
+        default="warning",
+        choices=LOG_LEVELS,
+        help="log verbosity (default: warning)",
+    )
+
+
+def _host_port(value: str) -> tuple[str, int]:
+    """Parse ``HOST:PORT`` (``[::1]:PORT`` for IPv6) or fail with a usage error."""
+    host, sep, port = value.rpartition(":")
+    host = host.strip("[]")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise UsageError(f"--tcp expects HOST:PORT, got {value!r}")
+    return host, int(port)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Start the server; the LSP stack is imported only here so other commands stay fast."""
+    tcp = _host_port(args.tcp) if args.tcp else None
+    handlers: list[logging.Handler] = []
+    if args.log_file:
+        try:
+            handlers.append(logging.FileHandler(args.log_file, encoding="utf-8"))
+        except OSError as exc:
+            raise UsageError(f"cannot open log file {args.log_file}: {exc.strerror}") from None
+    else:
+        handlers.append(logging.StreamHandler())  # stderr: stdout carries the protocol
+    logging.basicConfig(
+        level=getattr(logging, args.log_level.upper()),
+        handlers=handlers,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    from promptls.lsp.server import create_server
+
+    server = create_server()
+    if tcp is not None:
+        server.start_tcp(*tcp)
+    else:
+        server.start_io()
+    return 0

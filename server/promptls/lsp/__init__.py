@@ -1,0 +1,1 @@
+"""The pygls adapter: translates between LSP and the pure core (``create_server``)."""

@@ -1,0 +1,298 @@
+"""``workspace/executeCommand``: JSON results editors render (shapes in docs/server.md).
+
+Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
+validated: a path outside every workspace folder that is not an open document (or the
+folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyped keys.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import asdict
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pygls.exceptions import JsonRpcInvalidParams
+from pygls.uris import to_fs_path
+
+from promptls.assemble import AssembledPrompt, assemble_prompt
+from promptls.lsp.hover import utf8_len, wire_parts
+from promptls.tokens import estimate_tokens
+
+if TYPE_CHECKING:
+    from promptls.lsp.server import PromptServer
+
+SHOW_CONTEXT_FILES = "promptls.showContextFiles"
+SHOW_ENVIRONMENT = "promptls.showEnvironment"
+PREVIEW_PROMPT = "promptls.previewPrompt"
+RENDER_WIRE = "promptls.renderWire"
+CONTEXT_REVISION = "promptls.contextRevision"
+DEBUG_DOCUMENT_HASH = "promptls.debug.documentHash"
+PREVIEW_FORMATS = ("both", "blocks", "wire")
+SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
+"""Largest ``systemPromptFile`` read for a preview."""
+
+
+def sizes(text: str) -> dict[str, int]:
+    """UTF-8 bytes and the token *estimate* of a piece of text."""
+    return {"bytes": utf8_len(text), "tokensEstimate": estimate_tokens(text)}
+
+
+def invalid(message: str) -> JsonRpcInvalidParams:
+    """An InvalidParams error whose message says what to fix."""
+    return JsonRpcInvalidParams(message=f"Invalid Params: {message}")
+
+
+def _single_object(args: tuple[Any, ...]) -> dict[str, Any]:
+    """The one JSON object argument every promptls command takes."""
+    if len(args) != 1 or not isinstance(args[0], dict):
+        raise invalid("expected exactly one JSON object argument")
+    return args[0]
+
+
+def _string(obj: dict[str, Any], key: str, *, required: bool = True) -> str | None:
+    """A string member, or InvalidParams naming the key."""
+    value = obj.get(key)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not value:
+        raise invalid(f"'{key}' must be a non-empty string")
+    return value
+
+
+def _real(path: str) -> str:
+    """Canonical path for containment checks (symlinks resolved, never raising)."""
+    try:
+        return os.path.realpath(path)
+    except (OSError, ValueError):
+        return str(Path(path).absolute())
+
+
+def _within(path: str, folder: str) -> bool:
+    """``path`` is ``folder`` or below it."""
+    try:
+        return os.path.commonpath([path, folder]) == folder
+    except ValueError:
+        return False
+
+
+def _to_path(value: str) -> str:
+    """A ``file:`` URI or an absolute path → an absolute path."""
+    path = to_fs_path(value) if value.startswith("file:") else value
+    if not path or "\x00" in path or not Path(path).is_absolute():
+        raise invalid(f"not an absolute path or file URI: {value!r}")
+    return os.path.normpath(path)
+
+
+def allowed_folder(server: PromptServer, value: str) -> str:
+    """Validate a folder argument: inside a workspace folder or an open document's folder."""
+    path = _to_path(value)
+    real = _real(path)
+    if any(_within(real, _real(f)) for f in server.folders()):
+        return path
+    for doc in server.documents:
+        if doc.path and _real(str(Path(doc.path).parent)) == real:
+            return path
+    raise invalid(f"{path} is outside every workspace folder and not an open document")
+
+
+def allowed_document(server: PromptServer, value: str) -> str:
+    """Validate a document argument: an open document, or a file in a workspace folder."""
+    if server.documents.get(value) is not None:
+        return value
+    path = _to_path(value)
+    real = _real(path)
+    if any(_within(real, _real(f)) for f in server.folders()):
+        return value
+    raise invalid(f"{value} is outside every workspace folder and not an open document")
+
+
+def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]:
+    """The profiles to answer for: one, or ``all`` side by side."""
+    from promptls.context import PROFILES
+
+    if value is None:
+        return [server.settings.for_folder(folder).profile]
+    if value == "all":
+        return list(PROFILES)
+    if value not in PROFILES:
+        raise invalid(f"unknown profile {value!r} (known: {', '.join(PROFILES)}, all)")
+    return [value]
+
+
+def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """Which files each profile loads for a folder, in order, and what happened to the rest."""
+    uri = _string(obj, "uri", required=False)
+    if uri is not None:
+        doc_path = _to_path(allowed_document(server, uri))
+        folder = str(Path(doc_path).parent)
+    else:
+        folder = allowed_folder(server, str(_string(obj, "folder")))
+    profiles = _profiles(server, folder, _string(obj, "profile", required=False))
+    results = []
+    for profile in profiles:
+        d = server.discover(folder, profile)
+        results.append(
+            {
+                "profile": profile,
+                "projectRoot": d.project_root,
+                "files": [
+                    {
+                        "path": e.path,
+                        "scope": str(e.scope),
+                        "status": str(e.status),
+                        "reason": e.reason,
+                        "bytes": e.size,
+                        "order": e.order,
+                        "importedFrom": e.imported_from,
+                        "line": e.line,
+                    }
+                    for e in d.entries
+                ],
+            }
+        )
+    return {"folder": folder, "profiles": results}
+
+
+def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """The environment an agent would report for the folder (read from files only)."""
+    from promptls.environment import detect_environment
+
+    folder = allowed_folder(server, str(_string(obj, "folder")))
+    env = asdict(detect_environment(folder))
+    return {_camel(k): v for k, v in env.items()}
+
+
+def _camel(key: str) -> str:
+    """snake_case → camelCase for JSON results."""
+    head, *rest = key.split("_")
+    return head + "".join(p.capitalize() for p in rest)
+
+
+def _system_text(server: PromptServer, folder: str) -> str | None:
+    """The user's own static doctrine (``systemPromptFile``), read bounded, if set."""
+    name = server.settings.for_folder(folder).system_prompt_file
+    if not name:
+        return None
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = Path(folder) / path
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(SYSTEM_PROMPT_LIMIT)
+    except OSError as exc:
+        server.warn(f"promptls: cannot read systemPromptFile {path}: {exc.strerror or exc}")
+        return None
+    return data.decode("utf-8", "replace")
+
+
+def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
+    """The assembled prompt for a folder with its effective settings."""
+    profile = server.settings.for_folder(folder).profile
+    return assemble_prompt(folder, profile=profile, system_text=_system_text(server, folder))
+
+
+def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
+    folder = allowed_folder(server, str(_string(obj, "folder")))
+    fmt = _string(obj, "format", required=False) or "both"
+    if fmt not in PREVIEW_FORMATS:
+        raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
+    prompt = assemble(server, folder)
+    out: dict[str, Any] = {
+        "folder": folder,
+        "profile": server.settings.for_folder(folder).profile,
+        "revision": prompt.revision,
+        "static": sizes(prompt.static),
+        "dynamic": sizes(prompt.dynamic),
+    }
+    if fmt in ("both", "blocks"):
+        out["blocks"] = prompt.blocks()
+    if fmt in ("both", "wire"):
+        out["wire"] = prompt.wire
+    return out
+
+
+async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """Halves and wire text of an open document, as the hover shows them."""
+    uri = str(_string(obj, "uri"))
+    if server.documents.get(uri) is None:
+        allowed_document(server, uri)
+        raise invalid(f"{uri} is not an open document")
+    snapshot = await server.snapshot(uri)
+    if snapshot is None:
+        raise invalid(f"{uri} is not an open document")
+    exact = snapshot.analysis.exact_markers
+    doc = server.documents.get(uri)
+    marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
+    static, dynamic, wire = wire_parts(snapshot.text, marker)
+    return {
+        "uri": uri,
+        "version": snapshot.version,
+        "markers": len(exact),
+        "static": static,
+        "dynamic": dynamic,
+        "wire": wire,
+        "staticSize": sizes(static),
+        "dynamicSize": sizes(dynamic),
+        "wireSize": sizes(wire),
+    }
+
+
+def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """The context revision for a folder (changes when what the model sees changes)."""
+    folder = allowed_folder(server, str(_string(obj, "folder")))
+    return {
+        "folder": folder,
+        "profile": server.settings.for_folder(folder).profile,
+        "revision": assemble(server, folder).revision,
+    }
+
+
+def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """sha256 of the server's copy of a document (debug: lets fuzzers check sync)."""
+    uri = str(_string(obj, "uri"))
+    doc = server.documents.get(uri)
+    if doc is None:
+        raise invalid(f"{uri} is not an open document")
+    digest = hashlib.sha256(doc.text.encode("utf-8", "surrogatepass")).hexdigest()
+    return {"uri": uri, "version": doc.version, "sha256": digest}
+
+
+def register(server: PromptServer) -> None:
+    """Register the public commands."""
+
+    @server.command(SHOW_CONTEXT_FILES)
+    def _show_context_files(*args: Any) -> dict[str, Any]:
+        """See :func:`show_context_files`."""
+        return show_context_files(server, _single_object(args))
+
+    @server.command(SHOW_ENVIRONMENT)
+    def _show_environment(*args: Any) -> dict[str, Any]:
+        """See :func:`show_environment`."""
+        return show_environment(server, _single_object(args))
+
+    @server.command(PREVIEW_PROMPT)
+    def _preview_prompt(*args: Any) -> dict[str, Any]:
+        """See :func:`preview_prompt`."""
+        return preview_prompt(server, _single_object(args))
+
+    @server.command(RENDER_WIRE)
+    async def _render_wire(*args: Any) -> dict[str, Any]:
+        """See :func:`render_wire`."""
+        return await render_wire(server, _single_object(args))
+
+    @server.command(CONTEXT_REVISION)
+    def _context_revision(*args: Any) -> dict[str, Any]:
+        """See :func:`context_revision`."""
+        return context_revision(server, _single_object(args))
+
+
+def register_debug(server: PromptServer) -> None:
+    """Register the debug-only command (``debug: true`` in initializationOptions)."""
+
+    @server.command(DEBUG_DOCUMENT_HASH)
+    def _document_hash(*args: Any) -> dict[str, Any]:
+        """See :func:`document_hash`."""
+        return document_hash(server, _single_object(args))

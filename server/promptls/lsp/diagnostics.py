@@ -1,0 +1,136 @@
+"""Findings → LSP diagnostics, pushed or pulled.
+
+Push (``textDocument/publishDiagnostics`` with the document version) is used unless the
+client declares ``textDocument.diagnostic`` (pull): then the server answers
+``textDocument/diagnostic`` from the same per-version analysis and never pushes, and asks
+for a refresh (``workspace/diagnostic/refresh``) when settings or discovery change.
+
+Each diagnostic carries the rule code, a ``codeDescription`` link to the rule's section in
+``docs/rules.md``, ``source: "promptls"``, related information, the ``Unnecessary`` tag for
+dead text, and in ``data`` the document version and the fix (code-point edits), which the
+code-action handler turns back into a workspace edit for that exact version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.uris import from_fs_path
+
+from promptls.analysis.model import Finding, Severity
+from promptls.lsp.documents import Snapshot
+from promptls.lsp.positions import LineIndex
+
+SOURCE = "promptls"
+PROJECT_URL = "https://github.com/promptls/promptls"
+"""The project's home; the one place to change if the repository moves."""
+RULES_DOC_URL = f"{PROJECT_URL}/blob/main/docs/rules.md"
+"""Rule documentation; each rule has an anchor named after its lower-cased code."""
+
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+    Severity.HINT: types.DiagnosticSeverity.Hint,
+}
+
+OpenIndex = Callable[[str], "LineIndex | None"]
+"""Looks up the line index of an open document's current text."""
+
+_RELATED_READ_LIMIT = 4 * 1024 * 1024
+"""Largest other file read to place a related location (bigger ones point at its start)."""
+
+
+def rule_url(code: str) -> str:
+    """Link to the rule's documentation."""
+    return f"{RULES_DOC_URL}#{code.lower()}"
+
+
+def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:
+    """The JSON that travels in ``Diagnostic.data``: fix edits in code-point offsets."""
+    data: dict[str, Any] = {"version": version, "code": finding.code}
+    if finding.fix is not None:
+        data["fix"] = {
+            "title": finding.fix.title,
+            "edits": [[e.start, e.end, e.new_text] for e in finding.fix.edits],
+        }
+    return data
+
+
+def _related_location(
+    snapshot: Snapshot, path: str | None, start: int, end: int, open_index: OpenIndex
+) -> types.Location:
+    """Place a related span, in this document or in another file."""
+    if path is None or (snapshot.analysis.path and Path(path) == Path(snapshot.analysis.path)):
+        return types.Location(uri=snapshot.uri, range=snapshot.index.span_to_range(start, end))
+    uri = from_fs_path(path) or path
+    index = open_index(uri)
+    if index is None:
+        index = _read_index(path, snapshot.index.encoding)
+    if index is None:
+        zero = types.Position(line=0, character=0)
+        return types.Location(uri=uri, range=types.Range(start=zero, end=zero))
+    return types.Location(uri=uri, range=index.span_to_range(start, end))
+
+
+def _read_index(path: str, encoding: str) -> LineIndex | None:
+    """Line index of a file on disk, bounded and never raising."""
+    try:
+        p = Path(path)
+        if p.stat().st_size > _RELATED_READ_LIMIT:
+            return None
+        return LineIndex(p.read_bytes().decode("utf-8", "replace"), encoding)
+    except OSError:
+        return None
+
+
+def to_diagnostics(
+    snapshot: Snapshot, caps: types.ClientCapabilities, open_index: OpenIndex
+) -> list[types.Diagnostic]:
+    """Every finding of a snapshot as a diagnostic in the client's encoding."""
+    pub = caps.text_document.publish_diagnostics if caps.text_document else None
+    related_ok = bool(pub and pub.related_information)
+    out = []
+    for f in snapshot.analysis.findings:
+        related = None
+        if related_ok and f.related:
+            related = [
+                types.DiagnosticRelatedInformation(
+                    location=_related_location(snapshot, r.path, r.start, r.end, open_index),
+                    message=r.message,
+                )
+                for r in f.related
+            ]
+        out.append(
+            types.Diagnostic(
+                range=snapshot.index.span_to_range(f.start, f.end),
+                message=f.message,
+                severity=_SEVERITY.get(f.severity, types.DiagnosticSeverity.Warning),
+                code=f.code,
+                code_description=types.CodeDescription(href=rule_url(f.code)),
+                source=SOURCE,
+                related_information=related,
+                tags=[types.DiagnosticTag.Unnecessary] if f.unnecessary else None,
+                data=fix_data(f, snapshot.version),
+            )
+        )
+    return out
+
+
+def client_pulls(caps: types.ClientCapabilities) -> bool:
+    """Whether the client asks for diagnostics itself (LSP 3.17 pull model)."""
+    return bool(caps.text_document and caps.text_document.diagnostic)
+
+
+def client_refreshes(caps: types.ClientCapabilities) -> bool:
+    """Whether the client accepts ``workspace/diagnostic/refresh``."""
+    ws = caps.workspace
+    return bool(ws and ws.diagnostics and ws.diagnostics.refresh_support)
+
+
+def result_id(snapshot: Snapshot, generation: int) -> str:
+    """Identifies one analysed version so an unchanged pull can answer ``unchanged``."""
+    return f"{snapshot.version}:{generation}"

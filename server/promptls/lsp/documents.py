@@ -1,0 +1,245 @@
+"""Open documents: text per version, and one analysis per version shared by every feature.
+
+Timing decisions (documented in docs/server.md):
+
+* ``didOpen`` analyses at once (delay 0): the user just opened the file and wants to see.
+* ``didChange`` waits :data:`CHANGE_DELAY` (150 ms) after the last keystroke, so a burst
+  of typing costs one analysis, not one per key.
+* A hover, code action, symbol or pull-diagnostic request for a version that is not
+  analysed yet does not wait for the debounce: it computes (or joins the computation
+  already running for that exact version). Every consumer of a version gets the same
+  :class:`Snapshot`.
+* A newer version or a close cancels the pending publication; a result that arrives for
+  a version that is no longer current is never published.
+
+The analysis runs in a worker thread so the server keeps reading messages (and can see
+the cancellation) while a large document is analysed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from lsprotocol import types
+
+from promptls.analysis.model import Analysis
+from promptls.lsp.positions import LineIndex, apply_change
+
+log = logging.getLogger(__name__)
+
+OPEN_DELAY = 0.0
+"""Seconds between ``didOpen`` and the analysis that publishes diagnostics."""
+CHANGE_DELAY = 0.15
+"""Seconds of quiet after the last ``didChange`` before diagnostics are recomputed."""
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """One analysed version: the text, its line index and its analysis, consistent."""
+
+    uri: str
+    version: int
+    index: LineIndex
+    analysis: Analysis
+
+    @property
+    def text(self) -> str:
+        """The exact text that was analysed."""
+        return self.index.text
+
+
+@dataclass(eq=False)
+class Document:
+    """The server's copy of one open document."""
+
+    uri: str
+    path: str | None
+    version: int
+    text: str
+    language_id: str = ""
+    _index: LineIndex | None = None
+    snapshot: Snapshot | None = None
+    snapshot_key: tuple[int, int] | None = None
+    pending: asyncio.Future[Snapshot] | None = None
+    pending_key: tuple[int, int] | None = None
+    publish_task: asyncio.Task[None] | None = None
+    closed: bool = False
+    extra: dict[str, object] = field(default_factory=dict)
+
+    def index(self, encoding: str) -> LineIndex:
+        """Line index of the current text, built once per version (and encoding)."""
+        current = self._index
+        if current is None or current.text is not self.text or current.encoding != encoding:
+            self._index = current = LineIndex(self.text, encoding)
+        return current
+
+
+Analyzer = Callable[[Document, str], Analysis]
+"""Computes the analysis of a document's text (runs in a worker thread)."""
+Publisher = Callable[[Document, Snapshot], None]
+"""Called in the event loop with a fresh snapshot of the current version."""
+
+
+class Documents:
+    """Text store plus the per-version analysis cache and debounced publication."""
+
+    def __init__(self, analyzer: Analyzer, publisher: Publisher, encoding: str) -> None:
+        """``analyzer`` and ``publisher`` are closures built by the server factory."""
+        self._analyzer = analyzer
+        self._publisher = publisher
+        self.encoding = encoding
+        self.generation = 0
+        """Bumped when settings or discovery change: every cached analysis goes stale."""
+        self._docs: dict[str, Document] = {}
+
+    def __iter__(self) -> Iterator[Document]:
+        """Iterate over the open documents (a copy: safe while documents close)."""
+        return iter(list(self._docs.values()))
+
+    def get(self, uri: str) -> Document | None:
+        """The open document at ``uri``, if any."""
+        return self._docs.get(uri)
+
+    def open(self, uri: str, path: str | None, version: int, text: str, language: str) -> None:
+        """Start tracking a document and analyse it right away."""
+        old = self._docs.pop(uri, None)
+        if old is not None:
+            self._forget(old)
+        doc = Document(uri=uri, path=path, version=version, text=text, language_id=language)
+        self._docs[uri] = doc
+        self.schedule(doc, OPEN_DELAY)
+
+    def change(
+        self, uri: str, version: int, changes: Iterable[types.TextDocumentContentChangeEvent]
+    ) -> None:
+        """Apply incremental (or full) changes in order and debounce the analysis."""
+        doc = self._docs.get(uri)
+        if doc is None:
+            log.warning("didChange for a document that is not open: %s", uri)
+            return
+        text = doc.text
+        for change in changes:
+            rng = (
+                change.range if isinstance(change, types.TextDocumentContentChangePartial) else None
+            )
+            index = doc.index(self.encoding) if text is doc.text else LineIndex(text, self.encoding)
+            text = apply_change(text, index, rng, change.text)
+        doc.text = text
+        doc.version = version
+        self.schedule(doc, CHANGE_DELAY)
+
+    def close(self, uri: str) -> Document | None:
+        """Stop tracking a document; anything pending for it is cancelled."""
+        doc = self._docs.pop(uri, None)
+        if doc is not None:
+            self._forget(doc)
+        return doc
+
+    def _forget(self, doc: Document) -> None:
+        """Cancel a document's pending publication and drop its cached results."""
+        doc.closed = True
+        if doc.publish_task is not None:
+            doc.publish_task.cancel()
+            doc.publish_task = None
+        doc.pending = None
+        doc.snapshot = None
+
+    def invalidate_all(self, delay: float = 0.0) -> None:
+        """Settings or discovery changed: recompute and republish every open document."""
+        self.generation += 1
+        for doc in list(self._docs.values()):
+            self.schedule(doc, delay)
+
+    def schedule(self, doc: Document, delay: float) -> None:
+        """(Re)start the debounced analyse-and-publish task for the current version."""
+        if doc.publish_task is not None:
+            doc.publish_task.cancel()
+        doc.publish_task = asyncio.get_running_loop().create_task(
+            self._publish_later(doc, doc.version, delay)
+        )
+
+    async def _publish_later(self, doc: Document, version: int, delay: float) -> None:
+        """Wait out the debounce, analyse, and publish only if still current."""
+        if delay > 0:
+            await asyncio.sleep(delay)
+        snapshot = await self.snapshot(doc)
+        if snapshot is None or doc.closed or doc.version != version:
+            return
+        if snapshot.version != doc.version:
+            return
+        try:
+            self._publisher(doc, snapshot)
+        except Exception:
+            log.exception("publishing diagnostics for %s failed", doc.uri)
+
+    async def snapshot(self, doc: Document) -> Snapshot | None:
+        """The analysed snapshot of the current version, computed at most once.
+
+        Returns ``None`` when the document is closed before the analysis finishes.
+        """
+        key = (doc.version, self.generation)
+        if doc.snapshot is not None and doc.snapshot_key == key:
+            return doc.snapshot
+        if doc.pending is None or doc.pending_key != key:
+            doc.pending_key = key
+            doc.pending = asyncio.get_running_loop().create_future()
+            pending = doc.pending
+            index = doc.index(self.encoding)
+            task = asyncio.get_running_loop().run_in_executor(None, self._analyze, doc, index, key)
+            task.add_done_callback(lambda fut: self._settle(doc, key, pending, fut))
+        future = doc.pending
+        try:
+            return await asyncio.shield(future)
+        except asyncio.CancelledError:
+            if future.cancelled() and doc.closed:
+                return None
+            raise
+
+    def _analyze(self, doc: Document, index: LineIndex, key: tuple[int, int]) -> Snapshot:
+        """Worker-thread body: analyse one text; failures become an empty analysis."""
+        try:
+            analysis = self._analyzer(doc, index.text)
+        except Exception:
+            log.exception("analysis of %s failed", doc.uri)
+            analysis = _empty_analysis(index.text, doc.path)
+        return Snapshot(uri=doc.uri, version=key[0], index=index, analysis=analysis)
+
+    def _settle(
+        self,
+        doc: Document,
+        key: tuple[int, int],
+        pending: asyncio.Future[Snapshot],
+        done: asyncio.Future[Snapshot],
+    ) -> None:
+        """Hand the worker's result to every waiter and cache it if still current."""
+        if pending.done():
+            return
+        if done.cancelled():
+            pending.cancel()
+            return
+        exc = done.exception()
+        if exc is not None:
+            pending.set_exception(exc)
+            return
+        snapshot = done.result()
+        if doc.closed:
+            pending.cancel()
+            return
+        if doc.pending_key == key:
+            doc.snapshot, doc.snapshot_key = snapshot, key
+        pending.set_result(snapshot)
+
+    def close_all(self) -> None:
+        """Cancel everything (shutdown)."""
+        for doc in list(self._docs.values()):
+            self.close(doc.uri)
+
+
+def _empty_analysis(text: str, path: str | None) -> Analysis:
+    """What features see when the analysis itself failed: no markers, no findings."""
+    from promptls.analysis.model import DocumentKind
+
+    return Analysis(text=text, kind=DocumentKind.OTHER, markers=(), findings=(), path=path)

@@ -1,0 +1,184 @@
+"""Hover: what the model will see around a marker, why a near-miss will not split, and
+where an instruction file stands in its folder's discovered order.
+
+Sizes are UTF-8 bytes (what a provider bills and caches) and token *estimates* from
+``promptls.tokens`` (labelled as estimates: no tokenizer ships with promptls).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+
+from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
+from promptls.lsp.markup import Doc
+from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
+from promptls.tokens import estimate_tokens
+
+if TYPE_CHECKING:
+    from promptls.lsp.server import PromptServer
+
+
+def utf8_len(text: str) -> int:
+    """Bytes on the wire; lone surrogates count as the 3 bytes an encoder would emit."""
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
+def size_line(text: str) -> str:
+    """ "1234 bytes, ≈ 300 tokens (estimate)" for one piece of text."""
+    return f"{utf8_len(text)} bytes UTF-8, ≈ {estimate_tokens(text)} tokens (estimate)"
+
+
+def marker_at(analysis: Analysis, offset: int) -> MarkerHit | None:
+    """The marker-like token under the cursor (end inclusive, like editors select)."""
+    for hit in analysis.markers:
+        if hit.start <= offset <= hit.end:
+            return hit
+    return None
+
+
+def wire_parts(text: str, marker: str) -> tuple[str, str, str]:
+    """Static half, dynamic half and marker-free text for the marker in use.
+
+    The core's API speaks the zidane marker; a differently configured marker is mapped
+    onto it first, so the same split rules apply to every configured marker.
+    """
+    if marker != SYSTEM_PROMPT_BOUNDARY and marker:
+        text = text.replace(marker, SYSTEM_PROMPT_BOUNDARY)
+    static, dynamic = split_system_prompt(text)
+    return static, dynamic, render_system_for_wire(text)
+
+
+def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
+    """The wire text of the whole document as the first marker splits it."""
+    exact = analysis.exact_markers
+    position = next((i for i, m in enumerate(exact) if m.start == hit.start), 0)
+    static, dynamic, wire = wire_parts(analysis.text, hit.marker)
+    doc = Doc().heading("promptls: boundary marker")
+    if position == 0:
+        doc.para(
+            "This marker splits the prompt: the static half before it is sent as a cached "
+            "block (prompt caching), the dynamic half after it is sent uncached every turn."
+        )
+    else:
+        doc.para(
+            f"This is marker {position + 1} of {len(exact)}: only the first marker splits. "
+            "This one is folded verbatim into the dynamic half, so cache-aware providers "
+            "send it to the model as text; the marker-free wire form drops it."
+        )
+    if len(exact) > 1 and position == 0:
+        doc.para(
+            f"{len(exact) - 1} later marker(s) in this file do not split again: they stay "
+            "inside the dynamic half verbatim."
+        )
+    doc.block(f"Static half (cached) — {size_line(static)}", static)
+    doc.block(f"Dynamic half (not cached) — {size_line(dynamic)}", dynamic)
+    doc.block(f"Marker-free wire text — {size_line(wire)}", wire)
+    return doc
+
+
+def foreign_marker_hover(hit: MarkerHit) -> Doc:
+    """Why a marker-like token does nothing, and the exact marker that would work."""
+    title = "near-miss marker" if hit.kind is MarkerKind.NEAR_MISS else "foreign marker"
+    doc = Doc().heading(f"promptls: {title}")
+    if hit.reason:
+        doc.para(hit.reason)
+    elif hit.kind is MarkerKind.NEAR_MISS:
+        doc.para("This is close to a configured marker but not equal to it: it will not split.")
+    else:
+        doc.para("This is another agent's marker; it is not configured here, so it will not split.")
+    doc.para("The exact marker is:")
+    doc.block("", hit.marker)
+    return doc
+
+
+def _entry_line(entry: Any, here: Path | None) -> str:
+    """One discovered candidate: order, scope, status, path and why."""
+    path = Path(str(getattr(entry, "path", "")))
+    mark = "this file — " if here is not None and _same(path, here) else ""
+    order = getattr(entry, "order", None)
+    prefix = f"{order + 1}. " if isinstance(order, int) and order >= 0 else "· "
+    scope = getattr(entry, "scope", "")
+    status = getattr(entry, "status", "")
+    reason = getattr(entry, "reason", "")
+    return f"{prefix}{mark}[{scope}] {status}: {path}" + (f" — {reason}" if reason else "")
+
+
+def _same(a: Path, b: Path) -> bool:
+    """Path identity that tolerates symlinks and missing files."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return a == b
+
+
+def instruction_hover(path: str, discoveries: list[tuple[str, Any]]) -> Doc:
+    """Where this file stands, per active profile, in its folder's discovered order."""
+    here = Path(path)
+    doc = Doc().heading("promptls: instruction file")
+    doc.para(f"Discovered order for folder {here.parent} (broadest first, most specific last):")
+    for profile, discovery in discoveries:
+        entries = list(getattr(discovery, "entries", ()))
+        mine = [e for e in entries if _same(Path(str(getattr(e, "path", ""))), here)]
+        if mine:
+            e = mine[0]
+            loaded = [x for x in entries if getattr(x, "status", "") == "loaded"]
+            rank = next((i for i, x in enumerate(loaded) if x is e), None)
+            where = (
+                f"position {rank + 1} of {len(loaded)} loaded" if rank is not None else "not loaded"
+            )
+            doc.para(
+                f"Profile '{profile}': {getattr(e, 'status', '')}, {where}"
+                f" ({getattr(e, 'scope', '')} scope). {getattr(e, 'reason', '')}"
+            )
+        else:
+            doc.para(
+                f"Profile '{profile}': this file is not one the profile loads for this folder."
+            )
+        for entry in entries:
+            doc.item(_entry_line(entry, here))
+    return doc
+
+
+def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> types.Hover:
+    """Wrap a hover in the format the client accepts."""
+    return types.Hover(contents=doc.content(markdown), range=rng)
+
+
+INSTRUCTION_HOVER_LINES = 1
+"""Instruction-file hovers appear on the first line only, so prose stays hover-free."""
+
+
+def register(server: PromptServer) -> None:
+    """Wire ``textDocument/hover``."""
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    async def hover(params: types.HoverParams) -> types.Hover | None:
+        """Marker hovers anywhere; the instruction-file hover on the first line."""
+        snapshot = await server.snapshot(params.text_document.uri)
+        if snapshot is None:
+            return None
+        index = snapshot.index
+        offset = index.position_to_offset(params.position)
+        analysis = snapshot.analysis
+        hit = marker_at(analysis, offset)
+        if hit is not None:
+            doc = exact_marker_hover(analysis, hit) if hit.kind is MarkerKind.EXACT else None
+            doc = doc or foreign_marker_hover(hit)
+            return hover_result(doc, server.markdown, index.span_to_range(hit.start, hit.end))
+        if (
+            analysis.kind is DocumentKind.INSTRUCTION
+            and analysis.path
+            and params.position.line < INSTRUCTION_HOVER_LINES
+        ):
+            path = analysis.path
+            profile = server.settings.for_path(path).profile
+            folder = str(Path(path).parent)
+            try:
+                found = [(profile, server.discover(folder, profile))]
+            except Exception:
+                return None
+            return hover_result(instruction_hover(path, found), server.markdown)
+        return None

@@ -1,0 +1,185 @@
+"""The server factory: one ``PromptServer`` per process, features wired by closures.
+
+``create_server()`` builds the server and asks each feature module to register its
+handlers against that instance; nothing reads a module-level server. Capabilities are
+computed by pygls from the registered features after our ``initialize`` handler ran, so
+the debug command (only with ``debug: true``) can be added there.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from promptls import __version__
+from promptls.analysis import analyze, document_kind
+from promptls.analysis.model import Analysis, DocumentKind
+from promptls.config import Settings
+from promptls.context import Discovery, DiscoveryCache
+from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
+from promptls.lsp.documents import Document, Documents, Snapshot
+from promptls.lsp.markup import client_wants_markdown
+from promptls.lsp.positions import LineIndex
+from promptls.lsp.settings import SECTION, SettingsStore
+
+log = logging.getLogger(__name__)
+
+
+class PromptServer(LanguageServer):
+    """pygls server plus the promptls state every feature shares."""
+
+    def __init__(self) -> None:
+        """Build empty state; real values arrive with ``initialize``."""
+        super().__init__("promptls", __version__)
+        self.settings = SettingsStore(self.warn)
+        self.documents = Documents(self._analyze, self._publish, types.PositionEncodingKind.Utf16)
+        self.discovery = DiscoveryCache()
+        self.pull = False
+        self.markdown = True
+        self.revisions: dict[str, str] = {}
+        """Folder → last context revision told to the client (``promptls/contextChanged``)."""
+
+    # -- messages ---------------------------------------------------------------------
+
+    def warn(self, message: str) -> None:
+        """Tell the user about a problem they can fix (invalid settings, broken config)."""
+        log.warning("%s", message)
+        self.window_show_message(
+            types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+        )
+
+    # -- workspace --------------------------------------------------------------------
+
+    def folders(self) -> list[str]:
+        """Workspace folder paths (the root URI when the client sent no folders)."""
+        out: list[str] = []
+        try:
+            workspace = self.workspace
+        except RuntimeError:
+            return out
+        for folder in workspace.folders.values():
+            path = to_fs_path(folder.uri)
+            if path:
+                out.append(path)
+        root = workspace.root_path
+        if not out and root:
+            out.append(root)
+        return out
+
+    def folder_for(self, path: str) -> str:
+        """The workspace folder holding ``path``, else the path's own directory."""
+        best = ""
+        for folder in self.folders():
+            if _inside(path, folder) and len(folder) > len(best):
+                best = folder
+        return best or str(Path(path).parent)
+
+    def open_index(self, uri: str) -> LineIndex | None:
+        """Line index of an open document (for related locations in other files)."""
+        doc = self.documents.get(uri)
+        return doc.index(self.documents.encoding) if doc is not None else None
+
+    def discover(self, folder: str, profile: str) -> Discovery:
+        """Discovery for a folder and profile, memoised until a watched file changes."""
+        return self.discovery.discover(folder, profile)
+
+    # -- analysis ---------------------------------------------------------------------
+
+    def _analyze(self, doc: Document, text: str) -> Analysis:
+        """Worker-thread analysis with the document's settings and discovery."""
+        settings = self.settings.for_path(doc.path)
+        discovery = None
+        if doc.path is not None and document_kind(doc.path, settings) is DocumentKind.INSTRUCTION:
+            try:
+                discovery = self.discover(str(Path(doc.path).parent), settings.profile)
+            except Exception:
+                log.exception("discovery for %s failed", doc.path)
+        return analyze(text, path=doc.path, settings=settings, discovery=discovery)
+
+    def settings_for(self, doc: Document) -> Settings:
+        """Effective settings for an open document."""
+        return self.settings.for_path(doc.path)
+
+    def _publish(self, doc: Document, snapshot: Snapshot) -> None:
+        """Push diagnostics for a fresh snapshot (pull clients ask on their own)."""
+        if self.pull:
+            return
+        diagnostics = to_diagnostics(snapshot, self.client_capabilities, self.open_index)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(
+                uri=doc.uri, diagnostics=diagnostics, version=snapshot.version
+            )
+        )
+
+    def refresh_all(self) -> None:
+        """Settings or discovery changed: recompute, then re-push or ask pull clients."""
+        self.documents.invalidate_all()
+        if self.pull and client_refreshes(self.client_capabilities):
+            self.workspace_diagnostic_refresh(None)
+
+    async def snapshot(self, uri: str) -> Snapshot | None:
+        """The analysed current version of an open document (shared by every feature)."""
+        doc = self.documents.get(uri)
+        if doc is None:
+            return None
+        return await self.documents.snapshot(doc)
+
+    # -- settings ---------------------------------------------------------------------
+
+    async def pull_configuration(self) -> None:
+        """Ask the client for each folder's ``promptls`` section, if it can answer."""
+        ws = self.client_capabilities.workspace
+        if not (ws and ws.configuration):
+            return
+        folders = self.folders()
+        items = [types.ConfigurationItem(section=SECTION)] + [
+            types.ConfigurationItem(scope_uri=from_fs_path(f), section=SECTION) for f in folders
+        ]
+        try:
+            answers: Sequence[Any] = await self.workspace_configuration_async(
+                types.ConfigurationParams(items=items)
+            )
+        except Exception:
+            log.exception("workspace/configuration failed")
+            return
+        if answers:
+            self.settings.set_global(answers[0])
+        for folder, answer in zip(folders, answers[1:], strict=False):
+            self.settings.set_folder(folder, answer)
+        self.refresh_all()
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or below it (lexically)."""
+    p, f = Path(path), Path(folder)
+    return p == f or f in p.parents
+
+
+def create_server() -> PromptServer:
+    """Build a server with every feature registered."""
+    from promptls.lsp import actions, commands, hover, symbols, sync, watch
+
+    server = PromptServer()
+    sync.register(server)
+    hover.register(server)
+    actions.register(server)
+    commands.register(server)
+    symbols.register(server)
+    watch.register(server)
+    return server
+
+
+def note_client(server: PromptServer, params: types.InitializeParams) -> None:
+    """Record what the client can do (encoding, pull diagnostics, markdown)."""
+    caps = params.capabilities
+    server.pull = client_pulls(caps)
+    server.markdown = client_wants_markdown(caps)
+    encoding = server.workspace.position_encoding or types.PositionEncodingKind.Utf16
+    server.documents.encoding = str(encoding)
+    server.settings.set_init_options(params.initialization_options)

@@ -1,0 +1,113 @@
+"""Watch instruction files and config files so discovery and previews follow the disk.
+
+On ``initialized`` the server registers ``workspace/didChangeWatchedFiles`` for every
+instruction-file name of every profile (plus Claude's ``.claude/rules/*.md`` and the
+promptls config files), dynamically when the client supports it. A change invalidates
+the cached discovery results that depend on the path, re-analyses open documents (so
+file-level diagnostics follow), and for each workspace folder whose context revision
+changed sends ``promptls/contextChanged {folder, revision}``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.uris import to_fs_path
+
+from promptls.context import instruction_file_names
+
+if TYPE_CHECKING:
+    from promptls.lsp.server import PromptServer
+
+log = logging.getLogger(__name__)
+
+CONTEXT_CHANGED = "promptls/contextChanged"
+"""Server → client notification: ``{"folder": str, "revision": str}``."""
+WATCH_REGISTRATION_ID = "promptls-watch-instruction-files"
+CONFIG_FILES = (".promptls.toml", "pyproject.toml")
+
+
+def watch_globs() -> list[str]:
+    """Glob patterns for everything discovery and settings read."""
+    names = sorted(instruction_file_names())
+    globs = [f"**/{name}" for name in names]
+    globs.append("**/.claude/rules/*.md")
+    globs.extend(f"**/{name}" for name in CONFIG_FILES)
+    globs.append("**/SKILL.md")
+    return globs
+
+
+def can_register(server: PromptServer) -> bool:
+    """Whether the client accepts a dynamic ``didChangeWatchedFiles`` registration."""
+    ws = server.client_capabilities.workspace
+    return bool(
+        ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration
+    )
+
+
+async def register_watchers(server: PromptServer) -> None:
+    """Ask the client to watch the files discovery depends on."""
+    if not can_register(server):
+        return
+    options = types.DidChangeWatchedFilesRegistrationOptions(
+        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in watch_globs()]
+    )
+    registration = types.Registration(
+        id=WATCH_REGISTRATION_ID,
+        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+        register_options=options,
+    )
+    try:
+        await server.client_register_capability_async(
+            types.RegistrationParams(registrations=[registration])
+        )
+    except Exception:
+        log.exception("registering file watchers failed")
+
+
+def revision_of(server: PromptServer, folder: str) -> str:
+    """The folder's current context revision (the same value previews show)."""
+    from promptls.lsp.commands import assemble
+
+    return str(assemble(server, folder).revision)
+
+
+async def remember_revisions(server: PromptServer) -> None:
+    """Record each folder's starting revision so later changes can be detected."""
+    for folder in server.folders():
+        try:
+            server.revisions[folder] = await asyncio.to_thread(revision_of, server, folder)
+        except Exception:
+            log.exception("computing the revision of %s failed", folder)
+
+
+async def on_files_changed(server: PromptServer, paths: list[str]) -> None:
+    """Invalidate, re-analyse, and tell the client which revisions moved."""
+    for path in paths:
+        server.discovery.invalidate(path)
+        if Path(path).name in CONFIG_FILES:
+            server.settings.project_changed()
+    server.refresh_all()
+    for folder in server.folders():
+        try:
+            revision = await asyncio.to_thread(revision_of, server, folder)
+        except Exception:
+            log.exception("computing the revision of %s failed", folder)
+            continue
+        if server.revisions.get(folder) != revision:
+            server.revisions[folder] = revision
+            server.protocol.notify(CONTEXT_CHANGED, {"folder": folder, "revision": revision})
+
+
+def register(server: PromptServer) -> None:
+    """Wire file watching."""
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def did_change_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        """A watched file was created, changed or deleted outside the editor."""
+        paths = [p for p in (to_fs_path(c.uri) for c in params.changes) if p]
+        await on_files_changed(server, paths)
