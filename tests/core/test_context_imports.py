@@ -1,0 +1,175 @@
+"""``@path`` imports for the claude and gemini profiles: placement, resolution, code,
+depth limits, cycles and broken targets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from promptls.context import Discovery, EntryStatus, discover
+from promptls.environment import find_git_dir
+from promptls.imports import find_imports
+
+
+def write(path: Path, text: str) -> Path:
+    """Create parents and write text."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    """A fake home and a workspace that is its own Git repository."""
+    if find_git_dir(tmp_path) is not None:
+        pytest.skip("the temporary folder is inside a Git repository")
+    (tmp_path / "home").mkdir()
+    (tmp_path / "ws/.git").mkdir(parents=True)
+    return tmp_path
+
+
+def run(tree: Path, profile: str) -> Discovery:
+    """Discover the workspace with the fake home."""
+    return discover(tree / "ws", profile, home=tree / "home", environ={})
+
+
+def names(d: Discovery, tree: Path) -> list[str]:
+    """Loaded files under the tree, relative, in order."""
+    return [str(Path(f.path).relative_to(tree)) for f in d.files if f.path.startswith(str(tree))]
+
+
+def errors(d: Discovery) -> list[str]:
+    """Reasons of import errors, in order."""
+    return [e.reason for e in d.entries if e.status is EntryStatus.IMPORT_ERROR]
+
+
+def test_claude_imports_follow_their_importer_in_order(tree: Path) -> None:
+    ws, home = tree / "ws", tree / "home"
+    write(ws / "CLAUDE.md", "Intro @docs/a.md and @~/personal.md\nthen @" + str(ws / "abs.md"))
+    write(ws / "docs/a.md", "A imports @./nested/b.md")
+    write(ws / "docs/nested/b.md", "B")
+    write(home / "personal.md", "mine")
+    write(ws / "abs.md", "absolute")
+    write(ws / "CLAUDE.local.md", "local last")
+    d = run(tree, "claude")
+    assert names(d, tree) == [
+        "ws/CLAUDE.md",
+        "ws/docs/a.md",
+        "ws/docs/nested/b.md",
+        "home/personal.md",
+        "ws/abs.md",
+        "ws/CLAUDE.local.md",
+    ]
+    b = next(e for e in d.entries if e.path.endswith("nested/b.md"))
+    assert b.status is EntryStatus.IMPORTED
+    assert b.imported_from == str(ws / "docs/a.md") and b.line == 1
+    assert "hop 2" in b.reason
+    assert d.files[1].scope.value == "project"
+    assert d.files[0].content.startswith("Intro @docs/a.md"), "importer text is kept as is"
+
+
+def test_imports_inside_code_are_not_followed(tree: Path) -> None:
+    ws = tree / "ws"
+    write(
+        ws / "CLAUDE.md",
+        "Use `@docs/span.md` literally.\n"
+        "```\n@docs/fenced.md\n```\n"
+        "~~~~md\n@docs/tilde.md\n~~~~\n"
+        "Mail me at someone@example.com, ping @alice.\n"
+        "Real: @docs/real.md.\n",
+    )
+    for name in ("span", "fenced", "tilde", "real"):
+        write(ws / f"docs/{name}.md", name)
+    d = run(tree, "claude")
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/docs/real.md"]
+    assert errors(d) == []
+
+
+def test_claude_depth_limit_is_four_hops(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "@f1.md")
+    for i in range(1, 7):
+        write(ws / f"f{i}.md", f"level {i} @f{i + 1}.md")
+    d = run(tree, "claude")
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/f1.md", "ws/f2.md", "ws/f3.md", "ws/f4.md"]
+    (reason,) = errors(d)
+    assert "@f5.md" in reason and "4 import hops" in reason and "f4.md" in reason
+
+
+def test_gemini_depth_limit_is_five(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "GEMINI.md", "@./g1.md")
+    for i in range(1, 8):
+        write(ws / f"g{i}.md", f"level {i}\n@./g{i + 1}.md")
+    d = run(tree, "gemini")
+    assert names(d, tree) == ["ws/GEMINI.md"] + [f"ws/g{i}.md" for i in range(1, 6)]
+    assert len(errors(d)) == 1 and "5 import hops" in errors(d)[0]
+
+
+def test_cycles_are_stopped(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "@a.md")
+    write(ws / "a.md", "@b.md")
+    write(ws / "b.md", "@a.md and @CLAUDE.md")
+    d = run(tree, "claude")
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/a.md", "ws/b.md"]
+    reasons = errors(d)
+    assert len(reasons) == 2 and all("cycle" in r for r in reasons)
+
+
+def test_same_file_imported_twice_loads_once(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "@shared.md\n@other.md")
+    write(ws / "other.md", "@shared.md")
+    write(ws / "shared.md", "shared")
+    d = run(tree, "claude")
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/shared.md", "ws/other.md"]
+    skipped = [e for e in d.entries if e.status is EntryStatus.SKIPPED]
+    assert len(skipped) == 1 and "already loaded" in skipped[0].reason
+
+
+def test_missing_target_is_an_import_error_with_line(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "first line\nsee @docs/missing.md\n")
+    d = run(tree, "claude")
+    (entry,) = [e for e in d.entries if e.status is EntryStatus.IMPORT_ERROR]
+    assert entry.path == str(ws / "docs/missing.md")
+    assert entry.line == 2 and entry.imported_from == str(ws / "CLAUDE.md")
+    assert "does not exist" in entry.reason
+
+
+def test_home_import_without_home(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "@~/mine.md")
+    d = discover(ws, "claude", environ={})
+    (entry,) = [e for e in d.entries if e.status is EntryStatus.IMPORT_ERROR]
+    assert "home directory" in entry.reason
+
+
+def test_import_of_a_directory_is_an_error(tree: Path) -> None:
+    ws = tree / "ws"
+    (ws / "docs").mkdir()
+    write(ws / "CLAUDE.md", "@docs/")
+    d = run(tree, "claude")
+    (reason,) = errors(d)
+    assert "a directory" in reason
+
+
+def test_profiles_without_imports_ignore_at_paths(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "AGENTS.md", "@docs/x.md")
+    write(ws / "docs/x.md", "x")
+    assert names(run(tree, "or"), tree) == ["ws/AGENTS.md"]
+    assert names(run(tree, "codex"), tree) == ["ws/AGENTS.md"]
+
+
+def test_find_imports_offsets_and_styles() -> None:
+    text = "a @x/y.md b\r\n@~/z.md\n`@no.md` @ok.md"
+    refs = find_imports(text, "claude")
+    assert [(r.target, r.line) for r in refs] == [("x/y.md", 1), ("~/z.md", 2), ("ok.md", 3)]
+    for ref in refs:
+        assert text[ref.start : ref.end] == "@" + ref.target
+    assert [r.target for r in find_imports("@alice @./a.md @README", "gemini")] == ["./a.md"]
+    assert [r.target for r in find_imports("``code `@x.md` here`` @y.md", "claude")] == ["y.md"]
+    assert find_imports("````\n```\n@in.md\n````\n@out.md", "claude")[0].target == "out.md"
