@@ -37,9 +37,9 @@ def tree(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def run(tree: Path, profile: str = "or", **kw: int) -> Discovery:
+def run(tree: Path, profile: str = "or", max_bytes: int = fsread.DEFAULT_MAX_BYTES) -> Discovery:
     """Discover the workspace with the fake home."""
-    return discover(tree / "ws", profile, home=tree / "home", environ={}, **kw)
+    return discover(tree / "ws", profile, home=tree / "home", environ={}, max_bytes=max_bytes)
 
 
 def entry_for(d: Discovery, path: Path) -> tuple[EntryStatus, str]:
@@ -146,7 +146,7 @@ def test_file_deleted_between_stat_and_open(tree: Path, monkeypatch: pytest.Monk
             target.unlink()
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr(fsread.os, "open", vanishing_open)
+    monkeypatch.setattr(os, "open", vanishing_open)
     d = run(tree)
     assert entry_for(d, target) == (
         EntryStatus.SKIPPED,
