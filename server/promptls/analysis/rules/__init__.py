@@ -13,6 +13,15 @@ from promptls.analysis.rules import (
     pl005_empty_half,
     pl006_marker_spacing,
     pl007_foreign_marker,
+    pl008_volatile_static,
+    pl009_cache_minimum,
+    pl010_invisible_chars,
+    pl011_size_budget,
+    pl012_forged_framing,
+    pl013_bad_import,
+    pl014_budget_cut,
+    pl015_shadowed,
+    pl016_invalid_suppression,
 )
 from promptls.analysis.rules.base import Rule
 
@@ -24,6 +33,15 @@ _MODULES = (
     pl005_empty_half,
     pl006_marker_spacing,
     pl007_foreign_marker,
+    pl008_volatile_static,
+    pl009_cache_minimum,
+    pl010_invisible_chars,
+    pl011_size_budget,
+    pl012_forged_framing,
+    pl013_bad_import,
+    pl014_budget_cut,
+    pl015_shadowed,
+    pl016_invalid_suppression,
 )
 
 RULES: Mapping[str, Rule] = MappingProxyType({m.RULE.code: m.RULE for m in _MODULES})

@@ -1,0 +1,92 @@
+"""PL009: the static half is shorter than the model's minimum cacheable prefix."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import DocumentKind, Finding, Severity
+from promptls.analysis.rules.base import Rule
+from promptls.tokens import estimate_tokens
+
+MINIMUM_CACHEABLE_TOKENS: tuple[tuple[str, int, str], ...] = (
+    # (model-name prefix, minimum tokens, source and date checked); first match wins.
+    ("claude-opus-4-6", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
+    ("claude-opus-4-5", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
+    ("claude-haiku-4-5", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
+    ("claude-sonnet-4-6", 2048, "docs.orq.ai table, 2026-11-30 (sources disagree: 1024)"),
+    ("claude-opus-4-1", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-opus-4", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-sonnet-4", 1024, "Anthropic prompt-caching docs (Sonnet 4, 4.5), 2026-11-30"),
+    ("claude-3-7-sonnet", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-3-5-sonnet", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-3-opus", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-3-5-haiku", 2048, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("claude-3-haiku", 2048, "Anthropic prompt-caching docs, 2026-11-30"),
+    ("gpt-", 1024, "OpenAI prompt-caching guide (prompts of 1024+ tokens), 2026-11-30"),
+    ("o1", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
+    ("o3", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
+    ("o4", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
+)
+"""Per-model minimum cacheable prefix. Providers change these: each row is dated."""
+
+
+def normalize_model(model: str) -> str:
+    """``anthropic/claude-sonnet-4.5`` and ``claude-sonnet-4-5-20250929`` look the same."""
+    name = model.strip().lower().rsplit("/", 1)[-1]
+    return re.sub(r"[._]", "-", name)
+
+
+def minimum_for(model: str) -> tuple[int, str] | None:
+    """The minimum and its source for a model, or None when the table does not know it."""
+    name = normalize_model(model)
+    for prefix, minimum, source in MINIMUM_CACHEABLE_TOKENS:
+        if name.startswith(prefix):
+            return minimum, source
+    return None
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Only when a marker declares a cached prefix and the model is in the table."""
+    if not doc.exact:
+        return
+    known = minimum_for(doc.settings.model)
+    static = doc.text[: doc.static_end]
+    if known is None or not static.strip():
+        return
+    minimum, _ = known
+    estimate = estimate_tokens(static)
+    if estimate >= minimum:
+        return
+    hit = doc.exact[0]
+    yield RULE.finding(
+        f"static half is about {estimate} tokens (estimate), below the {minimum}-token "
+        f"minimum cacheable prefix of {doc.settings.model}: unless tools or earlier blocks "
+        "make the prefix long enough, caching silently does nothing",
+        hit.start,
+        hit.end,
+    )
+
+
+RULE = Rule(
+    code="PL009",
+    name="below-cache-minimum",
+    severity=Severity.INFO,
+    summary="The static half is shorter than the model's minimum cacheable prefix.",
+    explanation=(
+        "Providers only cache a prefix of at least a minimum length, which depends on the "
+        "model (for example 1024 tokens for Claude Sonnet 4.x, 2048 for Claude Haiku 3.x, "
+        "4096 for Claude Opus 4.5+ and Haiku 4.5, 1024 for OpenAI models). Below it the "
+        "request succeeds but nothing is cached, and nothing tells you. The token count is "
+        "an estimate (promptls ships no tokenizer) and counts only this file's static half; "
+        "tool definitions sent before the system prompt also count towards the prefix. Set "
+        "`model` in the configuration to your model; unknown models are not checked."
+    ),
+    bad_example="You are a coding agent.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nDate: {{date}}\n",
+    good_example="(a static half of a few thousand tokens of doctrine)\n\n"
+    "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nDate: {{date}}\n",
+    fixable=False,
+    kinds=frozenset({DocumentKind.PROMPT}),
+    check=check,
+)

@@ -1,0 +1,49 @@
+"""PL013: an ``@import`` that does not resolve, loops or goes too deep."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.rules.discovered import (
+    entries,
+    first_line_span,
+    line_span,
+    same_file,
+    status_of,
+)
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Import errors the discovery recorded for imports made by this file."""
+    for entry in entries(doc):
+        if status_of(entry) != "import-error":
+            continue
+        if not same_file(getattr(entry, "imported_from", None), doc.path):
+            continue
+        line = getattr(entry, "line", None)
+        start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
+        yield RULE.finding(f"import of {entry.path}: {entry.reason}", start, max(end, start))
+
+
+RULE = Rule(
+    code="PL013",
+    name="broken-import",
+    severity=Severity.WARNING,
+    summary="An @import that does not resolve, loops, or exceeds the profile's depth.",
+    explanation=(
+        "Claude Code and Gemini CLI expand `@path` references in instruction files "
+        "(relative to the importing file, `~/` or absolute; not inside code). A path that "
+        "does not exist, a cycle, or a chain deeper than the profile allows (claude: 4 "
+        "hops, gemini: 5) is silently skipped by the agent, so the instructions you meant "
+        "to include are not there. Only reported when the file is checked with a "
+        "discovery (the CLI does this for instruction files)."
+    ),
+    bad_example="See @docs/missing-guide.md for the style rules.\n",
+    good_example="See @docs/style.md for the style rules.\n",
+    fixable=False,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)
