@@ -119,7 +119,7 @@ class Walker:
             where = os.path.join(self.user_dir, names[0])
             self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
             return
-        self.slot(self.user_dir, names, ContextScope.USER)
+        self.slot(self.user_dir, names, ContextScope.USER, nonempty=True)
         if self.profile.user_rules_dir:
             self.rules(os.path.join(self.user_dir, self.profile.user_rules_dir))
 
@@ -156,8 +156,16 @@ class Walker:
             for name in self.profile.local_files:
                 self.load(os.path.join(folder, name), ContextScope.LOCAL)
 
-    def slot(self, folder: str, names: tuple[str, ...], scope: ContextScope) -> None:
-        """Load every name, or only the first that exists when the profile says so."""
+    def slot(
+        self, folder: str, names: tuple[str, ...], scope: ContextScope, *, nonempty: bool = False
+    ) -> None:
+        """Load every name, or only one per folder when the profile says so.
+
+        With ``first_match`` the first name that exists (file or symlink) takes the slot
+        even when empty (codex's project docs); with ``nonempty`` as well, the first name
+        that actually loads wins and empty or unreadable ones fall through (codex's
+        ``$CODEX_HOME`` file, read by ``load_instructions``).
+        """
         if not self.profile.first_match:
             for name in names:
                 self.load(os.path.join(folder, name), scope)
@@ -170,7 +178,10 @@ class Walker:
             if kind is Presence.MISSING:
                 continue
             if winner is not None:
-                self.shadow(path, scope, winner)
+                self.shadow(path, scope, winner, nonempty=nonempty)
+            elif nonempty:
+                if self.load(path, scope, holds_slot=False):
+                    winner = name
             elif kind in (Presence.FILE, Presence.SYMLINK):
                 winner = name
                 self.load(path, scope, holds_slot=True)
@@ -186,24 +197,27 @@ class Walker:
         *,
         role: str | None = None,
         holds_slot: bool = False,
-    ) -> None:
-        """Read one candidate and record what happened to it; imports follow it."""
+    ) -> bool:
+        """Read one candidate and record what happened to it; imports follow it.
+
+        Returns whether the file became part of ``files``.
+        """
         self.watched.add(path)
         result = read_bounded(path, self.max_bytes)
         if result.missing:
-            return
+            return False
         if result.data is None:
             self.skip(path, scope, f"skipped: {result.problem}", result.size)
-            return
+            return False
         if path in self.loaded:
             self.skip(path, scope, "skipped: already loaded earlier", result.size)
-            return
+            return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)
         if not text.strip():
             extra = " (it still takes the folder's slot)" if holds_slot else ""
             self.skip(path, scope, f"skipped: empty, nothing to load{extra}", result.size)
-            return
+            return False
         status = EntryStatus.LOADED
         notes = [f"loaded as {role or _ROLE[scope]}"]
         if result.truncated:
@@ -215,7 +229,7 @@ class Walker:
         if self.budget_left is not None and scope is not ContextScope.USER:
             if self.budget_left <= 0:
                 self.add(path, scope, EntryStatus.DROPPED, self.dropped_reason(), result.size)
-                return
+                return False
             if len(data) > self.budget_left:
                 data = data[: self.budget_left]
                 text, bad_after = decode(data)
@@ -235,22 +249,21 @@ class Walker:
         self.keep(path, text, scope, status, "; ".join(notes), result.size)
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
+        return True
 
     def dropped_reason(self) -> str:
         """Why a file exists but is not sent: the budget was spent before it."""
         budget = human_bytes(self.profile.budget or 0)
         return f"dropped: {self.profile.name}'s {budget} budget was used up by earlier files"
 
-    def shadow(self, path: str, scope: ContextScope, winner: str) -> None:
+    def shadow(self, path: str, scope: ContextScope, winner: str, *, nonempty: bool) -> None:
         """Record a file hidden by an earlier name in the same slot."""
         try:
             size: int | None = os.stat(path).st_size
         except (OSError, ValueError):
             size = None
-        reason = (
-            f"shadowed by {winner} in the same folder ({self.profile.name} loads the "
-            "first that exists, even empty)"
-        )
+        rule = "the first non-empty file there" if nonempty else "the first that exists, even empty"
+        reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)
 
     def expand(

@@ -124,8 +124,9 @@ CODEX = Profile(
     # walking up to .git (file or dir); per folder the first of AGENTS.override.md,
     # AGENTS.md that exists (file or symlink) takes the slot; project_doc_max_bytes =
     # 32 KiB across the project docs, read with take(remaining) and decoded lossily;
-    # whitespace-only docs are not sent. The ~/.codex file is user_instructions,
-    # loaded separately (codex config.rs) and not counted against the budget.
+    # whitespace-only docs are not sent. The ~/.codex file is user_instructions, loaded
+    # separately (codex config load_instructions: the first *non-empty* of
+    # AGENTS.override.md, AGENTS.md) and not counted against the budget.
     name="codex",
     title="OpenAI Codex CLI",
     user_dir=".codex",
@@ -142,7 +143,8 @@ CODEX = Profile(
         "developers.openai.com/codex AGENTS.md guide (project_doc_max_bytes = 32768), 2025",
     ),
     notes=(
-        "$CODEX_HOME (default ~/.codex): AGENTS.override.md, else AGENTS.md",
+        "$CODEX_HOME (default ~/.codex): AGENTS.override.md, else AGENTS.md (the first "
+        "non-empty one)",
         "project root = nearest ancestor with .git (only the folder itself without one)",
         "per folder from the project root down: AGENTS.override.md, else AGENTS.md; the "
         "first that exists takes the slot even when empty",

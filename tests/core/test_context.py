@@ -140,6 +140,15 @@ def test_codex_user_file_override_and_codex_home(tree: Path) -> None:
     assert [f.content for f in d.files] == ["from CODEX_HOME"]
 
 
+def test_codex_user_level_uses_first_non_empty_file(tree: Path) -> None:
+    home, ws = tree / "home", tree / "ws"
+    write(home / ".codex/AGENTS.override.md", "\n  \n")
+    write(home / ".codex/AGENTS.md", "the default user file")
+    d = run(ws, "codex", home)
+    assert [f.content for f in d.files] == ["the default user file"]
+    assert status_of(d, home / ".codex/AGENTS.override.md") == [EntryStatus.SKIPPED]
+
+
 def test_codex_override_shadows_even_when_empty(tree: Path) -> None:
     home, ws = tree / "home", tree / "ws"
     (ws / ".git").mkdir()
