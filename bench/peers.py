@@ -65,6 +65,15 @@ def server_specs() -> dict[str, ServerSpec]:
             name="promptls",
             label="promptls",
             command=(str(PROJECT_VENV / "bin" / "promptls"), "serve"),
+            client_pull=False,
+            note="push diagnostics (client without pull support, as Neovim/Helix)",
+        ),
+        "promptls-pull": ServerSpec(
+            name="promptls-pull",
+            label="promptls (pull)",
+            command=(str(PROJECT_VENV / "bin" / "promptls"), "serve"),
+            memory=False,
+            note="same server, client with pull diagnostics (as VS Code)",
         ),
         "floor": ServerSpec(
             name="floor",

@@ -12,7 +12,7 @@ import statistics
 from collections.abc import Callable
 from typing import Any
 
-SERVER_ORDER = ("promptls", "floor", "rumdl", "vscode-md")
+SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 
 # (key in samples, row label, unit) for the LSP table.
 LSP_ROWS = (
@@ -149,6 +149,16 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             f"≤ debounce ({_fmt((debounce or 0) * 1000, 'ms')} ms) + 50 ms",
         ),
     ]
+    if "promptls-pull" in results["servers"]:
+        out.append(
+            _budget(
+                "edit burst, pull client: final diagnostics",
+                m("promptls-pull", "burst_final"),
+                None if debounce is None else debounce + 0.050,
+                "ms",
+                "≤ debounce + 50 ms",
+            )
+        )
     stale = results["servers"].get("promptls", {}).get("samples", {}).get("burst_stale", [])
     out.append(
         _budget(

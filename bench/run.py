@@ -120,6 +120,9 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
                 result = measure.editor_session(specs[name], work, args.timeout)
                 slot["mode"] = result.pop("mode", slot.get("mode"))
                 _record(slot, result, slot.get("mode", "push"))
+                if not specs[name].memory:
+                    slot["why"]["rss_kb"] = "same server as the push column"
+                    continue
                 rss = measure.memory_session(specs[name], work, args.timeout)
                 slot["samples"].setdefault("rss_kb", []).append(rss["rss_kb"])
                 slot["samples"].setdefault("rss_idle_kb", []).append(rss["rss_idle_kb"])
@@ -146,7 +149,6 @@ def run_cli(reps: int) -> dict[str, Any]:
         if out.get("corpus_files"):
             runners["promptls_check"] = lambda: cli_bench.promptls_check(tree)
             runners["agnix"] = lambda: cli_bench.agnix_check(tree)
-            out["check_imports"] = cli_bench.check_imports(tree)
         for key, runner in runners.items():
             say(f"cli: {key}")
             try:
@@ -155,6 +157,8 @@ def run_cli(reps: int) -> dict[str, Any]:
                     out["why"][key] = f"exit {first['exit']}: {first['stderr'].strip()[:120]}"
                     continue
                 out[key] = [runner()["seconds"] for _ in range(reps)]
+                if key == "promptls_check":
+                    out["check_imports"] = cli_bench.check_imports(tree)
             except (OSError, ValueError) as exc:
                 out["why"][key] = str(exc)[:120]
     return out

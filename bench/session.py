@@ -33,6 +33,8 @@ class ServerSpec:
     init_options: Mapping[str, Any] | None = None
     env: Mapping[str, str] | None = None
     note: str = ""
+    client_pull: bool = True  # advertise pull diagnostics (VS Code does; many clients don't)
+    memory: bool = True  # run the 200-document memory measurement too
 
 
 def path_to_uri(path: Path) -> str:
@@ -45,9 +47,13 @@ def uri_to_path(uri: str) -> Path:
     return Path(unquote(urlparse(uri).path))
 
 
-def client_capabilities() -> JsonObj:
-    """What the bench client claims: the features an editor like VS Code has."""
-    return {
+def client_capabilities(pull: bool = True) -> JsonObj:
+    """What the bench client claims: the features an editor like VS Code has.
+
+    Without ``pull`` the client looks like one that only takes pushed diagnostics
+    (Helix, older Neovim), which is how a server's push path gets measured.
+    """
+    caps: JsonObj = {
         "general": {"positionEncodings": ["utf-16"]},
         "workspace": {
             "configuration": True,
@@ -64,6 +70,9 @@ def client_capabilities() -> JsonObj:
             "codeAction": {"dataSupport": True},
         },
     }
+    if not pull:
+        del caps["textDocument"]["diagnostic"]
+    return caps
 
 
 def _section(settings: Mapping[str, Any], section: str | None) -> Any:
@@ -152,7 +161,7 @@ class Session:
             "clientInfo": {"name": "promptls-bench", "version": "1"},
             "rootUri": path_to_uri(self.root),
             "workspaceFolders": [{"uri": path_to_uri(self.root), "name": self.root.name}],
-            "capabilities": client_capabilities(),
+            "capabilities": client_capabilities(self.spec.client_pull),
             "initializationOptions": self.spec.init_options,
             "trace": "off",
         }
@@ -163,7 +172,8 @@ class Session:
         if self.mode == "auto":
             # VS Code pulls from servers that offer it; some (rumdl) then push only an
             # empty list on open, so waiting for a push would time nothing real.
-            self.mode = "pull" if self.has("diagnosticProvider") else "push"
+            pulls = self.spec.client_pull and self.has("diagnosticProvider")
+            self.mode = "pull" if pulls else "push"
         self.client.notify("initialized", {})
         if self.spec.settings:
             self.client.notify(
