@@ -9,32 +9,90 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
 
-_SLOT = re.compile(r"\{\{[^{}\r\n]{1,80}\}\}|\$\{[^{}\r\n]{1,80}\}|\{%[^\r\n]{0,80}?%\}")
-_DATE_TIME = re.compile(
-    r"(?<![\w.])(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\w-])"
-    r"|(?<![\w:.])(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?![\w:])"
+# Each pattern starts with a literal character so the regex engine can skip ahead with a
+# fast search instead of trying every position; boundaries are checked in Python on the
+# few matches (a lookbehind at the front would cost a check at every character).
+_DASHED = re.compile(
+    r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
 )
-_UUID = re.compile(
-    r"(?<![\w-])[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}(?![\w-])"
-)
-_HOME = re.compile(r"(?:/home/|/Users/|[A-Za-z]:\\Users\\)[A-Za-z0-9._-]+")
+_CLOCK = re.compile(r":[0-5]\d:[0-5]\d")
+_SLOT = re.compile(r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})|\$\{[^{}\r\n]{1,80}\}")
+_HOME = re.compile(r"/(?:home|Users)/[A-Za-z0-9._-]+|:\\Users\\[A-Za-z0-9._-]+")
+_HEX = frozenset("0123456789abcdefABCDEF")
 
-_KINDS = (
-    (_SLOT, "template slot {0!r}: filled per session, so the cached prefix changes"),
-    (_DATE_TIME, "date/time {0!r}: changes between sessions and busts the cache"),
-    (_UUID, "UUID {0!r}: an id that changes between sessions busts the cache"),
-    (_HOME, "home path {0!r}: differs per user and machine, so the prefix is not shared"),
-)
+
+def _word(char: str) -> bool:
+    """A character that would make a date, time or id part of a longer token."""
+    return char.isalnum() or char in "_-.:"
+
+
+def _dashed(text: str, end: int) -> Iterator[tuple[int, int, str]]:
+    """ISO dates and UUIDs, found from their first inner dash."""
+    for match in _DASHED.finditer(text, 0, end):
+        dash = match.start()
+        if len(match.group()) == 6:
+            start, stop = dash - 4, match.end()
+            year = text[start:dash]
+            month, day = int(text[dash + 1 : dash + 3]), int(text[dash + 4 : dash + 6])
+            ok = len(year) == 4 and year.isdigit() and year[:2] in ("19", "20")
+            ok = ok and 1 <= month <= 12 and 1 <= day <= 31
+            kind = "date"
+        else:
+            start, stop = dash - 8, match.end()
+            ok = start >= 0 and all(c in _HEX for c in text[start:dash])
+            kind = "uuid"
+        before = text[start - 1] if start > 0 else " "
+        after = text[stop] if stop < len(text) else " "
+        if ok and start >= 0 and not _word(before) and not _word(after):
+            yield start, stop, kind
+
+
+def _clock(text: str, end: int) -> Iterator[tuple[int, int, str]]:
+    """HH:MM:SS times, found from their first colon."""
+    for match in _CLOCK.finditer(text, 0, end):
+        start, stop = match.start() - 2, match.end()
+        hours = text[max(0, start) : match.start()]
+        if start < 0 or not hours.isdigit() or int(hours) > 23:
+            continue
+        before = text[start - 1] if start > 0 else " "
+        after = text[stop] if stop < len(text) else " "
+        if not _word(before) and not _word(after):
+            yield start, stop, "time"
+
+
+def _simple(
+    regex: re.Pattern[str], kind: str, text: str, end: int
+) -> Iterator[tuple[int, int, str]]:
+    """Slots and home paths need no boundary check."""
+    for match in regex.finditer(text, 0, end):
+        start = match.start()
+        if kind == "home" and text[start] == ":":
+            start = max(0, start - 1)
+        yield start, match.end(), kind
+
+
+_MESSAGES = {
+    "slot": "template slot {0!r}: filled per session, so the cached prefix changes",
+    "date": "date {0!r}: changes between sessions and busts the cache",
+    "time": "time {0!r}: changes between sessions and busts the cache",
+    "uuid": "UUID {0!r}: an id that changes between sessions busts the cache",
+    "home": "home path {0!r}: differs per user and machine, so the prefix is not shared",
+}
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """Only with a marker: then the text before it is declared cacheable."""
     if not doc.exact:
         return
-    end = doc.static_end
-    for regex, message in _KINDS:
-        for match in regex.finditer(doc.text, 0, end):
-            yield RULE.finding(message.format(match.group()), match.start(), match.end())
+    text, end = doc.text, doc.static_end
+    found = [
+        *_simple(_SLOT, "slot", text, end),
+        *_dashed(text, end),
+        *_clock(text, end),
+        *_simple(_HOME, "home", text, end),
+    ]
+    for start, stop, kind in found:
+        yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
 
 
 RULE = Rule(
