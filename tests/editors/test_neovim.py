@@ -32,6 +32,7 @@ PROMPT = f"{STATIC}\n\n{MARKER}\n\n{DYNAMIC}\n{EMOJI_LINE}\n{DUP_PREFIX}{MARKER}
 PROJECT_RULE = "Project rule: run the tests before every commit."
 USER_RULE = "User rule: answer briefly."
 CLAUDE_RULE = "Claude rule: prefer small diffs."
+NEW_RULE = "Project rule added while the preview was open."
 
 NVIM_TIMEOUT_S = 150
 STEP_TIMEOUT_MS = 20000
@@ -87,6 +88,8 @@ def nvim_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "PROMPTLS_TEST_OUT": str(out),
         "PROMPTLS_TEST_FILE": str(prompt),
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
+        "PROMPTLS_TEST_PROJECT_FILE": str(proj / "AGENTS.md"),
+        "PROMPTLS_TEST_NEW_RULE": NEW_RULE,
     }
     cmd = [
         str(NVIM),
@@ -198,6 +201,53 @@ def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> No
     assert PROJECT_RULE in text
     assert USER_RULE in text
     assert MARKER not in text
+
+
+def test_preview_cache_aware_shows_the_cached_block(nvim_run: dict[str, Any]) -> None:
+    """The cache-aware view marks the static block as cached and the dynamic one as not."""
+    text = "\n".join(nvim_run["preview_blocks"])
+    assert "## Block 1 (cached: ephemeral)" in text, text
+    assert "## Block 2 (not cached)" in text, text
+    static_block, dynamic_block = text.split("## Block 2", 1)
+    assert PROJECT_RULE not in static_block, "instruction files belong to the dynamic half"
+    assert PROJECT_RULE in dynamic_block
+    assert MARKER not in text
+
+
+def test_environment_and_render_commands(nvim_run: dict[str, Any]) -> None:
+    """`:PromptlsEnv` shows the git branch read from .git/HEAD; `:PromptlsRender` the halves."""
+    env = "\n".join(nvim_run["environment"])
+    assert "`main`" in env, env
+    assert nvim_run["_paths"]["proj"] in env
+    render = "\n".join(nvim_run["render"])
+    assert "## Static half (cached)" in render
+    assert STATIC in render
+    wire = render.split("## Wire text (marker-free)", 1)[1]
+    assert MARKER not in wire
+    assert EMOJI_LINE in wire
+
+
+def test_preview_follows_instruction_file_changes(nvim_run: dict[str, Any]) -> None:
+    """Editing AGENTS.md on disk reaches the open preview via promptls/contextChanged."""
+    before = "\n".join(nvim_run["preview"]["lines"])
+    after = "\n".join(nvim_run["preview_after_change"])
+    assert NEW_RULE not in before
+    assert NEW_RULE in after
+    revisions = nvim_run["revisions"]
+    assert revisions.get(nvim_run["_paths"]["proj"]), revisions
+    assert f"`{revisions[nvim_run['_paths']['proj']]}`" in after
+
+
+def test_checkhealth_reports_binary_version_and_profile(nvim_run: dict[str, Any]) -> None:
+    """`:checkhealth promptls` names the binary, its version and the server's profile."""
+    health = "\n".join(nvim_run["health"])
+    version = subprocess.run(
+        [str(SERVER), "--version"], capture_output=True, text=True, timeout=30, check=True
+    ).stdout.strip()
+    assert f"server binary: {SERVER}" in health, health
+    assert f"server version: {version}" in health, health
+    assert "active profile: or (as the server reports it" in health, health
+    assert "ERROR" not in health, health
 
 
 def _expected_without_duplicate(lines: list[str]) -> None:

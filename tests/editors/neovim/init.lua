@@ -11,4 +11,7 @@ vim.lsp.set_log_level("info")
 
 require("promptls").setup({
   cmd = { server, "serve", "--log-file", server_log, "--log-level", "debug" },
+  -- On Linux Neovim leaves file watching off unless inotifywait exists; force it so the
+  -- test sees promptls/contextChanged after an instruction file changes on disk.
+  watch_files = true,
 })

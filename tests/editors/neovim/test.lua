@@ -185,6 +185,56 @@ local function run()
   end)
   results.preview = { lines = lines_of(prev_buf), filetype = vim.bo[prev_buf].filetype }
 
+  step(":PromptlsPreview cache-aware")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("PromptlsPreview cache-aware")
+  local blocks_buf = buffer_named("promptls://preview/cache-aware")
+  if not blocks_buf then
+    error(":PromptlsPreview cache-aware opened no promptls://preview/cache-aware buffer", 0)
+  end
+  wait("the cache-aware preview to be filled", function()
+    return vim.b[blocks_buf].promptls_updated ~= nil
+  end)
+  results.preview_blocks = lines_of(blocks_buf)
+
+  step(":PromptlsEnv")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("PromptlsEnv")
+  local env_buf = buffer_named("promptls://environment")
+  wait("the environment buffer to be filled", function()
+    return env_buf and vim.b[env_buf].promptls_updated ~= nil
+  end)
+  results.environment = lines_of(env_buf)
+
+  step(":PromptlsRender")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("PromptlsRender")
+  local wire_buf = buffer_named("promptls://wire/" .. vim.fn.fnamemodify(prompt_file, ":t"))
+  wait("the render buffer to be filled", function()
+    return wire_buf and vim.b[wire_buf].promptls_updated ~= nil
+  end)
+  results.render = lines_of(wire_buf)
+
+  step("promptls/contextChanged refreshes the preview")
+  local project_file = assert(vim.env.PROMPTLS_TEST_PROJECT_FILE)
+  local new_rule = assert(vim.env.PROMPTLS_TEST_NEW_RULE)
+  local updates = vim.b[prev_buf].promptls_updated
+  local old = vim.fn.readfile(project_file)
+  old[#old + 1] = new_rule
+  vim.fn.writefile(old, project_file)
+  wait("the wire preview to show the changed AGENTS.md", function()
+    return vim.b[prev_buf].promptls_updated ~= updates
+      and table.concat(lines_of(prev_buf), "\n"):find(new_rule, 1, true) ~= nil
+  end)
+  results.preview_after_change = lines_of(prev_buf)
+  results.revisions = require("promptls.preview").revisions
+
+  step(":checkhealth promptls")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("checkhealth promptls")
+  results.health = lines_of(vim.api.nvim_get_current_buf())
+  vim.api.nvim_set_current_win(win)
+
   step("quick fix for the duplicate marker")
   vim.api.nvim_set_current_win(win)
   local dup = has_code(results.diagnostics, "PL001")

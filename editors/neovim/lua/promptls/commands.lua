@@ -7,6 +7,9 @@ local has_011 = vim.fn.has("nvim-0.11") == 1
 M.profiles = { "all", "or", "claude", "codex", "gemini" }
 M.formats = { "cache-aware", "wire" }
 
+--- :PromptlsPreview format -> the server's previewPrompt format.
+M.server_formats = { ["cache-aware"] = "blocks", wire = "wire" }
+
 --- Messages go through vim.notify so users can route them (and tests can catch them).
 local function notify(msg, level)
   vim.notify("promptls: " .. msg, level or vim.log.levels.INFO)
@@ -114,7 +117,7 @@ function M.preview(format)
   return require("promptls.preview").show({
     name = "promptls://preview/" .. format,
     command = "promptls.previewPrompt",
-    args = { folder = folder, format = format },
+    args = { folder = folder, format = M.server_formats[format] },
     folder = folder,
     source = bufnr,
     render = function(result)

@@ -10,26 +10,26 @@ local warn = health.warn or health.report_warn
 local error = health.error or health.report_error
 local info = health.info or health.report_info
 
---- The server's own word on the active profile, asked of a running client (bounded wait).
+--- The server's own word on the active profile (settings + project config), bounded wait.
 local function server_profile(client, folder)
-  local params = {
-    command = "promptls.showContextFiles",
-    arguments = { { folder = folder } },
-  }
+  local params = { command = "promptls.contextRevision", arguments = { { folder = folder } } }
   local res
   if vim.fn.has("nvim-0.11") == 1 then
     res = client:request_sync("workspace/executeCommand", params, 2000)
   else
     res = client.request_sync("workspace/executeCommand", params, 2000)
   end
-  if not res or res.err or type(res.result) ~= "table" then
-    return nil, res and res.err and res.err.message or "no answer"
+  if not res then
+    return nil, "no answer within 2 s"
   end
-  local profile = res.result.profile
-  if type(profile) ~= "string" and type(res.result.profiles) == "table" then
-    profile = nil
+  if res.err then
+    return nil, tostring(res.err.message or res.err)
   end
-  return profile, nil
+  local result = res.result
+  if type(result) ~= "table" or type(result.profile) ~= "string" then
+    return nil, "unexpected answer"
+  end
+  return result.profile, nil, result.revision
 end
 
 function M.check()
@@ -71,16 +71,28 @@ function M.check()
   local client = require("promptls.commands").client(vim.api.nvim_get_current_buf())
   if client then
     ok(string.format("server running (client id %d, root %s)", client.id, tostring(client.root_dir)))
-    local profile, err = server_profile(client, require("promptls.commands").folder(client))
+    local folder = require("promptls.commands").folder(client)
+    local profile, err, revision = server_profile(client, folder)
     if profile then
-      ok("active profile: " .. profile .. " (as the server reports it)")
-    elseif configured then
-      ok("active profile: " .. configured .. " (from setup settings)")
-      if err then
-        info("the server did not say: " .. err)
+      ok("active profile: " .. profile .. " (as the server reports it for " .. folder .. ")")
+      if revision ~= nil and revision ~= vim.NIL then
+        info("context revision: " .. tostring(revision))
       end
     else
+      warn("the server did not report its profile: " .. tostring(err))
+    end
+    if not profile and configured then
+      ok("active profile: " .. configured .. " (from setup settings)")
+    elseif not profile then
       ok("active profile: or (the default; a .promptls.toml or [tool.promptls] may choose another)")
+    end
+    local ws = client.capabilities and client.capabilities.workspace or {}
+    local watch = ws.didChangeWatchedFiles and ws.didChangeWatchedFiles.dynamicRegistration
+    if watch then
+      ok("file watching on: previews follow instruction files changed outside Neovim")
+    else
+      info("file watching off: run a command again after changing instruction files elsewhere"
+        .. " (setup({ watch_files = true }), or install inotifywait for watch_files = \"auto\")")
     end
   else
     info("no promptls client is running (open a Markdown or prompt file to start one)")

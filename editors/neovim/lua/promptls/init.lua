@@ -32,6 +32,10 @@ M.defaults = {
   detect_filetypes = true,
   -- The file type given to those prompt files.
   prompt_filetype = "markdown",
+  -- Let the server watch instruction files (so previews follow changes made outside Neovim):
+  -- true, false, or "auto" = on where Neovim watches efficiently (macOS, Windows, and Linux
+  -- with inotifywait); Neovim 0.11 itself leaves it off on Linux.
+  watch_files = "auto",
   -- Create the :Promptls* user commands.
   commands = true,
   -- Passed through to the LSP client.
@@ -84,6 +88,31 @@ local function find_root(bufnr, markers)
   return dir
 end
 
+--- Whether to offer didChangeWatchedFiles dynamic registration to the server.
+local function want_watch(setting)
+  if setting == true or setting == false then
+    return setting
+  end
+  local sysname = (vim.uv or vim.loop).os_uname().sysname
+  if sysname == "Darwin" or sysname == "Windows_NT" then
+    return true
+  end
+  return vim.fn.executable("inotifywait") == 1
+end
+
+--- Neovim's capabilities, the user's on top, and file watching as asked.
+local function capabilities(opts)
+  local caps = vim.tbl_deep_extend(
+    "force",
+    vim.lsp.protocol.make_client_capabilities(),
+    opts.capabilities or {}
+  )
+  caps.workspace = caps.workspace or {}
+  caps.workspace.didChangeWatchedFiles = caps.workspace.didChangeWatchedFiles or {}
+  caps.workspace.didChangeWatchedFiles.dynamicRegistration = want_watch(opts.watch_files)
+  return caps
+end
+
 --- The client configuration both paths hand to Neovim.
 local function client_config(opts)
   -- An empty Lua table would be sent as a JSON array; the server expects an object.
@@ -97,7 +126,7 @@ local function client_config(opts)
     settings = { promptls = settings },
     handlers = handlers(),
     on_attach = opts.on_attach,
-    capabilities = opts.capabilities,
+    capabilities = capabilities(opts),
   }
 end
 

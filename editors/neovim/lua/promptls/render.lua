@@ -64,7 +64,7 @@ local function entry_lines(lines, index, entry)
   if type(reason) == "string" and reason ~= "" then
     lines[#lines + 1] = "   " .. reason
   end
-  local from = entry.imported_from or entry.importedFrom
+  local from = entry.importedFrom or entry.imported_from
   if type(from) == "string" and from ~= "" then
     lines[#lines + 1] = "   imported from `" .. from .. "`"
   end
@@ -110,8 +110,9 @@ function M.context(result, profile)
   for _, group in ipairs(groups) do
     lines[#lines + 1] = ""
     lines[#lines + 1] = "## " .. tostring(group.profile or group.name or profile or "profile")
-    if group.root then
-      lines[#lines + 1] = "Root: `" .. tostring(group.root) .. "`"
+    local root = group.projectRoot or group.root
+    if type(root) == "string" then
+      lines[#lines + 1] = "Project root: `" .. root .. "`"
     end
     lines[#lines + 1] = ""
     local entries = entries_of(group)
@@ -119,7 +120,7 @@ function M.context(result, profile)
       lines[#lines + 1] = "(no instruction files found)"
     end
     for i, entry in ipairs(entries) do
-      entry_lines(lines, entry.order or i, entry)
+      entry_lines(lines, i, entry)
     end
   end
   return lines
@@ -136,11 +137,21 @@ function M.environment(result)
   table.sort(keys)
   for _, key in ipairs(keys) do
     local value = env[key]
-    if type(value) ~= "table" then
+    if value == "" or value == vim.NIL then
+      lines[#lines + 1] = string.format("- **%s**: (unknown)", key)
+    elseif type(value) ~= "table" then
       lines[#lines + 1] = string.format("- **%s**: `%s`", key, tostring(value))
     end
   end
   return lines
+end
+
+--- "69 B, ≈18 tokens" from a {bytes, tokensEstimate} table (or nothing).
+local function size_of(t)
+  if type(t) ~= "table" then
+    return ""
+  end
+  return size({ bytes = t.bytes, tokens = t.tokensEstimate })
 end
 
 --- :PromptlsPreview — cache-aware blocks (static cached, dynamic) or the marker-free wire text.
@@ -149,30 +160,41 @@ function M.preview(result, format)
   if type(result) ~= "table" then
     return dump(lines, result)
   end
-  if result.revision ~= nil then
-    lines[#lines + 1] = "Revision: `" .. tostring(result.revision) .. "`"
+  local meta = {}
+  if type(result.profile) == "string" then
+    meta[#meta + 1] = "Profile: `" .. result.profile .. "`"
+  end
+  if result.revision ~= nil and result.revision ~= vim.NIL then
+    meta[#meta + 1] = "Revision: `" .. tostring(result.revision) .. "`"
+  end
+  local s, d = size_of(result.static), size_of(result.dynamic)
+  if s ~= "" or d ~= "" then
+    meta[#meta + 1] = string.format("Static: %s · Dynamic: %s", s ~= "" and s or "?", d ~= "" and d or "?")
+  end
+  if #meta > 0 then
+    lines[#lines + 1] = table.concat(meta, " · ")
     lines[#lines + 1] = ""
   end
   if format == "wire" then
-    block(lines, result.wire or result.text or "")
+    lines[#lines + 1] = "## Wire text (what the model receives, marker-free)"
+    block(lines, type(result.wire) == "string" and result.wire or "")
     return lines
   end
   local blocks = result.blocks
-  if is_list(blocks) then
-    for i, b in ipairs(blocks) do
-      local cached = b.cache_control or b.cacheControl or b.cached
-      local title = string.format("## Block %d%s", i, cached and cached ~= vim.NIL and " (cached)" or "")
-      lines[#lines + 1] = title
-      block(lines, b.text or "")
-      lines[#lines + 1] = ""
-    end
-    return lines
+  if not is_list(blocks) then
+    return dump(lines, result)
   end
-  lines[#lines + 1] = "## Static (cached)"
-  block(lines, result.static or "")
-  lines[#lines + 1] = ""
-  lines[#lines + 1] = "## Dynamic"
-  block(lines, result.dynamic or "")
+  if #blocks == 0 then
+    lines[#lines + 1] = "(empty prompt)"
+  end
+  for i, b in ipairs(blocks) do
+    local cache = b.cache_control or b.cacheControl
+    local cached = type(cache) == "table"
+    local title = cached and "cached: " .. tostring(cache.type or "yes") or "not cached"
+    lines[#lines + 1] = string.format("## Block %d (%s)", i, title)
+    block(lines, type(b.text) == "string" and b.text or "")
+    lines[#lines + 1] = ""
+  end
   return lines
 end
 
@@ -182,10 +204,20 @@ function M.wire(result)
   if type(result) ~= "table" then
     return dump(lines, result)
   end
-  for _, part in ipairs({ { "static", "Static half" }, { "dynamic", "Dynamic half" }, { "wire", "Wire text (marker-free)" } }) do
+  if type(result.markers) == "number" then
+    lines[#lines + 1] = string.format("Markers: %d", result.markers)
+    lines[#lines + 1] = ""
+  end
+  local parts = {
+    { "static", "Static half (cached)" },
+    { "dynamic", "Dynamic half" },
+    { "wire", "Wire text (marker-free)" },
+  }
+  for _, part in ipairs(parts) do
     local value = result[part[1]]
     if type(value) == "string" then
-      lines[#lines + 1] = "## " .. part[2]
+      local s = size_of(result[part[1] .. "Size"])
+      lines[#lines + 1] = "## " .. part[2] .. (s ~= "" and (" — " .. s) or "")
       block(lines, value)
       lines[#lines + 1] = ""
     end
