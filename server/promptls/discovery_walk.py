@@ -16,7 +16,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH116, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH112, PTH116, PTH118, PTH119, PTH120, PTH208
 
 from __future__ import annotations
 
@@ -147,7 +147,28 @@ class Walker:
                 return [self.root]
             self.project_root = location.worktree
             return [d for d in chain if d == location.worktree or _inside(d, location.worktree)]
+        if walk is Walk.GIT_DIR_OR_HOME:
+            return self.gemini_directories(chain)
         return chain
+
+    def gemini_directories(self, chain: list[str]) -> list[str]:
+        """gemini-cli's walk: up to a ``.git`` folder, else up to the home's parent."""
+        for folder in chain:
+            self.watched.add(os.path.join(folder, ".git"))
+        top = next((d for d in reversed(chain) if os.path.isdir(os.path.join(d, ".git"))), None)
+        if top is not None:
+            self.project_root = top
+            return [d for d in chain if d == top or _inside(d, top)]
+        stop = os.path.dirname(self.home) if self.home else None
+        upward: list[str] = []
+        for folder in reversed(chain):
+            if os.path.dirname(folder) == folder:
+                break
+            upward.append(folder)
+            if folder == stop:
+                break
+        self.project_root = upward[-1] if upward else self.root
+        return upward[::-1]
 
     def directory(self, folder: str) -> None:
         """One folder's project files, then its local files where the profile has them."""

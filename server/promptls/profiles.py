@@ -21,8 +21,11 @@ class Walk(StrEnum):
     BELOW_FS_ROOT = "below-fs-root"
     """Every ancestor except ``/`` itself, down to the root (``claude``)."""
     GIT_ROOT = "git-root"
-    """From the nearest ancestor holding ``.git`` down to the root; only the root when
-    there is no repository (``codex``, ``gemini``)."""
+    """From the nearest ancestor holding ``.git`` (file or folder) down to the root; only
+    the root when there is no repository (``codex``)."""
+    GIT_DIR_OR_HOME = "git-dir-or-home"
+    """From the nearest ancestor holding a ``.git`` *folder* down to the root; without
+    one, every ancestor up to the home folder's parent, never ``/`` (``gemini``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +160,18 @@ GEMINI = Profile(
     # gemini-cli docs, "Provide context with GEMINI.md files" and "Memory Import
     # Processor" (geminicli.com/docs, 2025): ~/.gemini/GEMINI.md, then GEMINI.md from
     # the .git root down to the folder, @file.md imports with a max depth of 5.
+    # gemini-cli packages/core/src/utils/memoryDiscovery.ts (read 2025): the project
+    # root needs a .git *directory* (lstat); without one the upward walk stops after
+    # the home folder's parent, and "/" itself is never read. (That source also reads
+    # the parent of the .git root, an off-by-one we do not copy: DESIGN §4 says "from
+    # the .git root".)
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
     user_files=("GEMINI.md",),
     project_files=("GEMINI.md",),
     local_files=(),
-    walk=Walk.GIT_ROOT,
+    walk=Walk.GIT_DIR_OR_HOME,
     imports="gemini",
     import_depth=5,
     skill_dirs=("skills",),
@@ -173,8 +181,9 @@ GEMINI = Profile(
         "Processor' (geminicli.com/docs), checked 2025",
     ),
     notes=(
-        "~/.gemini/GEMINI.md, then GEMINI.md from the .git root down to the folder "
-        "(only the folder without a repository)",
+        "~/.gemini/GEMINI.md, then GEMINI.md from the .git root (a .git folder) down to "
+        "the folder; without a repository, every ancestor up to the home folder's parent "
+        "(never /)",
         "@./x.md imports (relative, ../ or absolute; must name a file), depth 5",
         "not modelled: the downward scan of sub-folders and just-in-time context",
     ),
