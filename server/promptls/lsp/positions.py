@@ -24,11 +24,17 @@ _BLOCK = 256
 """Code points per block of the unit table: bounds the per-conversion walk."""
 
 
+def encoding_name(encoding: object) -> str:
+    """``"utf-8"``/``"utf-16"``/``"utf-32"`` from an lsprotocol enum or a plain string."""
+    value = getattr(encoding, "value", encoding)
+    return value if value in ("utf-8", "utf-16", "utf-32") else "utf-16"
+
+
 def _units(text: str, encoding: str) -> int:
     """Count ``text`` in client code units at C speed (same counts as pygls' codec)."""
-    if encoding == types.PositionEncodingKind.Utf8:
+    if encoding == "utf-8":
         return len(text.encode("utf-8", "surrogatepass"))
-    if encoding == types.PositionEncodingKind.Utf16:
+    if encoding == "utf-16":
         return len(text.encode("utf-16-le", "surrogatepass")) // 2
     return len(text)
 
@@ -36,12 +42,12 @@ def _units(text: str, encoding: str) -> int:
 class LineIndex:
     """Line starts and code-unit prefix sums for one version of one document."""
 
-    def __init__(self, text: str, encoding: str = types.PositionEncodingKind.Utf16) -> None:
+    def __init__(self, text: str, encoding: object = "utf-16") -> None:
         """Scan line breaks once; the unit table waits until a non-ASCII column is asked."""
         self.text = text
-        self.encoding = str(encoding)
-        self._codec = PositionCodec(encoding)
-        self._plain = self.encoding == types.PositionEncodingKind.Utf32 or text.isascii()
+        self.encoding = encoding_name(encoding)
+        self._codec = PositionCodec(self.encoding)
+        self._plain = self.encoding == "utf-32" or text.isascii()
         starts = [0]
         ends = []
         for match in _LINE_BREAK.finditer(text):

@@ -25,7 +25,7 @@ from promptls.context import Discovery, DiscoveryCache
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
-from promptls.lsp.positions import LineIndex
+from promptls.lsp.positions import LineIndex, encoding_name
 from promptls.lsp.settings import SECTION, SettingsStore
 
 log = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ class PromptServer(LanguageServer):
         """Build empty state; real values arrive with ``initialize``."""
         super().__init__("promptls", __version__)
         self.settings = SettingsStore(self.warn)
-        self.documents = Documents(self._analyze, self._publish, types.PositionEncodingKind.Utf16)
+        self.documents = Documents(self._analyze, self._publish, "utf-16")
         self.discovery = DiscoveryCache()
         self.pull = False
         self.markdown = True
@@ -180,6 +180,5 @@ def note_client(server: PromptServer, params: types.InitializeParams) -> None:
     caps = params.capabilities
     server.pull = client_pulls(caps)
     server.markdown = client_wants_markdown(caps)
-    encoding = server.workspace.position_encoding or types.PositionEncodingKind.Utf16
-    server.documents.encoding = str(encoding)
+    server.documents.encoding = encoding_name(server.workspace.position_encoding)
     server.settings.set_init_options(params.initialization_options)
