@@ -26,13 +26,13 @@ from tests.editors.test_neovim import (
     PROMPT,
     SERVER,
     STATIC,
-    _tail,
     _workspace,
 )
 
 pytestmark = pytest.mark.editor
 
 HERE = Path(__file__).resolve().parent / "emacs"
+CONFIG = Path(__file__).resolve().parents[2] / "editors" / "emacs" / "promptls-eglot.el"
 EMACS_TIMEOUT_S = 150
 STEP_TIMEOUT_MS = 20000
 
@@ -48,13 +48,13 @@ def emacs_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     tmp_path = tmp_path_factory.mktemp("emacs")
     home, proj, prompt = _workspace(tmp_path)
     out = tmp_path / "result.json"
-    server_log = tmp_path / "server.log"
+    # The documented config starts `promptls` from PATH: put the project's own first.
+    path = os.pathsep.join([str(SERVER.parent), os.environ.get("PATH", "/usr/bin:/bin")])
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PATH": path,
         "LANG": "C.UTF-8",
         "HOME": str(home),
-        "PROMPTLS_SERVER": str(SERVER),
-        "PROMPTLS_SERVER_LOG": str(server_log),
+        "PROMPTLS_EMACS_CONFIG": str(CONFIG),
         "PROMPTLS_TEST_OUT": str(out),
         "PROMPTLS_TEST_FILE": str(prompt),
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
@@ -71,17 +71,17 @@ def emacs_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
             check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"emacs did not finish within {EMACS_TIMEOUT_S}s ({exc})\n{_tail(server_log)}")
+        pytest.fail(f"emacs did not finish within {EMACS_TIMEOUT_S}s ({exc})")
     if not out.exists():
         pytest.fail(
             f"emacs exited {proc.returncode} without writing {out}\n"
-            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}\n{_tail(server_log)}"
+            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}"
         )
     result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     if result.get("ok") is not True:
         pytest.fail(
             f"the eglot scenario failed: {result.get('error')}\n{result}\n"
-            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}\n{_tail(server_log)}"
+            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}"
         )
     return result
 

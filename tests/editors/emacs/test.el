@@ -1,7 +1,8 @@
 ;;; test.el --- drive eglot against promptls in batch mode  -*- lexical-binding: t -*-
 
 ;; Run by tests/editors/test_emacs.py:  emacs --batch -l test.el
-;; Opens a prompt file in text-mode, connects eglot to `promptls serve', waits (bounded)
+;; Loads the documented config (editors/emacs/promptls-eglot.el, `promptls' found on PATH),
+;; opens a prompt file in text-mode, connects eglot to `promptls serve', waits (bounded)
 ;; for the flymake diagnostics, asks for a hover on the first marker, applies the
 ;; source.fixAll.promptls code action, and writes what Emacs saw as JSON.
 
@@ -51,12 +52,11 @@
 
 (defun promptls-test-run ()
   "The scenario; each step names itself so a failure says where it stopped."
-  (let ((server (promptls-test-env "PROMPTLS_SERVER"))
-        (log (promptls-test-env "PROMPTLS_SERVER_LOG"))
+  (let ((config (promptls-test-env "PROMPTLS_EMACS_CONFIG"))
         (file (promptls-test-env "PROMPTLS_TEST_FILE"))
         (marker "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"))
-    (setq eglot-server-programs
-          `((text-mode . (,server "serve" "--log-file" ,log "--log-level" "debug"))))
+    (setq promptls-test-step "load the documented config")
+    (load config nil t)
     (setq eglot-sync-connect t
           eglot-connect-timeout 30
           eglot-confirm-server-initiated-edits nil
@@ -102,7 +102,14 @@
     (error
      (promptls-test-put 'ok :json-false)
      (promptls-test-put 'error (format "step %S: %s" promptls-test-step
-                                       (error-message-string err)))))
+                                       (error-message-string err)))
+     (let ((server (ignore-errors (eglot-current-server))))
+       (when server
+         (promptls-test-put
+          'events
+          (with-current-buffer (eglot-events-buffer server)
+            (buffer-substring-no-properties (max (point-min) (- (point-max) 6000))
+                                            (point-max))))))))
   (with-temp-file out
     (set-buffer-file-coding-system 'utf-8-unix)
     (insert (json-encode promptls-test-results)))
