@@ -10,12 +10,14 @@ from promptls.analysis.rules.base import ALL_KINDS, Rule
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Report each near-miss; offer the exact marker except in instruction files."""
+    """Report each near-miss; offer the exact marker except in instruction files and
+    after the first real marker (there it would only become a duplicate, PL001)."""
     for hit in doc.markers:
         if hit.kind is not MarkerKind.NEAR_MISS:
             continue
         fix = None
-        if doc.kind is not DocumentKind.INSTRUCTION:
+        after_split = bool(doc.exact) and doc.exact[0].start < hit.start
+        if doc.kind is not DocumentKind.INSTRUCTION and not after_split:
             fix = Fix(f"Replace with {hit.marker}", (Edit(hit.start, hit.end, hit.marker),))
         yield RULE.finding(hit.reason, hit.start, hit.end, fix=fix)
 

@@ -1,0 +1,245 @@
+"""Output formats of ``promptls check``: text, JSON, SARIF 2.1.0, GitHub annotations.
+
+Columns: text, JSON and GitHub annotations use 1-based code-point columns (what a
+terminal shows). SARIF declares ``columnKind: utf16CodeUnits`` and its columns are
+counted in UTF-16 code units, as that property requires.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from urllib.parse import quote
+
+from promptls import __version__
+from promptls.analysis import RULES, Analysis, Finding, LineIndex, Severity
+
+DOCS_URL = "https://github.com/promptls/promptls/blob/main/docs/rules.md"
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+@dataclass(frozen=True)
+class Report:
+    """One checked file: how to name it and what was found."""
+
+    display: str
+    analysis: Analysis
+
+    @property
+    def index(self) -> LineIndex:
+        """Line table, built on demand (most files have no findings)."""
+        return LineIndex(self.analysis.text)
+
+
+def terminal_safe(text: str) -> str:
+    """Escape control, bidi and zero-width characters so output cannot spoof a terminal."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def _where(index: LineIndex, finding: Finding) -> tuple[int, int, int, int]:
+    """1-based start line/column and end line/column in code points."""
+    line, col = index.position(finding.start)
+    end_line, end_col = index.position(finding.end)
+    return line + 1, col + 1, end_line + 1, end_col + 1
+
+
+def format_text(reports: Sequence[Report]) -> str:
+    """``path:line:col: PL001 [error] message`` lines and a summary."""
+    out: list[str] = []
+    total = fixable = 0
+    for report in reports:
+        index = report.index if report.analysis.findings else None
+        for finding in report.analysis.findings:
+            assert index is not None
+            line, col, _, _ = _where(index, finding)
+            mark = " [*]" if finding.fix else ""
+            out.append(
+                f"{terminal_safe(report.display)}:{line}:{col}: {finding.code} "
+                f"[{finding.severity.value}] {terminal_safe(finding.message)}{mark}"
+            )
+            total += 1
+            fixable += finding.fix is not None
+    if total:
+        out.append(
+            f"Found {total} problem{'s' if total != 1 else ''} in {len(reports)} "
+            f"file{'s' if len(reports) != 1 else ''}"
+            + (f" ({fixable} fixable with --fix, marked [*])." if fixable else ".")
+        )
+    else:
+        out.append(f"All checks passed ({len(reports)} file{'s' if len(reports) != 1 else ''}).")
+    return "\n".join(out) + "\n"
+
+
+def format_json(reports: Sequence[Report]) -> str:
+    """A JSON list of findings with offsets and 1-based code-point positions."""
+    items: list[dict[str, object]] = []
+    for report in reports:
+        index = report.index if report.analysis.findings else None
+        for finding in report.analysis.findings:
+            assert index is not None
+            line, col, end_line, end_col = _where(index, finding)
+            items.append(
+                {
+                    "path": report.display,
+                    "code": finding.code,
+                    "name": RULES[finding.code].name if finding.code in RULES else "",
+                    "severity": finding.severity.value,
+                    "message": finding.message,
+                    "line": line,
+                    "column": col,
+                    "end_line": end_line,
+                    "end_column": end_col,
+                    "start": finding.start,
+                    "end": finding.end,
+                    "fixable": finding.fix is not None,
+                    "fix": None
+                    if finding.fix is None
+                    else {
+                        "title": finding.fix.title,
+                        "edits": [
+                            {"start": e.start, "end": e.end, "new_text": e.new_text}
+                            for e in finding.fix.edits
+                        ],
+                    },
+                    "related": [
+                        {"start": r.start, "end": r.end, "message": r.message}
+                        for r in finding.related
+                    ],
+                }
+            )
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def _gh_escape(value: str, *, prop: bool) -> str:
+    """GitHub workflow-command escaping (properties also escape ``:`` and ``,``)."""
+    value = value.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    if prop:
+        value = value.replace(":", "%3A").replace(",", "%2C")
+    return value
+
+
+_GH_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning"}
+
+
+def format_github(reports: Sequence[Report]) -> str:
+    """``::error file=…,line=…::message`` annotations, one per finding."""
+    out: list[str] = []
+    for report in reports:
+        index = report.index if report.analysis.findings else None
+        for finding in report.analysis.findings:
+            assert index is not None
+            line, col, end_line, end_col = _where(index, finding)
+            level = _GH_LEVEL.get(finding.severity, "notice")
+            props = [f"file={_gh_escape(report.display, prop=True)}", f"line={line}", f"col={col}"]
+            props += [f"endLine={end_line}"]
+            if end_line == line:
+                props.append(f"endColumn={end_col}")
+            props.append(f"title={_gh_escape(finding.code, prop=True)}")
+            message = _gh_escape(f"{finding.code} {finding.message}", prop=False)
+            out.append(f"::{level} {','.join(props)}::{message}")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning"}
+
+
+def _sarif_region(index: LineIndex, start: int, end: int) -> dict[str, int]:
+    """A SARIF region in 1-based lines and UTF-16 code-unit columns."""
+    line, col = index.utf16_position(start)
+    end_line, end_col = index.utf16_position(end)
+    return {
+        "startLine": line + 1,
+        "startColumn": col + 1,
+        "endLine": end_line + 1,
+        "endColumn": end_col + 1,
+    }
+
+
+def sarif_rules() -> list[dict[str, object]]:
+    """Rule metadata (descriptions, help text, default level) for the SARIF driver."""
+    rules: list[dict[str, object]] = []
+    for code, rule in RULES.items():
+        help_text = f"{rule.explanation}\n\nBad:\n{rule.bad_example}\nGood:\n{rule.good_example}"
+        rules.append(
+            {
+                "id": code,
+                "name": rule.name,
+                "shortDescription": {"text": rule.summary},
+                "fullDescription": {"text": rule.explanation},
+                "help": {
+                    "text": help_text,
+                    "markdown": f"{rule.explanation}\n\nBad:\n\n```\n{rule.bad_example}```\n\n"
+                    f"Good:\n\n```\n{rule.good_example}```\n",
+                },
+                "helpUri": f"{DOCS_URL}#{code.lower()}",
+                "defaultConfiguration": {"level": _SARIF_LEVEL.get(rule.severity, "note")},
+                "properties": {"fixable": rule.fixable},
+            }
+        )
+    return rules
+
+
+def format_sarif(reports: Sequence[Report]) -> str:
+    """A SARIF 2.1.0 log with one run, rule metadata and UTF-16 columns."""
+    codes = list(RULES)
+    results: list[dict[str, object]] = []
+    for report in reports:
+        index = report.index if report.analysis.findings else None
+        uri = quote(report.display.replace("\\", "/"))
+        for finding in report.analysis.findings:
+            assert index is not None
+            location = {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                    "region": _sarif_region(index, finding.start, finding.end),
+                }
+            }
+            result: dict[str, object] = {
+                "ruleId": finding.code,
+                "ruleIndex": codes.index(finding.code) if finding.code in codes else -1,
+                "level": _SARIF_LEVEL.get(finding.severity, "note"),
+                "message": {"text": finding.message},
+                "locations": [location],
+            }
+            if finding.related:
+                result["relatedLocations"] = [
+                    {
+                        "id": n,
+                        "message": {"text": r.message},
+                        "physicalLocation": {
+                            "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+                            "region": _sarif_region(index, r.start, r.end),
+                        },
+                    }
+                    for n, r in enumerate(finding.related)
+                ]
+            results.append(result)
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "promptls",
+                        "version": __version__,
+                        "informationUri": DOCS_URL,
+                        "rules": sarif_rules(),
+                    }
+                },
+                "columnKind": "utf16CodeUnits",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+FORMATS = {
+    "text": format_text,
+    "json": format_json,
+    "sarif": format_sarif,
+    "github": format_github,
+}

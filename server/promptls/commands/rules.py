@@ -1,0 +1,40 @@
+"""``promptls rules``: the rule table (code, name, severity, fixable)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+NAME = "rules"
+HELP = "List the rules with their default severity and whether they can be fixed."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--format json`` for tools."""
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print one row per rule."""
+    from promptls.analysis import RULES
+
+    if args.format == "json":
+        rows = [
+            {
+                "code": r.code,
+                "name": r.name,
+                "severity": r.severity.value,
+                "fixable": r.fixable,
+                "summary": r.summary,
+            }
+            for r in RULES.values()
+        ]
+        print(json.dumps(rows, indent=2))
+        return 0
+    width = max(len(r.name) for r in RULES.values())
+    print(f"{'code':<6}  {'name':<{width}}  {'severity':<8}  fix  summary")
+    for rule in RULES.values():
+        fix = "yes" if rule.fixable else "-"
+        severity = rule.severity.value
+        print(f"{rule.code:<6}  {rule.name:<{width}}  {severity:<8}  {fix:<3}  {rule.summary}")
+    return 0
