@@ -62,9 +62,15 @@ def _tail(path: Path, limit: int = 4000) -> str:
     return f"--- {path} (last {limit} chars) ---\n{text[-limit:]}"
 
 
-@pytest.fixture(scope="module")
-def nvim_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Run the Lua scenario once; every test reads the same JSON the editor wrote."""
+@pytest.fixture(scope="module", params=["lsp-enable", "legacy-start"])
+def nvim_run(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Run the Lua scenario once per registration path; the tests read the JSON it wrote.
+
+    ``lsp-enable`` is the Neovim 0.11+ path (vim.lsp.config/enable); ``legacy-start`` runs
+    the FileType + vim.lsp.start path meant for 0.8-0.10 on the same Neovim.
+    """
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
     if not SERVER.exists():
@@ -90,6 +96,7 @@ def nvim_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
         "PROMPTLS_TEST_PROJECT_FILE": str(proj / "AGENTS.md"),
         "PROMPTLS_TEST_NEW_RULE": NEW_RULE,
+        "PROMPTLS_TEST_LEGACY": "1" if request.param == "legacy-start" else "0",
     }
     cmd = [
         str(NVIM),
@@ -126,6 +133,7 @@ def nvim_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     if not result.get("ok"):
         pytest.fail(f"the Neovim scenario failed: {result.get('error')}\n{result}\n{logs()}")
+    result["_mode"] = request.param
     result["_paths"] = {"home": str(home), "proj": str(proj), "prompt": str(prompt)}
     return result
 
@@ -143,6 +151,7 @@ def _dup_position() -> tuple[int, int, int]:
 def test_client_attaches_and_negotiates_utf8(nvim_run: dict[str, Any]) -> None:
     """Neovim offers UTF-8 first; the server must take it (so columns are byte columns)."""
     assert nvim_run["filetype"] == "markdown"
+    assert nvim_run["lsp_enabled"] is (nvim_run["_mode"] == "lsp-enable")
     assert nvim_run["offset_encoding"] == "utf-8"
     assert Path(nvim_run["root_dir"]) == Path(nvim_run["_paths"]["proj"])
 

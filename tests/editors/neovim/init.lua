@@ -14,4 +14,6 @@ require("promptls").setup({
   -- On Linux Neovim leaves file watching off unless inotifywait exists; force it so the
   -- test sees promptls/contextChanged after an instruction file changes on disk.
   watch_files = true,
+  -- PROMPTLS_TEST_LEGACY=1: the FileType + vim.lsp.start path meant for Neovim 0.8-0.10.
+  _legacy = vim.env.PROMPTLS_TEST_LEGACY == "1",
 })

@@ -120,6 +120,7 @@ local function run()
     return client ~= nil and client.initialized == true
   end)
   results.offset_encoding = client.offset_encoding
+  results.lsp_enabled = vim.lsp.is_enabled("promptls")
   results.server_name = client.server_info and client.server_info.name
   results.root_dir = client.root_dir
 
