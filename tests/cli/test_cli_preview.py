@@ -138,3 +138,11 @@ def test_user_errors_exit_2_with_one_line(demo: Demo, tmp_path: Path) -> None:
     assert_usage_error(
         run_cli("preview", demo.core, "--profile", "nope", home=demo.home), "unknown profile"
     )
+
+
+def test_crlf_doctrine_reads_cleanly_but_a_lone_cr_is_shown(demo: Demo, tmp_path: Path) -> None:
+    system = tmp_path / "crlf.md"
+    system.write_bytes(b"Line one.\r\nLine two.\rHidden?\r\n")
+    result = run_cli("preview", demo.core, "--system", system, home=demo.home)
+    assert "Line one.\nLine two.\\x0dHidden?" in result.text
+    assert "\r" not in result.text

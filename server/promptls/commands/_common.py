@@ -39,8 +39,12 @@ def _visible_escape(match: re.Match[str]) -> str:
 
 def safe_block(text: str) -> str:
     """Text for a terminal: keeps newlines and tabs, escapes every other control,
-    bidirectional or invisible character (ANSI sequences cannot recolour or hide text)."""
-    return _UNSAFE_IN_BLOCK.sub(_visible_escape, text)
+    bidirectional or invisible character (ANSI sequences cannot recolour or hide text).
+
+    CRLF line ends are shown as plain line ends; a lone carriage return, which could
+    overwrite a line on screen, is escaped like any other control character.
+    """
+    return _UNSAFE_IN_BLOCK.sub(_visible_escape, text.replace("\r\n", "\n"))
 
 
 def safe_line(text: str) -> str:
