@@ -196,7 +196,7 @@ def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[st
             size = _content_bytes(found, e)
             shown = f"{size} B" if e.size in (None, size) else f"{size} of {e.size} B"
             lines.append(
-                f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8}{shown:>14}  "
+                f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} {shown:>16}  "
                 f"{_show_path(e.path, home)}"
             )
             if str(e.status) != "loaded":
