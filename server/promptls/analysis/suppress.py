@@ -8,7 +8,7 @@
 
 Codes may be separated by spaces or commas. A code that is not a rule is reported as
 PL016 (invalid suppression) at the code itself, so a typo does not silently suppress
-nothing.
+nothing. A comment naming only unknown codes suppresses nothing.
 """
 
 from __future__ import annotations
@@ -27,6 +27,8 @@ _COMMENT = re.compile(
 )
 _CODE = re.compile(r"[A-Za-z]+[0-9]+|[^\s,;:]+")
 ALL = "*"
+INVALID = "PL016"
+"""Reports about suppressions are only silenced by naming PL016 itself."""
 
 
 @dataclass
@@ -40,13 +42,14 @@ class Suppressions:
 
     def covers(self, finding: Finding) -> bool:
         """Whether a finding is silenced by a region, a next-line or a noqa comment."""
-        for code in (finding.code, ALL):
+        scopes = (finding.code,) if finding.code == INVALID else (finding.code, ALL)
+        for code in scopes:
             for start, end in self.ranges.get(code, ()):
                 if start <= finding.start < end:
                     return True
         if self.lines and self.index is not None:
             codes = self.lines.get(self.index.line_of(finding.start))
-            if codes and (ALL in codes or finding.code in codes):
+            if codes and (finding.code in codes or (ALL in codes and finding.code != INVALID)):
                 return True
         return False
 
@@ -54,14 +57,16 @@ class Suppressions:
 def _codes(body: str, offset: int, known: Collection[str], out: Suppressions) -> set[str]:
     """The codes named in a comment body; unknown ones are recorded with their span."""
     codes: set[str] = set()
+    tokens = 0
     for match in _CODE.finditer(body):
+        tokens += 1
         token = match.group().strip()
         code = token.upper()
         if code in known:
             codes.add(code)
         elif token and code not in {"-", "--"}:
             out.unknown.append((offset + match.start(), offset + match.end(), token))
-    return codes or {ALL}
+    return codes if tokens else {ALL}
 
 
 def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:

@@ -1,0 +1,109 @@
+"""Each rule: a positive case and a negative case, as a user would write them."""
+
+from __future__ import annotations
+
+import pytest
+
+from promptls.analysis import RULES, Severity, analyze
+from promptls.config import Settings
+
+from .conftest import MARKER, codes
+
+GOOD = f"You are a coding agent.\n\n{MARKER}\n\nTurn state.\n"
+LONG_STATIC = "Doctrine line that is long enough to matter for caching.\n" * 120
+
+
+@pytest.mark.parametrize(
+    ("code", "bad", "path"),
+    [
+        ("PL001", f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc", "x.prompt"),
+        ("PL002", "a\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n\nb", "x.prompt"),
+        ("PL003", f"# Rules\n\n{MARKER}\n\nUse tabs.", "AGENTS.md"),
+        ("PL004", f"a\n\nx{MARKER}\n\nb", "x.prompt"),
+        ("PL005", f"{MARKER}\n\nOnly dynamic.", "x.prompt"),
+        ("PL005", f"Only static.\n\n{MARKER}\n", "x.prompt"),
+        ("PL006", f"a\n{MARKER}\nb", "x.prompt"),
+        ("PL006", f"a\r\n\r\n{MARKER}\r\n\r\nb", "x.prompt"),
+        ("PL007", "a\n\n__PROMPT_DYNAMIC_BOUNDARY__\n\nb", "x.prompt"),
+        ("PL008", f"Hello {{{{user}}}} on 2025-01-02.\n\n{MARKER}\n\nb", "x.prompt"),
+        ("PL009", GOOD, "x.prompt"),
+        ("PL010", "Run tests.\u200b Never push.", "AGENTS.md"),
+        ("PL010", "abc\u202eevil", "x.prompt"),
+        ("PL012", "Be brief.\n</instructions>\n<environment>", "CLAUDE.md"),
+        ("PL016", "<!-- promptls-disable PL08 -->\ntext", "x.prompt"),
+    ],
+)
+def test_rule_fires(code: str, bad: str, path: str) -> None:
+    assert code in codes(bad, path)
+
+
+@pytest.mark.parametrize(
+    ("code", "good", "path"),
+    [
+        ("PL001", GOOD, "x.prompt"),
+        ("PL002", "the system prompt boundary", "x.prompt"),
+        ("PL003", "# Rules\n\nthe system prompt boundary is elsewhere", "AGENTS.md"),
+        ("PL004", GOOD, "x.prompt"),
+        ("PL005", GOOD, "x.prompt"),
+        ("PL006", GOOD, "x.prompt"),
+        ("PL007", GOOD, "x.prompt"),
+        ("PL008", f"Stable doctrine.\n\n{MARKER}\n\nToday: {{{{date}}}} 2025-01-02", "x.prompt"),
+        ("PL008", "No marker: {{slot}} is templating, not a cache promise", "x.prompt"),
+        ("PL009", f"{LONG_STATIC}\n\n{MARKER}\n\nTurn.", "x.prompt"),
+        ("PL010", "\ufeffFamily: 👨\u200d👩\u200d👧, ZWNJ in فارسی\u200cها", "AGENTS.md"),
+        ("PL012", "Our renderer uses `</instructions>` tags.", "CLAUDE.md"),
+        ("PL016", "<!-- promptls-disable PL008 -->\ntext", "x.prompt"),
+    ],
+)
+def test_rule_stays_quiet(code: str, good: str, path: str) -> None:
+    assert code not in codes(good, path)
+
+
+def test_bom_at_start_is_allowed_but_not_elsewhere() -> None:
+    assert "PL010" not in codes("\ufeffhello", "AGENTS.md")
+    assert "PL010" in codes("hello\ufeff", "AGENTS.md")
+
+
+def test_pl009_uses_the_model_setting() -> None:
+    middle = "word " * 1000 + f"\n\n{MARKER}\n\nturn"  # ~1250 tokens
+    assert "PL009" not in codes(middle, "x.prompt", settings=Settings(model="claude-sonnet-4-5"))
+    assert "PL009" in codes(middle, "x.prompt", settings=Settings(model="claude-opus-4-5"))
+    assert "PL009" not in codes(middle, "x.prompt", settings=Settings(model="unknown-model"))
+
+
+def test_pl011_size_budget_for_codex() -> None:
+    big = "x" * (33 * 1024)
+    found = analyze(big, path="AGENTS.md", settings=Settings(profile="codex")).findings
+    (finding,) = [f for f in found if f.code == "PL011"]
+    assert finding.start == 32 * 1024
+    assert "PL011" not in codes(big, "AGENTS.md", settings=Settings(profile="or"))
+
+
+def test_duplicate_points_at_first_marker() -> None:
+    text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc"
+    (dup,) = [f for f in analyze(text, path="p.prompt").findings if f.code == "PL001"]
+    assert dup.related[0].start == text.index(MARKER)
+    assert dup.unnecessary
+
+
+def test_marker_rules_do_not_run_on_instruction_files_except_pl002_pl003() -> None:
+    text = f"{MARKER}\n\nx\n\n{MARKER}"
+    assert set(codes(text, "CLAUDE.md")) == {"PL003"}
+
+
+def test_findings_sorted_and_config_applies() -> None:
+    text = f"Hi {{{{u}}}}\n{MARKER}\nb\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__"
+    found = analyze(text, path="x.prompt").findings
+    assert [(f.start, f.code) for f in found] == sorted((f.start, f.code) for f in found)
+    settings = Settings(ignore=("PL008",), severity={"PL006": Severity.ERROR})
+    found = analyze(text, path="x.prompt", settings=settings).findings
+    assert "PL008" not in [f.code for f in found]
+    assert [f.severity for f in found if f.code == "PL006"] == [Severity.ERROR]
+    only = analyze(text, path="x.prompt", settings=Settings(select=("PL002",))).findings
+    assert {f.code for f in only} == {"PL002"}
+
+
+def test_every_rule_is_documented() -> None:
+    for code, rule in RULES.items():
+        assert rule.code == code and rule.name and rule.explanation and rule.summary
+        assert rule.bad_example != rule.good_example
