@@ -112,13 +112,18 @@ def read_bounded(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileRead:
     because for discovery an absent candidate is normal, not worth reporting.
     """
     try:
-        st = os.stat(path)
+        st = os.lstat(path)  # one call settles the common case: the candidate is absent
     except ValueError:
         return FileRead(None, None, "the path contains a NUL character")
     except OSError as exc:
-        if exc.errno == errno.ENOENT and not os.path.lexists(path):
+        if exc.errno in (errno.ENOENT, errno.ENOTDIR):
             return FileRead(None, None, missing=True)
         return FileRead(None, None, describe_error(exc, path))
+    if stat.S_ISLNK(st.st_mode):
+        try:
+            st = os.stat(path)
+        except OSError as exc:
+            return FileRead(None, None, describe_error(exc, path))
     if not stat.S_ISREG(st.st_mode):
         return FileRead(None, None, describe_mode(st.st_mode))
     try:
