@@ -6,6 +6,10 @@ import json
 import time
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from promptls.commands.render import marker_positions
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY as B
 from promptls.prompt import render_system_for_wire, split_system_prompt
 from tests.cli.conftest import Demo, assert_usage_error, run_cli
@@ -97,3 +101,34 @@ def test_ten_megabyte_prompt_renders_completely(tmp_path: Path) -> None:
     markers = json.loads(halves.text)["markers"]
     assert [m["offset"] for m in markers] == [text.index(B), text.rindex(B)]
     assert markers[1]["line"] == text.count("\n", 0, text.rindex(B)) + 1
+
+
+def _naive_position(text: str, offset: int) -> tuple[int, int]:
+    """Line/column the slow, obvious way: split on every line end LSP knows."""
+    lines = text[:offset].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return len(lines), len(lines[-1]) + 1
+
+
+@given(
+    st.lists(
+        st.sampled_from(["a", "é", "🙂", "\n", "\r", "\r\n", " ", B, "__ZIDANE"]), max_size=40
+    ).map("".join)
+)
+def test_marker_positions_match_a_naive_count(text: str) -> None:
+    positions = marker_positions(text, B)
+    offsets = []
+    index = text.find(B)
+    while index >= 0:
+        offsets.append(index)
+        index = text.find(B, index + len(B))
+    assert [p["offset"] for p in positions] == offsets
+    assert [(p["line"], p["column"]) for p in positions] == [
+        _naive_position(text, o) for o in offsets
+    ]
+
+
+def test_help_lists_the_commands(tmp_path: Path) -> None:
+    result = run_cli("--help", home=tmp_path)
+    assert result.code == 0
+    for name in ("render", "context", "preview"):
+        assert name in result.text
