@@ -123,3 +123,12 @@ def test_user_errors_exit_2_with_one_line(demo: Demo, tmp_path: Path) -> None:
         run_cli("context", demo.core, "--home", tmp_path / "nohome", home=demo.home),
         "home directory not found",
     )
+
+
+def test_skills_are_listed_per_profile(demo: Demo) -> None:
+    result = run_cli("context", demo.core, "--all-profiles", "--json", home=demo.home)
+    data = json.loads(result.text)
+    skills = {p["profile"]: [s["name"] for s in p["skills"]] for p in data["profiles"]}
+    assert skills == {"or": ["triage"], "claude": ["triage"], "codex": [], "gemini": []}
+    text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
+    assert "skills: none" in text

@@ -3,8 +3,9 @@ the others.
 
 For one profile (``--profile``, default ``or``) or all of them (``--all-profiles``) it
 prints the loaded files in order (scope, bytes, path), every file that was cut, dropped,
-shadowed, skipped or failed to import with the reason, the environment, and the context
-revision (a short hash of exactly what the model would see).
+shadowed, skipped or failed to import with the reason, the skills the agent would list,
+the environment, and the context revision (a short hash of exactly what the model would
+see of the environment and instruction files).
 
 Human output shows paths relative to the current folder when below it, home paths as
 ``~/…``, and escapes control, bidirectional and
@@ -15,7 +16,8 @@ the terminal. ``--json`` prints absolute paths and raw values::
      "profiles": [{"profile", "title", "project_root", "revision",
                    "files": [{"order", "path", "scope", "status", "bytes"}],
                    "entries": [{"path", "scope", "status", "reason", "size", "order",
-                                "imported_from", "line"}]}]}
+                                "imported_from", "line"}],
+                   "skills": [{"name", "description", "path"}]}]}
 
 The shape is the same with one profile or all of them.
 """
@@ -31,6 +33,10 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from promptls.context import Discovery, Entry
     from promptls.environment import Environment
+    from promptls.skills import SkillInfo
+
+Result = tuple["Discovery", str, "list[SkillInfo]"]
+"""One profile's discovery, its context revision and its skills."""
 
 NAME = "context"
 HELP = "show the instruction files each agent would load for a folder, and why"
@@ -63,16 +69,18 @@ def run(args: argparse.Namespace) -> int:
     from promptls.context import PROFILES, discover
     from promptls.environment import detect_environment
     from promptls.render import context_revision
+    from promptls.skills import discover_skills
 
     folder = resolve_dir(args.dir)
     home = resolve_home(args)
     today = resolve_today()
     names = list(PROFILES) if args.all_profiles else [check_profile(args.profile)]
     env = detect_environment(folder, today=today)
-    results = []
+    results: list[Result] = []
     for name in names:
         found = discover(folder, name, home=home)
-        results.append((found, context_revision(env, found.files)))
+        skills = discover_skills(folder, name, home=home)
+        results.append((found, context_revision(env, found.files), skills))
     if args.json:
         print_json(to_json(folder, env, results))
         return 0
@@ -86,12 +94,12 @@ def environment_json(env: Environment) -> dict[str, Any]:
     return asdict(env)
 
 
-def to_json(folder: str, env: Environment, results: list[tuple[Discovery, str]]) -> dict[str, Any]:
+def to_json(folder: str, env: Environment, results: list[Result]) -> dict[str, Any]:
     """Everything discovery found, with absolute paths and raw reasons."""
     from promptls.context import PROFILES
 
     profiles = []
-    for found, revision in results:
+    for found, revision, skills in results:
         files = [
             {
                 "order": e.order,
@@ -110,6 +118,7 @@ def to_json(folder: str, env: Environment, results: list[tuple[Discovery, str]])
                 "revision": revision,
                 "files": files,
                 "entries": [_entry_json(e) for e in found.entries],
+                "skills": [asdict(s) for s in skills],
             }
         )
     return {"folder": folder, "environment": environment_json(env), "profiles": profiles}
@@ -168,15 +177,14 @@ def environment_lines(env: Environment) -> list[str]:
     ]
 
 
-def to_text(
-    folder: str, env: Environment, results: list[tuple[Discovery, str]], home: str | None
-) -> str:
+def to_text(folder: str, env: Environment, results: list[Result], home: str | None) -> str:
     """Folder and environment once, then one section per profile."""
     from promptls.commands._common import safe_line
 
     lines = [f"Folder: {safe_line(folder)}", "", "Environment:", *environment_lines(env)]
-    for found, revision in results:
+    for found, revision, skills in results:
         lines += ["", *_profile_lines(found, revision, home)]
+        lines += _skill_lines(skills, home)
     return "\n".join(lines)
 
 
@@ -212,4 +220,16 @@ def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[st
                 f"{_show_path(e.path, home)}"
             )
             lines.append(f"          {safe_line(e.reason)}")
+    return lines
+
+
+def _skill_lines(skills: list[SkillInfo], home: str | None) -> list[str]:
+    """The skills the agent would list, by name, with where each was found."""
+    from promptls.commands._common import safe_line
+
+    if not skills:
+        return ["  skills: none"]
+    lines = ["  skills:"]
+    for skill in skills:
+        lines.append(f"    {safe_line(skill.name):<20}{_show_path(skill.path, home)}")
     return lines
