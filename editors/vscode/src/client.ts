@@ -1,0 +1,167 @@
+// The language client's lifecycle: resolve the server, start it with the right document
+// selector and settings, restart it, and expose the server's workspace commands and its
+// `promptls/contextChanged` notification to the rest of the extension.
+import * as vscode from "vscode";
+import {
+  ExecuteCommandRequest,
+  LanguageClient,
+  type LanguageClientOptions,
+  type ServerOptions,
+  State,
+  TransportKind,
+} from "vscode-languageclient/node";
+import { resolveServer } from "./server";
+import { instructionPatterns, promptGlobs, serverSettings } from "./settings";
+
+/** Payload of the server's `promptls/contextChanged` notification. */
+export interface ContextChanged {
+  folder: string;
+  revision: string;
+}
+
+const INSTALL_HINT =
+  "promptls: the language server was not found. Install it with 'pipx install promptls' " +
+  "(or 'pip install promptls' into the Python on your PATH), or set promptls.server.path " +
+  "to the promptls executable, then run 'promptls: Restart Server'.";
+
+/** The document selector: Markdown, plain text, instruction files and prompt globs on disk. */
+function documentSelector(): { scheme: string; language?: string; pattern?: string }[] {
+  const selector: { scheme: string; language?: string; pattern?: string }[] = [];
+  for (const scheme of ["file", "untitled"]) {
+    selector.push({ scheme, language: "markdown" }, { scheme, language: "plaintext" });
+  }
+  for (const pattern of [...instructionPatterns(), ...promptGlobs()]) {
+    selector.push({ scheme: "file", pattern });
+  }
+  return selector;
+}
+
+/** Owns one LanguageClient at a time; restart replaces it. */
+export class PromptlsClient implements vscode.Disposable {
+  private client: LanguageClient | undefined;
+  private readonly contextChanged = new vscode.EventEmitter<ContextChanged>();
+  private readonly started = new vscode.EventEmitter<void>();
+  /** Fires when the server reports that discovered context changed for a folder. */
+  readonly onContextChanged = this.contextChanged.event;
+  /** Fires each time a server is up (first start and restarts), so views can refresh. */
+  readonly onStarted = this.started.event;
+  private warnedMissing = false;
+
+  constructor(
+    private readonly output: vscode.LogOutputChannel,
+    private readonly trace: vscode.LogOutputChannel,
+  ) {}
+
+  /** Whether a server is running and ready for requests. */
+  get isRunning(): boolean {
+    return this.client !== undefined && this.client.state === State.Running;
+  }
+
+  /** Start a server if none runs; warn once (not on every restart) when none can be found. */
+  async start(): Promise<void> {
+    if (this.client !== undefined) {
+      return;
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    const configured = vscode.workspace.getConfiguration("promptls").get<string>("server.path") ?? "";
+    const { server, tried } = await resolveServer(configured, folder, process.env.PATH);
+    if (server === undefined) {
+      this.output.appendLine(`No promptls server found. Tried: ${tried.join("; ")}`);
+      if (!this.warnedMissing) {
+        this.warnedMissing = true;
+        void vscode.window.showErrorMessage(INSTALL_HINT, "Open Settings").then((choice) => {
+          if (choice === "Open Settings") {
+            void vscode.commands.executeCommand("workbench.action.openSettings", "promptls.server.path");
+          }
+        });
+      }
+      return;
+    }
+    for (const note of tried) {
+      this.output.appendLine(`Skipped ${note}`);
+    }
+    this.output.appendLine(`Starting ${server.command} ${server.args.join(" ")} (from ${server.source})`);
+    const serverOptions: ServerOptions = {
+      command: server.command,
+      args: server.args,
+      transport: TransportKind.stdio,
+      options: { cwd: folder },
+    };
+    const clientOptions: LanguageClientOptions = {
+      documentSelector: documentSelector(),
+      outputChannel: this.output,
+      traceOutputChannel: this.trace,
+      initializationOptions: serverSettings(vscode.workspace.workspaceFolders?.[0]?.uri),
+      synchronize: { configurationSection: "promptls" },
+      middleware: {
+        workspace: {
+          // Answer workspace/configuration with explicit settings only (see settings.ts).
+          configuration: (params) =>
+            params.items.map((item) => {
+              if (item.section !== undefined && item.section !== "promptls") {
+                return null;
+              }
+              const scope = item.scopeUri !== undefined ? vscode.Uri.parse(item.scopeUri) : undefined;
+              return serverSettings(scope);
+            }),
+        },
+      },
+    };
+    const client = new LanguageClient("promptls", "promptls", serverOptions, clientOptions);
+    client.onNotification("promptls/contextChanged", (params: ContextChanged) => {
+      this.contextChanged.fire(params);
+    });
+    this.client = client;
+    try {
+      await client.start();
+      this.started.fire();
+    } catch (error) {
+      this.output.appendLine(`The promptls server failed to start: ${String(error)}`);
+      this.client = undefined;
+      void vscode.window.showErrorMessage(
+        `promptls: the server (${server.command}) failed to start; see the promptls output for details.`,
+      );
+    }
+  }
+
+  /** Stop the current server (if any). */
+  async stop(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    if (client !== undefined) {
+      try {
+        await client.stop();
+      } catch (error) {
+        this.output.appendLine(`Stopping the server: ${String(error)}`);
+      }
+    }
+  }
+
+  /** Restart picks up a new server path or selector settings. */
+  async restart(): Promise<void> {
+    await this.stop();
+    this.warnedMissing = false;
+    await this.start();
+  }
+
+  /** Run one of the server's `workspace/executeCommand` commands with a single argument object. */
+  async execute<T>(command: string, args: Record<string, unknown>): Promise<T> {
+    if (this.client === undefined || this.client.state !== State.Running) {
+      await this.start();
+    }
+    const client = this.client;
+    if (client === undefined) {
+      throw new Error("the promptls server is not running");
+    }
+    return (await client.sendRequest(ExecuteCommandRequest.type, {
+      command,
+      arguments: [args],
+    })) as T;
+  }
+
+  dispose(): void {
+    void this.stop();
+    this.contextChanged.dispose();
+    this.started.dispose();
+  }
+}

@@ -1,0 +1,68 @@
+// Entry point: wires the language client, the preview provider, the status bar and the
+// palette commands together. Command ids live under `promptls.ui.*` because the server's
+// own `workspace/executeCommand` ids (`promptls.previewPrompt`, …) are registered by the
+// language client and must not collide.
+import * as vscode from "vscode";
+import { PromptlsClient } from "./client";
+import * as commands from "./commands";
+import { PREVIEW_SCHEME, PreviewProvider } from "./preview";
+import { RESTART_KEYS } from "./settings";
+import { StatusItem } from "./status";
+
+let client: PromptlsClient | undefined;
+
+/** Activation: start the server and register everything the user can reach. */
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel("promptls", { log: true });
+  const trace = vscode.window.createOutputChannel("promptls (trace)", { log: true });
+  client = new PromptlsClient(output, trace);
+  const c = client;
+  const preview = new PreviewProvider(c);
+  const status = new StatusItem(c, "promptls.ui.showContextFiles");
+
+  const register = (id: string, run: () => Promise<void>): vscode.Disposable =>
+    vscode.commands.registerCommand(id, async () => {
+      try {
+        await run();
+      } catch (error) {
+        output.appendLine(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        void vscode.window.showErrorMessage(`promptls: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+
+  context.subscriptions.push(
+    output,
+    trace,
+    c,
+    preview,
+    status,
+    vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
+    register("promptls.ui.showContextFiles", () => commands.showContextFiles(c)),
+    register("promptls.ui.showEnvironment", () => commands.showEnvironment()),
+    register("promptls.ui.previewPrompt", () => commands.previewPrompt("cache-aware")),
+    register("promptls.ui.previewPromptWire", () => commands.previewPrompt("wire")),
+    register("promptls.ui.togglePreviewFormat", () => commands.togglePreviewFormat()),
+    register("promptls.ui.renderWire", () => commands.renderWire()),
+    register("promptls.ui.fixAll", () => commands.fixAll()),
+    register("promptls.ui.restartServer", async () => {
+      await c.restart();
+      void vscode.window.setStatusBarMessage("promptls: server restarted", 3000);
+    }),
+    register("promptls.ui.showOutput", async () => output.show(true)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (RESTART_KEYS.some((key) => event.affectsConfiguration(key))) {
+        output.appendLine("Settings that choose the server or its files changed: restarting.");
+        void c.restart();
+      }
+    }),
+  );
+
+  void status.refresh();
+  await c.start();
+}
+
+/** Deactivation: stop the server so no process outlives the window. */
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+  client = undefined;
+}

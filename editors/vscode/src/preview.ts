@@ -1,0 +1,141 @@
+// Read-only virtual documents under the `promptls-preview:` scheme: the assembled prompt of a
+// folder (cache-aware or wire), the wire text of one open document, and a folder's
+// environment. Their content comes from the server each time VS Code asks, and they are
+// refreshed when the server reports `promptls/contextChanged` (or, for a document's wire
+// text, when that document changes).
+import * as vscode from "vscode";
+import type { PromptlsClient } from "./client";
+import { renderCacheAware, renderEnvironment, renderWireText } from "./format";
+
+export const PREVIEW_SCHEME = "promptls-preview";
+
+export type PreviewFormat = "cache-aware" | "wire";
+
+/** What a preview URI shows; carried in the URI's query as JSON. */
+export type PreviewTarget =
+  | { kind: "prompt"; folder: string; format: PreviewFormat }
+  | { kind: "wire"; uri: string }
+  | { kind: "environment"; folder: string };
+
+/** Build the URI; the path is only the tab title (the query says what to show). */
+export function previewUri(target: PreviewTarget, title: string): vscode.Uri {
+  const safeTitle = title.replace(/[\\/?#]/g, "_");
+  return vscode.Uri.from({
+    scheme: PREVIEW_SCHEME,
+    path: `/${safeTitle}`,
+    query: JSON.stringify(target),
+  });
+}
+
+/** Parse a preview URI back; undefined for anything we did not make. */
+export function parseTarget(uri: vscode.Uri): PreviewTarget | undefined {
+  try {
+    const target = JSON.parse(uri.query) as PreviewTarget;
+    return typeof target === "object" && target !== null && "kind" in target ? target : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Folder argument for the server's commands: the folder's URI string. */
+export function folderArg(folder: vscode.Uri): string {
+  return folder.toString();
+}
+
+export class PreviewProvider implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[] = [];
+
+  constructor(private readonly client: PromptlsClient) {
+    this.subscriptions.push(
+      client.onContextChanged(({ folder }) => this.refreshFolder(folder)),
+      client.onStarted(() => this.refreshAll()),
+      vscode.workspace.onDidChangeTextDocument((event) => this.refreshDocument(event.document.uri)),
+    );
+  }
+
+  /** Ask the server for the content; an error becomes the document's text, not a crash. */
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    const target = parseTarget(uri);
+    if (target === undefined) {
+      return "promptls: this preview link is not valid.\n";
+    }
+    try {
+      switch (target.kind) {
+        case "prompt": {
+          const result = await this.client.execute("promptls.previewPrompt", {
+            folder: target.folder,
+            // The server calls the cache-aware view "blocks".
+            format: target.format === "wire" ? "wire" : "blocks",
+          });
+          return target.format === "wire" ? renderWireText(result) : renderCacheAware(result);
+        }
+        case "wire":
+          return renderWireText(await this.client.execute("promptls.renderWire", { uri: target.uri }));
+        case "environment":
+          return renderEnvironment(
+            await this.client.execute("promptls.showEnvironment", { folder: target.folder }),
+          );
+      }
+    } catch (error) {
+      return `promptls: could not render this view: ${error instanceof Error ? error.message : String(error)}\n`;
+    }
+  }
+
+  private openPreviews(): vscode.Uri[] {
+    return vscode.workspace.textDocuments
+      .map((doc) => doc.uri)
+      .filter((uri) => uri.scheme === PREVIEW_SCHEME);
+  }
+
+  /** Context of `folder` changed: previews and environments of that folder re-render. */
+  refreshFolder(folder: string): void {
+    for (const uri of this.openPreviews()) {
+      const target = parseTarget(uri);
+      if (target !== undefined && target.kind !== "wire" && sameFolder(target.folder, folder)) {
+        this.changed.fire(uri);
+      }
+    }
+  }
+
+  private refreshDocument(doc: vscode.Uri): void {
+    if (doc.scheme === PREVIEW_SCHEME) {
+      return;
+    }
+    const key = doc.toString();
+    for (const uri of this.openPreviews()) {
+      const target = parseTarget(uri);
+      if (target?.kind === "wire" && target.uri === key) {
+        this.changed.fire(uri);
+      }
+    }
+  }
+
+  /** After a (re)start every open view may be stale. */
+  refreshAll(): void {
+    for (const uri of this.openPreviews()) {
+      this.changed.fire(uri);
+    }
+  }
+
+  dispose(): void {
+    this.subscriptions.forEach((s) => s.dispose());
+    this.changed.dispose();
+  }
+}
+
+/** The server may name a folder by URI or by path; compare both ways. */
+export function sameFolder(a: string, b: string): boolean {
+  if (a === b) {
+    return true;
+  }
+  const asPath = (s: string): string => {
+    try {
+      return s.includes("://") ? vscode.Uri.parse(s).fsPath : vscode.Uri.file(s).fsPath;
+    } catch {
+      return s;
+    }
+  };
+  return asPath(a) === asPath(b);
+}

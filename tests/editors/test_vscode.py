@@ -1,0 +1,299 @@
+"""The VS Code extension, tested in a real VS Code: code-server driven by headless Chromium.
+
+`scripts/setup-vscode` prepares everything in a cache outside the repo (Node 24, code-server,
+playwright-core, the packaged extension installed into an extensions dir). This test starts
+code-server on a free loopback port with a temp workspace holding a prompt file with a
+duplicate marker, runs `tests/editors/vscode/drive.mjs` (playwright-core + Debian's
+Chromium), and asserts what a user would see: the PL001 diagnostic in the Problems panel,
+the wire-text hover on the marker, the status bar's revision, the context files and the
+prompt preview. Screenshots of each step land in `test-artifacts/vscode/`.
+
+A missing setup FAILS the test (CI must not pass by skipping it) unless
+`PROMPTLS_SKIP_VSCODE=1` is set. `PROMPTLS_UPDATE_DOCS_IMAGES=1` copies the hover screenshot
+to `docs/images/vscode-hover.png`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.editor
+
+ROOT = Path(__file__).resolve().parents[2]
+DRIVER = Path(__file__).resolve().parent / "vscode" / "drive.mjs"
+ARTIFACTS = ROOT / "test-artifacts" / "vscode"
+DOCS_IMAGE = ROOT / "docs" / "images" / "vscode-hover.png"
+CODE_SERVER_VERSION = "4.139.1"
+PLAYWRIGHT_VERSION = "1.65.1"
+CHROMIUM = Path("/usr/bin/chromium")
+MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+PROMPT_FILE = "system.prompt.md"
+AGENTS_SENTENCE = "Run the linters before every commit."
+
+if os.environ.get("PROMPTLS_SKIP_VSCODE") == "1":
+    pytest.skip(
+        "PROMPTLS_SKIP_VSCODE=1: the real-VS-Code test is switched off", allow_module_level=True
+    )
+
+
+@dataclass(frozen=True)
+class Tools:
+    """Paths that scripts/setup-vscode put in its cache."""
+
+    node: Path
+    code_server: Path
+    playwright: Path
+    extensions: Path
+
+
+def _cache_dir() -> Path:
+    """Same resolution as scripts/setup-vscode, so a fresh clone finds the shared cache."""
+    explicit = os.environ.get("PROMPTLS_VSCODE_CACHE")
+    if explicit:
+        return Path(explicit)
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "promptls" / "vscode"
+
+
+def _tools() -> Tools:
+    """Find the set-up tools, failing with the fix when something is missing."""
+    cache = _cache_dir()
+    tools = Tools(
+        node=cache / "node24" / "node_modules" / "node" / "bin" / "node",
+        code_server=cache
+        / f"code-server-{CODE_SERVER_VERSION}"
+        / "node_modules"
+        / "code-server"
+        / "out"
+        / "node"
+        / "entry.js",
+        playwright=cache / f"playwright-{PLAYWRIGHT_VERSION}" / "node_modules" / "playwright-core",
+        extensions=cache / "extensions",
+    )
+    missing = [str(p) for p in (*tools.__dict__.values(), CHROMIUM) if not p.exists()]
+    if not list(tools.extensions.glob("promptls.promptls-*")):
+        missing.append(f"promptls extension in {tools.extensions}")
+    if missing:
+        pytest.fail(
+            "the VS Code test environment is not set up (missing: "
+            + ", ".join(missing)
+            + "); run scripts/setup-vscode, or set PROMPTLS_SKIP_VSCODE=1 to skip this test"
+        )
+    return tools
+
+
+def _server_path() -> Path:
+    """The promptls the extension starts: the project venv's, unless overridden for debugging."""
+    override = os.environ.get("PROMPTLS_VSCODE_SERVER_PATH")
+    path = Path(override) if override else ROOT / ".venv" / "bin" / "promptls"
+    if not path.exists():
+        pytest.fail(f"no promptls server at {path}; run scripts/test to create .venv")
+    return path
+
+
+def _free_port() -> int:
+    """A loopback port nobody listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def _make_workspace(base: Path) -> Path:
+    """A git folder with an AGENTS.md and a prompt file whose second marker is a duplicate."""
+    workspace = base / "workspace"
+    (workspace / ".git").mkdir(parents=True)
+    (workspace / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (workspace / "AGENTS.md").write_text(f"# Project rules\n\n{AGENTS_SENTENCE}\n")
+    (workspace / PROMPT_FILE).write_text(
+        "You are a careful coding agent. Keep answers short.\n\n"
+        f"{MARKER}\n\n"
+        "The user works in this repository.\n\n"
+        f"{MARKER}\n\n"
+        "Later text.\n"
+    )
+    return workspace
+
+
+def _write_user_settings(user_data: Path, server: Path) -> None:
+    """User settings: our server, no trust prompt, no welcome page, quick hovers."""
+    settings = {
+        "promptls.server.path": str(server),
+        "security.workspace.trust.enabled": False,
+        "workbench.startupEditor": "none",
+        "workbench.tips.enabled": False,
+        "workbench.enableExperiments": False,
+        "workbench.secondarySideBar.defaultVisibility": "hidden",
+        "chat.disableAIFeatures": True,
+        "telemetry.telemetryLevel": "off",
+        "extensions.autoCheckUpdates": False,
+        "extensions.autoUpdate": False,
+        "update.mode": "none",
+        "editor.hover.delay": 150,
+        "editor.minimap.enabled": False,
+        "window.zoomLevel": 0,
+    }
+    # code-server is a remote window: machine-scoped settings (promptls.server.path) are read
+    # from the Machine settings, the rest from User.
+    for kind in ("User", "Machine"):
+        (user_data / kind).mkdir(parents=True)
+        (user_data / kind / "settings.json").write_text(json.dumps(settings, indent=2))
+
+
+@dataclass
+class CodeServer:
+    """A running code-server and its collected log."""
+
+    process: subprocess.Popen[str]
+    url: str
+    log: list[str]
+
+
+@pytest.fixture
+def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
+    """Start code-server for a fresh workspace and fake HOME; stop it afterwards."""
+    tools = _tools()
+    server = _server_path()
+    home = tmp_path / "home"
+    home.mkdir()
+    user_data = tmp_path / "user-data"
+    _write_user_settings(user_data, server)
+    workspace = _make_workspace(tmp_path)
+    port = _free_port()
+    env = {
+        "PATH": f"{tools.node.parent}:/usr/local/bin:/usr/bin:/bin",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(home / ".config"),
+        "XDG_DATA_HOME": str(home / ".local" / "share"),
+        "XDG_CACHE_HOME": str(home / ".cache"),
+        "SHELL": "/bin/bash",
+        "LANG": "C.UTF-8",
+        # No extension gallery: nothing is fetched from outside this machine.
+        "EXTENSIONS_GALLERY": "{}",
+    }
+    process = subprocess.Popen(
+        [
+            str(tools.node),
+            str(tools.code_server),
+            "--auth",
+            "none",
+            "--bind-addr",
+            f"127.0.0.1:{port}",
+            "--user-data-dir",
+            str(user_data),
+            "--extensions-dir",
+            str(tools.extensions),
+            "--disable-telemetry",
+            "--disable-update-check",
+            "--disable-workspace-trust",
+            "--disable-getting-started-override",
+            "--ignore-last-opened",
+            str(workspace),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=env,
+        cwd=workspace,
+    )
+    log: list[str] = []
+    listening = threading.Event()
+
+    def read() -> None:
+        """Collect the log and signal once code-server listens."""
+        assert process.stdout is not None
+        for line in process.stdout:
+            log.append(line)
+            if "HTTP server listening on" in line:
+                listening.set()
+        listening.set()  # exited: wake the waiter so it sees the dead process
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        if not listening.wait(timeout=90) or process.poll() is not None:
+            pytest.fail("code-server did not start:\n" + "".join(log[-40:]))
+        url = f"http://127.0.0.1:{port}/?folder={workspace}"
+        yield CodeServer(process, url, log), tools
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=15)
+        reader.join(timeout=15)
+
+
+def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
+    code_server: tuple[CodeServer, Tools],
+) -> None:
+    """A user opening a prompt with a duplicate marker sees every promptls surface work."""
+    server, tools = code_server
+    if ARTIFACTS.exists():
+        shutil.rmtree(ARTIFACTS)
+    ARTIFACTS.mkdir(parents=True)
+    print(f"\nVS Code screenshots: {ARTIFACTS}")
+    config = {
+        "url": server.url,
+        "playwright": str(tools.playwright),
+        "chromium": str(CHROMIUM),
+        "screenshots": str(ARTIFACTS),
+        "file": PROMPT_FILE,
+        "expectInPreview": AGENTS_SENTENCE,
+        "timeoutMs": 60000,
+    }
+    run = subprocess.run(
+        [str(tools.node), str(DRIVER), json.dumps(config)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={"PATH": f"{tools.node.parent}:/usr/bin:/bin", "HOME": str(ARTIFACTS)},
+        check=False,
+    )
+    (ARTIFACTS / "code-server.log").write_text("".join(server.log))
+    try:
+        seen = json.loads(run.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        pytest.fail(f"drive.mjs printed no result (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    assert seen["error"] is None, (
+        f"step {seen['failedStep']} failed: {seen['error']}\n"
+        f"screenshots: {ARTIFACTS}\ncode-server log tail:\n{''.join(server.log[-30:])}"
+    )
+    steps = seen["steps"]
+
+    problems = "\n".join(steps["problems"]["rows"])
+    assert "PL001" in problems
+    assert "promptls" in problems
+
+    hover = steps["hover"]["text"]
+    assert "wire" in hover.lower()
+    assert "static" in hover.lower()
+
+    status = steps["status"]["text"]
+    assert "promptls:" in status
+    assert "rev " in status
+    assert "…" not in status
+
+    context_rows = "\n".join(steps["context"]["rows"])
+    assert "AGENTS.md" in context_rows
+    assert "loaded" in context_rows
+
+    preview = steps["preview"]
+    assert "Prompt (cache-aware)" in preview["title"]
+    assert AGENTS_SENTENCE in preview["text"]
+    assert MARKER not in preview["text"]
+
+    if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
+        DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(steps["hoverShot"], DOCS_IMAGE)

@@ -1,0 +1,174 @@
+// Drive a running code-server (real VS Code in a browser) with Debian's Chromium through
+// playwright-core, the way a person would: open the prompt file, look at the Problems panel,
+// hover the duplicate marker, read the status bar, list the context files and run Preview
+// Prompt from the command palette. Prints one JSON object on stdout with what was seen;
+// tests/editors/test_vscode.py asserts on it. Every wait is a selector wait with a timeout.
+//
+// usage: node drive.mjs '<json config>'
+//   config: { url, playwright, chromium, screenshots, file, timeoutMs }
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const config = JSON.parse(process.argv[2]);
+const timeout = config.timeoutMs ?? 60000;
+const { chromium } = await import(pathToFileURL(join(config.playwright, "index.mjs")).href);
+const MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__";
+
+mkdirSync(config.screenshots, { recursive: true });
+const result = { steps: {}, screenshots: [], error: null, failedStep: null };
+let step = "launch";
+
+/** Monaco renders spaces as no-break spaces; compare as plain text. */
+const plain = (s) => (s ?? "").replace(/\u00a0/g, " ");
+
+async function shot(page, name) {
+  const file = join(config.screenshots, `${name}.png`);
+  await page.screenshot({ path: file });
+  result.screenshots.push(file);
+  return file;
+}
+
+/** Run a palette command by its exact title (category included), as a user would. */
+async function runCommand(page, title) {
+  await page.keyboard.press("F1");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout });
+  await input.fill(`>${title}`);
+  const row = page
+    .locator(".quick-input-list .monaco-list-row")
+    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
+    .first();
+  await row.waitFor({ state: "visible", timeout });
+  await row.click();
+}
+
+function escapeRe(s) {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/** Text of the visible lines of the active editor. */
+async function activeEditorText(page) {
+  const lines = page.locator(".editor-group-container.active .editor-container .view-lines .view-line");
+  const texts = await lines.evaluateAll((els) =>
+    els
+      .map((el) => ({ top: parseFloat(el.style.top || "0"), text: el.textContent ?? "" }))
+      .sort((a, b) => a.top - b.top)
+      .map((l) => l.text),
+  );
+  return plain(texts.join("\n"));
+}
+
+const browser = await chromium.launch({
+  executablePath: config.chromium,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(timeout);
+
+  step = "workbench";
+  await page.goto(config.url, { timeout });
+  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout });
+  await page.locator(".statusbar").waitFor({ state: "visible", timeout });
+
+  step = "open-file";
+  await page.keyboard.press("Control+P");
+  const quickOpen = page.locator(".quick-input-widget input");
+  await quickOpen.waitFor({ state: "visible", timeout });
+  await quickOpen.fill(config.file);
+  await page
+    .locator(".quick-input-list .monaco-list-row .label-name", { hasText: config.file })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Enter");
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: config.file })
+    .waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: MARKER })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  await shot(page, "01-opened");
+
+  step = "problems";
+  await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
+  const problemRow = page.locator(".markers-panel .monaco-list-row", { hasText: "PL001" }).first();
+  await problemRow.waitFor({ state: "visible", timeout });
+  result.steps.problems = {
+    rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
+  };
+  await shot(page, "02-problems");
+
+  step = "hover";
+  // The duplicate (second) marker: its squiggle and the server's wire-text hover together.
+  const markerLines = page.locator(".editor-group-container.active .view-line", { hasText: MARKER });
+  await markerLines.nth(1).waitFor({ state: "visible", timeout });
+  const span = markerLines.nth(1).locator("span", { hasText: "BOUNDARY" }).last();
+  const box = await span.boundingBox();
+  if (box === null) {
+    throw new Error("the duplicate marker is not on screen");
+  }
+  await page.mouse.move(box.x + 4, box.y + box.height / 2);
+  await page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
+  const hover = page.locator(".monaco-hover:not(.hidden)").filter({ hasText: /wire/i }).first();
+  await hover.waitFor({ state: "visible", timeout });
+  result.steps.hover = { text: plain(await hover.innerText()) };
+  result.steps.hoverShot = await shot(page, "03-hover");
+  await page.keyboard.press("Escape");
+  await page.mouse.move(5, 5);
+
+  step = "status";
+  const status = page.locator(".statusbar-item", { hasText: /promptls: \S+ · rev [^…\s]+/ }).first();
+  await status.waitFor({ state: "visible", timeout });
+  result.steps.status = { text: plain(await status.innerText()) };
+  await shot(page, "04-status");
+
+  step = "context";
+  await runCommand(page, "promptls: Show Context Files");
+  const contextRow = page.locator(".quick-input-list .monaco-list-row", { hasText: "AGENTS.md" }).first();
+  await contextRow.waitFor({ state: "visible", timeout });
+  result.steps.context = {
+    rows: (await page.locator(".quick-input-list .monaco-list-row").allTextContents()).map(plain),
+  };
+  await shot(page, "05-context-files");
+  await page.keyboard.press("Escape");
+
+  step = "preview";
+  await runCommand(page, "promptls: Preview Prompt");
+  const previewTab = page.locator(".tab.active", { hasText: "Prompt (cache-aware)" });
+  await previewTab.waitFor({ state: "visible", timeout });
+  const expected = config.expectInPreview ?? "";
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: expected })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.preview = {
+    title: plain(await previewTab.innerText()),
+    text: await activeEditorText(page),
+  };
+  await shot(page, "06-preview");
+} catch (error) {
+  result.error = String(error?.stack ?? error);
+  result.failedStep = step;
+  try {
+    const pages = browser.contexts().flatMap((c) => c.pages());
+    if (pages.length > 0) {
+      await shot(pages[0], `failed-${step}`);
+    }
+  } catch {
+    // The screenshot of a failure is best effort; the error above is what matters.
+  }
+} finally {
+  await browser.close();
+}
+process.stdout.write(JSON.stringify(result) + "\n");
+process.exit(result.error === null ? 0 : 1);
