@@ -14,6 +14,7 @@ from tests.cli.conftest import TODAY, Demo, assert_usage_error, run_cli
 
 
 def _library(demo: Demo, profile: str = "or", system: Path | None = None) -> AssembledPrompt:
+    """The library's answer for the same inputs the CLI run gets (the oracle)."""
     text = system.read_text(encoding="utf-8") if system else None
     return assemble_prompt(
         demo.core,

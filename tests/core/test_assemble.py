@@ -33,6 +33,7 @@ def tree(tmp_path: Path) -> tuple[Path, Path]:
 def _assemble(
     root: Path, home: Path, *, profile: str = "or", system_text: str | None = None
 ) -> AssembledPrompt:
+    """Assemble with a pinned date and environment so results compare exactly."""
     return assemble_prompt(
         root, profile=profile, system_text=system_text, home=home, environ=ENV, today=TODAY
     )

@@ -41,6 +41,7 @@ class File:
 
 
 def _read(path: Path) -> str:
+    """Corpus files are UTF-8; replace keeps a damaged copy from crashing the run."""
     return path.read_text(encoding="utf-8", errors="replace")
 
 
