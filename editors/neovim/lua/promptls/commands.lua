@@ -33,11 +33,18 @@ function M.request(client, method, params, handler, bufnr)
   return client.request(method, params, handler, bufnr)
 end
 
---- The folder a command is about: the client's workspace root, else the current directory.
-function M.folder(client)
+--- The folder a command is about: the client's workspace root, else the file's folder
+--- (the server accepts an open document's folder), else the current directory.
+function M.folder(client, bufnr)
   local root = client and (client.root_dir or (client.config and client.config.root_dir))
   if not root and client and client.workspace_folders and client.workspace_folders[1] then
     root = vim.uri_to_fname(client.workspace_folders[1].uri)
+  end
+  if not root and bufnr and vim.api.nvim_buf_is_valid(bufnr) and vim.bo[bufnr].buftype == "" then
+    local name = vim.api.nvim_buf_get_name(bufnr)
+    if name ~= "" then
+      root = vim.fs.dirname(name)
+    end
   end
   return root or vim.fn.getcwd()
 end
@@ -70,7 +77,7 @@ end
 function M.context(profile)
   local bufnr = vim.api.nvim_get_current_buf()
   local client = M.client(bufnr)
-  local folder = M.folder(client)
+  local folder = M.folder(client, bufnr)
   profile = (profile and profile ~= "") and profile or "all"
   local args = { profile = profile }
   local uri = buffer_uri(bufnr)
@@ -94,7 +101,7 @@ end
 --- :PromptlsEnv — what the agent would be told about the environment.
 function M.env()
   local bufnr = vim.api.nvim_get_current_buf()
-  local folder = M.folder(M.client(bufnr))
+  local folder = M.folder(M.client(bufnr), bufnr)
   return require("promptls.preview").show({
     name = "promptls://environment",
     command = "promptls.showEnvironment",
@@ -113,7 +120,7 @@ function M.preview(format)
     return
   end
   local bufnr = vim.api.nvim_get_current_buf()
-  local folder = M.folder(M.client(bufnr))
+  local folder = M.folder(M.client(bufnr), bufnr)
   return require("promptls.preview").show({
     name = "promptls://preview/" .. format,
     command = "promptls.previewPrompt",
@@ -138,7 +145,7 @@ function M.render()
     name = "promptls://wire/" .. vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":t"),
     command = "promptls.renderWire",
     args = { uri = uri },
-    folder = M.folder(M.client(bufnr)),
+    folder = M.folder(M.client(bufnr), bufnr),
     source = bufnr,
     refresh_on_change = false,
     render = require("promptls.render").wire,
