@@ -78,9 +78,7 @@ def test_sarif_structure(tree: Path, capsys: pytest.CaptureFixture[str]) -> None
 def test_github_annotations(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "--format", "github", "prompts/broken.md")
     lines = out.splitlines()
-    assert any(
-        line.startswith("::error file=prompts/broken.md,line=3,col=1,") for line in lines
-    )
+    assert any(line.startswith("::error file=prompts/broken.md,line=3,col=1,") for line in lines)
     assert all(line.startswith(("::error ", "::warning ", "::notice ")) for line in lines)
 
 

@@ -211,7 +211,11 @@ def _reason(raw: str, target: _Target, distance: int) -> str:
 def _best_candidate(
     text: str, atoms: list[tuple[int, int]], anchor: int, targets: Sequence[_Target]
 ) -> tuple[int, int, _Target, int] | None:
-    """The closest marker-shaped candidate containing the anchor atom (criteria 3–4)."""
+    """The closest marker-shaped candidate containing the anchor atom (criteria 3–4).
+
+    Ties go to the shortest span, so a Markdown bullet ``-`` before a near-miss is not
+    swallowed into it.
+    """
     best: tuple[int, int, _Target, int] | None = None
     limit = max(t.words for t in targets) + 1
     for i in range(anchor + 1):
@@ -228,8 +232,8 @@ def _best_candidate(
                 distance = _distance(core, target.core, target.budget)
                 if distance > target.budget:
                     continue
-                key = (distance, -(end - start))
-                if best is None or key < (best[3], -(best[1] - best[0])):
+                key = (distance, end - start)
+                if best is None or key < (best[3], best[1] - best[0]):
                     best = (start, end, target, distance)
     return best
 
