@@ -16,7 +16,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH116, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH120, PTH208
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ from promptls.fsread import (
     presence,
     read_bounded,
 )
-from promptls.imports import find_imports, resolve_import
+from promptls.imports import ImportRef, find_imports, is_explicit_import, resolve_import
 from promptls.profiles import Profile, Walk
 
 _MAX_RULES = 256
@@ -290,86 +290,72 @@ class Walker:
     def expand(
         self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
     ) -> None:
-        """Follow ``@path`` imports depth-first, stopping cycles and over-deep chains."""
-        style = self.profile.imports or ""
-        depth = self.profile.import_depth
-        name = os.path.basename(importer)
-        for ref in find_imports(text, style):
-            where = f"@{ref.target} on line {ref.line} of {name}"
+        """Follow ``@path`` imports depth-first, stopping cycles and over-deep chains.
+
+        A token that only might be a path (``@scope/package``, ``@pytest.fixture``) is
+        followed when it names an existing file and otherwise ignored, as the agents do
+        silently; only explicit paths (``./``, ``~/``, ``/``, a document extension, or a
+        folder plus an extension) are reported when they do not resolve.
+        """
+        for ref in find_imports(text, self.profile.imports or ""):
             target = resolve_import(ref.target, importer, self.home)
+            where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
+            explicit = is_explicit_import(ref.target)
             if target is None:
-                reason = f"{where} needs a home directory: {self.home_problem or 'unknown'}"
-                self.add(
-                    ref.target,
-                    scope,
-                    EntryStatus.IMPORT_ERROR,
-                    reason,
-                    None,
-                    importer=importer,
-                    line=ref.line,
-                )
+                why = f"{where} needs a home directory: {self.home_problem or 'unknown'}"
+                self.import_error(ref.target, scope, why, importer, ref.line)
                 continue
             self.watched.add(target)
-            error = ""
-            if target in chain:
-                error = f"{where} is an import cycle (the file imports itself through the chain)"
-            elif hop > depth:
-                error = f"{where} goes deeper than {self.profile.name}'s {depth} import hops"
-            if error:
-                self.add(
-                    target,
-                    scope,
-                    EntryStatus.IMPORT_ERROR,
-                    error,
-                    None,
-                    importer=importer,
-                    line=ref.line,
-                )
+            if not explicit and not os.path.isfile(target):
                 continue
-            result = read_bounded(target, self.max_bytes)
-            if result.missing or result.data is None:
-                why = "does not exist" if result.missing else f"cannot be read: {result.problem}"
-                self.add(
-                    target,
-                    scope,
-                    EntryStatus.IMPORT_ERROR,
-                    f"{where}: {target} {why}",
-                    result.size,
-                    importer=importer,
-                    line=ref.line,
-                )
-                continue
-            if target in self.loaded:
-                self.add(
-                    target,
-                    scope,
-                    EntryStatus.SKIPPED,
-                    f"skipped: {where} names a file already loaded",
-                    result.size,
-                    importer=importer,
-                    line=ref.line,
-                )
-                continue
-            data = char_boundary(result.data) if result.truncated else result.data
-            body, bad = decode(data)
-            notes = [f"imported by {where} (hop {hop} of at most {depth})"]
-            if result.truncated:
-                notes.append(
-                    f"cut at byte {len(data)} by the {human_bytes(self.max_bytes)} read cap"
-                )
-            if bad is not None:
-                notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
-            self.keep(
-                target,
-                body,
-                scope,
-                EntryStatus.IMPORTED,
-                "; ".join(notes),
-                result.size,
-                importer=importer,
-                line=ref.line,
-            )
-            self.expand(target, body, scope, hop + 1, (*chain, target))
+            self.follow(ref, target, where, importer, scope, hop, chain)
+
+    def follow(
+        self,
+        ref: ImportRef,
+        target: str,
+        where: str,
+        importer: str,
+        scope: ContextScope,
+        hop: int,
+        chain: tuple[str, ...],
+    ) -> None:
+        """Load one import target, or record why it is not loaded."""
+        depth = self.profile.import_depth
+        if target in chain:
+            why = f"{where} is an import cycle (the file imports itself through the chain)"
+            self.import_error(target, scope, why, importer, ref.line)
+            return
+        if hop > depth:
+            why = f"{where} goes deeper than {self.profile.name}'s {depth} import hops"
+            self.import_error(target, scope, why, importer, ref.line)
+            return
+        result = read_bounded(target, self.max_bytes)
+        if result.missing or result.data is None:
+            why = "does not exist" if result.missing else f"cannot be read: {result.problem}"
+            self.import_error(target, scope, f"{where}: {target} {why}", importer, ref.line)
+            return
+        if target in self.loaded:
+            reason = f"skipped: {where} names a file already loaded"
+            self.add(target, scope, EntryStatus.SKIPPED, reason, result.size,
+                     importer=importer, line=ref.line)  # fmt: skip
+            return
+        data = char_boundary(result.data) if result.truncated else result.data
+        body, bad = decode(data)
+        notes = [f"imported by {where} (hop {hop} of at most {depth})"]
+        if result.truncated:
+            notes.append(f"cut at byte {len(data)} by the {human_bytes(self.max_bytes)} read cap")
+        if bad is not None:
+            notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+        self.keep(target, body, scope, EntryStatus.IMPORTED, "; ".join(notes), result.size,
+                  importer=importer, line=ref.line)  # fmt: skip
+        self.expand(target, body, scope, hop + 1, (*chain, target))
+
+    def import_error(
+        self, path: str, scope: ContextScope, reason: str, importer: str, line: int
+    ) -> None:
+        """Record an import that does not load, pointing at its ``@path`` line."""
+        self.add(path, scope, EntryStatus.IMPORT_ERROR, reason, None, importer=importer, line=line)
 
     # -- bookkeeping ------------------------------------------------------------------
 

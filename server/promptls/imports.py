@@ -110,6 +110,24 @@ def find_imports(text: str, style: str) -> list[ImportRef]:
     return refs
 
 
+_DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst")
+
+
+def is_explicit_import(target: str) -> bool:
+    """Whether a token is unmistakably a file path, so a miss is worth reporting.
+
+    ``./x``, ``../x``, ``~/x``, ``/x``, a document (``.md``, ``.txt``…), or a folder plus
+    an extension (``.github/workflows/ci.yml``). ``@scope/package`` and
+    ``@pytest.fixture`` are only imports when such a file happens to exist.
+    """
+    if target.startswith(("./", "../", "~/", "/")):
+        return True
+    if target.lower().endswith(_DOC_SUFFIXES):
+        return True
+    base = target.rsplit("/", 1)[-1]
+    return "/" in target and "." in base.strip(".")
+
+
 def resolve_import(target: str, importer: str, home: str | None) -> str | None:
     """Absolute path an import points at, or None when it needs a home we do not have."""
     if target.startswith("~"):

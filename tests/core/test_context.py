@@ -331,3 +331,51 @@ def test_cache_is_a_bounded_lru(tree: Path) -> None:
     assert cache.discover(roots[4], "or", home=home, environ={}) is kept
     cache.clear()
     assert len(cache) == 0
+
+
+def test_cache_does_not_keep_a_result_raced_by_an_invalidation(
+    tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import promptls.context as context_module
+
+    home, ws = tree / "home", tree / "ws"
+    cache = DiscoveryCache()
+    real = context_module.discover
+
+    def slow_discover(*args: object, **kwargs: object) -> Discovery:
+        result = real(*args, **kwargs)  # type: ignore[arg-type]
+        write(ws / "AGENTS.md", "created while discovery ran")
+        cache.invalidate(ws / "AGENTS.md")
+        return result
+
+    monkeypatch.setattr(context_module, "discover", slow_discover)
+    stale = cache.discover(ws, "or", home=home, environ={})
+    monkeypatch.setattr(context_module, "discover", real)
+    fresh = cache.discover(ws, "or", home=home, environ={})
+    assert stale is not fresh
+    assert loaded(fresh, tree) == [("ws/AGENTS.md", "project")]
+
+
+def test_cache_shared_between_threads(tree: Path) -> None:
+    import threading
+
+    home, ws = tree / "home", tree / "ws"
+    write(ws / "AGENTS.md", "x")
+    cache = DiscoveryCache(maxsize=4)
+    failures: list[BaseException] = []
+
+    def hammer(profile: str) -> None:
+        try:
+            for i in range(200):
+                cache.discover(ws / str(i % 6), profile, home=home, environ={})
+                cache.invalidate(ws / str(i % 6) / "AGENTS.md")
+        except BaseException as exc:  # pragma: no cover - reported below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=hammer, args=(p,)) for p in PROFILES for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(cache) <= 4

@@ -150,10 +150,28 @@ def test_home_import_without_home(tree: Path) -> None:
 def test_import_of_a_directory_is_an_error(tree: Path) -> None:
     ws = tree / "ws"
     (ws / "docs").mkdir()
-    write(ws / "CLAUDE.md", "@docs/")
+    write(ws / "CLAUDE.md", "@./docs")
     d = run(tree, "claude")
     (reason,) = errors(d)
     assert "a directory" in reason
+
+
+def test_package_names_and_decorators_are_not_broken_imports(tree: Path) -> None:
+    ws = tree / "ws"
+    write(
+        ws / "CLAUDE.md",
+        "Install @modelcontextprotocol/sdk and @types/node.\n"
+        "Decorate with @pytest.fixture or @dataclass.\n"
+        "Style: @conventions.md\n",
+    )
+    write(ws / "conventions.md", "conventions")
+    d = run(tree, "claude")
+    assert errors(d) == []
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/conventions.md"]
+    write(ws / "pytest.fixture", "a file that happens to exist")
+    assert names(run(tree, "claude"), tree)[1] == "ws/pytest.fixture"
+    write(ws / "CLAUDE.md", "@docs/missing.md @./notes @~/x/y.txt @.github/ci.yml")
+    assert len(errors(run(tree, "claude"))) == 4
 
 
 def test_profiles_without_imports_ignore_at_paths(tree: Path) -> None:
