@@ -16,14 +16,14 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH113, PTH116, PTH118, PTH119, PTH208
 
 from __future__ import annotations
 
 import os
 
+from promptls.discovery_dirs import walk_directories
 from promptls.discovery_model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
-from promptls.environment import find_git_dir
 from promptls.fsread import (
     Presence,
     char_boundary,
@@ -33,7 +33,7 @@ from promptls.fsread import (
     read_bounded,
 )
 from promptls.imports import ImportRef, find_imports, is_explicit_import, resolve_import
-from promptls.profiles import Profile, Walk
+from promptls.profiles import Profile
 
 _MAX_RULES = 256
 """At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""
@@ -43,20 +43,6 @@ _ROLE = {
     ContextScope.PROJECT: "the project file for its folder",
     ContextScope.LOCAL: "the local (uncommitted) file",
 }
-
-
-def ancestors(root: str) -> list[str]:
-    """Directories from the filesystem root down to ``root``, inclusive."""
-    chain = [root]
-    current = root
-    while True:
-        parent = os.path.dirname(current)
-        if parent == current:
-            break
-        chain.append(parent)
-        current = parent
-    chain.reverse()
-    return chain
 
 
 class Walker:
@@ -96,7 +82,10 @@ class Walker:
             path = os.path.join(self.system_root, managed.lstrip("/"))
             self.load(path, ContextScope.USER, role="the managed policy file")
         self.user_files()
-        for directory in self.directories():
+        walk = walk_directories(self.profile.walk, self.root, self.home)
+        self.project_root = walk.project_root
+        self.watched.update(walk.watched)
+        for directory in walk.directories:
             self.directory(directory)
         return Discovery(
             profile=self.profile.name,
@@ -132,43 +121,6 @@ class Walker:
             return
         for name in names[:_MAX_RULES]:
             self.load(os.path.join(folder, name), ContextScope.USER, role="a user rules file")
-
-    def directories(self) -> list[str]:
-        """The folders a profile visits, broadest first."""
-        chain = ancestors(self.root)
-        walk = self.profile.walk
-        if walk is Walk.BELOW_FS_ROOT and len(chain) > 1:
-            return chain[1:]
-        if walk is Walk.GIT_ROOT:
-            location = find_git_dir(self.root)
-            for parent in ancestors(self.root):
-                self.watched.add(os.path.join(parent, ".git"))
-            if location is None:
-                return [self.root]
-            self.project_root = location.worktree
-            return [d for d in chain if d == location.worktree or _inside(d, location.worktree)]
-        if walk is Walk.GIT_DIR_OR_HOME:
-            return self.gemini_directories(chain)
-        return chain
-
-    def gemini_directories(self, chain: list[str]) -> list[str]:
-        """gemini-cli's walk: up to a ``.git`` folder, else up to the home's parent."""
-        for folder in chain:
-            self.watched.add(os.path.join(folder, ".git"))
-        top = next((d for d in reversed(chain) if os.path.isdir(os.path.join(d, ".git"))), None)
-        if top is not None:
-            self.project_root = top
-            return [d for d in chain if d == top or _inside(d, top)]
-        stop = os.path.dirname(self.home) if self.home else None
-        upward: list[str] = []
-        for folder in reversed(chain):
-            if os.path.dirname(folder) == folder:
-                break
-            upward.append(folder)
-            if folder == stop:
-                break
-        self.project_root = upward[-1] if upward else self.root
-        return upward[::-1]
 
     def directory(self, folder: str) -> None:
         """One folder's project files, then its local files where the profile has them."""
@@ -394,9 +346,3 @@ class Walker:
     ) -> None:
         """Record a candidate that is not part of ``files``."""
         self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
-
-
-def _inside(path: str, folder: str) -> bool:
-    """Whether ``path`` lies strictly below ``folder`` (string-wise, both absolute)."""
-    prefix = folder if folder.endswith(os.sep) else folder + os.sep
-    return path.startswith(prefix)

@@ -1,0 +1,83 @@
+"""Which folders a profile visits for a workspace root, broadest first.
+
+Pure path arithmetic plus one ``lstat``/``stat`` per ancestor for the ``.git`` marker;
+no listing, no reading. See ``promptls.profiles.Walk`` for the rule of each walk.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH112, PTH118, PTH120
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+from promptls.environment import find_git_dir
+from promptls.profiles import Walk
+
+
+class DirectoryWalk(NamedTuple):
+    """The folders to visit, where the walk started, and the markers it consulted."""
+
+    directories: list[str]
+    project_root: str
+    watched: frozenset[str]
+
+
+def ancestors(root: str) -> list[str]:
+    """Directories from the filesystem root down to ``root``, inclusive."""
+    chain = [root]
+    current = root
+    while True:
+        parent = os.path.dirname(current)
+        if parent == current:
+            break
+        chain.append(parent)
+        current = parent
+    chain.reverse()
+    return chain
+
+
+def inside(path: str, folder: str) -> bool:
+    """Whether ``path`` lies strictly below ``folder`` (string-wise, both absolute)."""
+    prefix = folder if folder.endswith(os.sep) else folder + os.sep
+    return path.startswith(prefix)
+
+
+def _from(chain: list[str], top: str) -> list[str]:
+    """The part of ``chain`` from ``top`` down."""
+    return [d for d in chain if d == top or inside(d, top)]
+
+
+def walk_directories(walk: Walk, root: str, home: str | None) -> DirectoryWalk:
+    """Apply one walk rule to ``root``; ``home`` matters only for gemini's fallback."""
+    chain = ancestors(root)
+    markers = frozenset(os.path.join(d, ".git") for d in chain)
+    if walk is Walk.BELOW_FS_ROOT:
+        return DirectoryWalk(chain[1:] if len(chain) > 1 else chain, root, frozenset())
+    if walk is Walk.GIT_ROOT:
+        location = find_git_dir(root)
+        if location is None:
+            return DirectoryWalk([root], root, markers)
+        return DirectoryWalk(_from(chain, location.worktree), location.worktree, markers)
+    if walk is Walk.GIT_DIR_OR_HOME:
+        return _gemini(chain, root, home, markers)
+    return DirectoryWalk(chain, chain[0], frozenset())
+
+
+def _gemini(
+    chain: list[str], root: str, home: str | None, markers: frozenset[str]
+) -> DirectoryWalk:
+    """gemini-cli's walk: up to a ``.git`` folder, else up to the home's parent, never ``/``."""
+    top = next((d for d in reversed(chain) if os.path.isdir(os.path.join(d, ".git"))), None)
+    if top is not None:
+        return DirectoryWalk(_from(chain, top), top, markers)
+    stop = os.path.dirname(home) if home else None
+    upward: list[str] = []
+    for folder in reversed(chain):
+        if os.path.dirname(folder) == folder:
+            break
+        upward.append(folder)
+        if folder == stop:
+            break
+    return DirectoryWalk(upward[::-1], upward[-1] if upward else root, markers)
