@@ -38,6 +38,10 @@ from promptls.profiles import Profile
 _MAX_RULES = 256
 """At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""
 
+_MAX_IMPORTS = 256
+"""At most this many ``@path`` imports are looked at per discovery; one entry reports the
+rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
+
 _ROLE = {
     ContextScope.USER: "the user-level file",
     ContextScope.PROJECT: "the project file for its folder",
@@ -73,6 +77,7 @@ class Walker:
         self.loaded: set[str] = set()
         self.budget_left = profile.budget
         self.project_root = root
+        self.imports_left = _MAX_IMPORTS
 
     # -- the order of a profile -------------------------------------------------------
 
@@ -252,6 +257,11 @@ class Walker:
         for ref in find_imports(text, self.profile.imports or ""):
             target = resolve_import(ref.target, importer, self.home)
             where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
+            if self.imports_left <= 0:
+                why = f"{where}: stopped, more than {_MAX_IMPORTS} imports in one discovery"
+                self.import_error(ref.target, scope, why, importer, ref.line)
+                return
+            self.imports_left -= 1
             explicit = is_explicit_import(ref.target)
             if target is None:
                 why = f"{where} needs a home directory: {self.home_problem or 'unknown'}"

@@ -191,3 +191,12 @@ def test_find_imports_offsets_and_styles() -> None:
     assert [r.target for r in find_imports("@alice @./a.md @README", "gemini")] == ["./a.md"]
     assert [r.target for r in find_imports("``code `@x.md` here`` @y.md", "claude")] == ["y.md"]
     assert find_imports("````\n```\n@in.md\n````\n@out.md", "claude")[0].target == "out.md"
+
+
+def test_import_fan_out_is_bounded(tree: Path) -> None:
+    ws = tree / "ws"
+    write(ws / "CLAUDE.md", "\n".join(f"@./missing{i}.md" for i in range(5000)))
+    d = run(tree, "claude")
+    reasons = errors(d)
+    assert len(reasons) == 257
+    assert "stopped, more than 256 imports" in reasons[-1]
