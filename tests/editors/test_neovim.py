@@ -170,6 +170,19 @@ def test_duplicate_marker_diagnostic_at_utf8_column(nvim_run: dict[str, Any]) ->
     assert dup["lsp_range"]["start"] == {"line": line, "character": utf8_col}
 
 
+def test_code_lens_and_statusline(nvim_run: dict[str, Any]) -> None:
+    """The lens on the first marker shows token estimates and opens the wire view; the
+    statusline shows the profile and the context revision."""
+    lens = nvim_run["codelens"]
+    first_marker_line = PROMPT.split("\n").index(MARKER)
+    assert lens["line"] == first_marker_line
+    assert "tokens (cached)" in lens["title"], lens["title"]
+    opened = "\n".join(lens["opened"])
+    assert "# promptls: wire text" in opened
+    assert STATIC in opened
+    assert nvim_run["status"].startswith("promptls or · "), nvim_run["status"]
+
+
 def test_hover_on_marker_shows_wire_preview(nvim_run: dict[str, Any]) -> None:
     """Hovering the first marker shows both halves' text, and the wire form drops the marker."""
     hover = nvim_run["hover"]
@@ -243,8 +256,12 @@ def test_preview_follows_instruction_file_changes(nvim_run: dict[str, Any]) -> N
     assert NEW_RULE not in before
     assert NEW_RULE in after
     revisions = nvim_run["revisions"]
-    assert revisions.get(nvim_run["_paths"]["proj"]), revisions
-    assert f"`{revisions[nvim_run['_paths']['proj']]}`" in after
+    revision = revisions.get(nvim_run["_paths"]["proj"])
+    assert revision, revisions
+    assert f"`{revision}`" in after
+    # The statusline follows the announced revision.
+    assert nvim_run["status_after_change"] == f"promptls or · {revision[:7]}"
+    assert nvim_run["status"] != nvim_run["status_after_change"]
 
 
 def test_checkhealth_reports_binary_version_and_profile(nvim_run: dict[str, Any]) -> None:

@@ -130,6 +130,29 @@ local function run()
   end)
   results.diagnostics = promptls_diagnostics(buf)
 
+  step("statusline")
+  wait("the statusline to show the profile and revision", function()
+    return require("promptls").status(buf):find("·", 1, true) ~= nil
+  end)
+  results.status = require("promptls").status(buf)
+
+  step("code lens on the first marker")
+  local lens
+  wait("a code lens from promptls", function()
+    lens = vim.lsp.codelens.get(buf)[1]
+    return lens ~= nil and lens.command ~= nil
+  end)
+  results.codelens = { title = lens.command.title, line = lens.range.start.line }
+  vim.api.nvim_win_set_cursor(win, { lens.range.start.line + 1, 0 })
+  vim.lsp.codelens.run()
+  local lens_buf
+  wait("running the lens to open the wire view", function()
+    lens_buf = buffer_named("promptls://wire/" .. vim.fn.fnamemodify(prompt_file, ":t"))
+    return lens_buf ~= nil and vim.b[lens_buf].promptls_updated ~= nil
+  end)
+  results.codelens.opened = lines_of(lens_buf)
+  vim.api.nvim_set_current_win(win)
+
   step("hover on the first marker")
   local first_row, first_col
   for i, line in ipairs(lines_of(buf)) do
@@ -211,8 +234,9 @@ local function run()
   vim.api.nvim_set_current_win(win)
   vim.cmd("PromptlsRender")
   local wire_buf = buffer_named("promptls://wire/" .. vim.fn.fnamemodify(prompt_file, ":t"))
-  wait("the render buffer to be filled", function()
-    return wire_buf and vim.b[wire_buf].promptls_updated ~= nil
+  local rendered_before = wire_buf and vim.b[wire_buf].promptls_updated or 0
+  wait("the render buffer to be filled again", function()
+    return wire_buf and (vim.b[wire_buf].promptls_updated or 0) > rendered_before
   end)
   results.render = lines_of(wire_buf)
 
@@ -229,6 +253,7 @@ local function run()
   end)
   results.preview_after_change = lines_of(prev_buf)
   results.revisions = require("promptls.preview").revisions
+  results.status_after_change = require("promptls").status(buf)
 
   step(":checkhealth promptls")
   vim.api.nvim_set_current_win(win)

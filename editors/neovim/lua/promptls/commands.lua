@@ -134,8 +134,9 @@ function M.preview(format)
 end
 
 --- :PromptlsRender — the current file's halves and its marker-free wire text.
-function M.render()
-  local bufnr = vim.api.nvim_get_current_buf()
+function M.render(bufnr)
+  bufnr = (bufnr and bufnr ~= 0 and vim.api.nvim_buf_is_valid(bufnr)) and bufnr
+    or vim.api.nvim_get_current_buf()
   local uri = buffer_uri(bufnr)
   if not uri then
     notify("the current buffer is not a file", vim.log.levels.WARN)
@@ -230,7 +231,7 @@ function M.create()
     M.preview(o.args)
   end, { nargs = "?", complete = completer(M.formats), desc = "promptls: preview the assembled prompt" })
   cmd("PromptlsRender", function()
-    M.render()
+    M.render(0)
   end, { nargs = 0, desc = "promptls: wire text of the current file" })
   cmd("PromptlsFixAll", function()
     M.fix_all(0)

@@ -36,6 +36,8 @@ M.defaults = {
   -- true, false, or "auto" = on where Neovim watches efficiently (macOS, Windows, and Linux
   -- with inotifywait); Neovim 0.11 itself leaves it off on Linux.
   watch_files = "auto",
+  -- Show and refresh code lenses (static/dynamic token estimates on the first marker).
+  codelens = true,
   -- Create the :Promptls* user commands.
   commands = true,
   -- Passed through to the LSP client.
@@ -125,7 +127,9 @@ local function client_config(opts)
     init_options = settings,
     settings = { promptls = settings },
     handlers = handlers(),
-    on_attach = opts.on_attach,
+    on_attach = function(client, bufnr)
+      require("promptls.attach").on_attach(client, bufnr, opts)
+    end,
     capabilities = capabilities(opts),
   }
 end
@@ -177,6 +181,11 @@ function M.setup(opts)
   if opts.commands then
     require("promptls.commands").create()
   end
+end
+
+--- Statusline text: "promptls or · 1a2b3c4" (profile, context revision), "" when not attached.
+function M.status(bufnr)
+  return require("promptls.attach").status(bufnr)
 end
 
 return M

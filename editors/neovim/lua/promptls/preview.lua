@@ -118,6 +118,7 @@ function M.on_context_changed(_, params, _)
   params = params or {}
   if params.folder ~= nil then
     M.revisions[params.folder] = params.revision
+    vim.cmd("redrawstatus")
   end
   for buf, view in pairs(M.views) do
     if not vim.api.nvim_buf_is_valid(buf) then
