@@ -8,7 +8,7 @@ field says so by being empty; it never guesses.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH112, PTH116, PTH117, PTH118, PTH120
+# ruff: noqa: PTH100, PTH112, PTH115, PTH116, PTH117, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -197,7 +197,14 @@ def branch_from_head(head: str) -> str:
 
 def read_git_branch(git_dir: str) -> str:
     """Read ``HEAD`` (capped at 4 KiB); "" when it is missing, unreadable or garbage."""
-    data = _read_small(os.path.join(git_dir, "HEAD"))
+    head = os.path.join(git_dir, "HEAD")
+    try:
+        link = os.readlink(head)  # very old gits made HEAD a symlink to the branch ref
+    except (OSError, ValueError):
+        link = ""
+    if link.startswith("refs/"):
+        return branch_from_head(f"ref: {link}")
+    data = _read_small(head)
     if data is None:
         return ""
     try:

@@ -209,3 +209,11 @@ def test_unusual_roots_never_raise(tmp_path: Path) -> None:
     assert detect_environment("/", environ={}, today=TODAY).cwd == "/"
     find_git_dir(str(tmp_path / "bad\x00path"))  # must not raise
     assert env_for(tmp_path / "bad\x00path").git_branch == ""
+
+
+def test_symlinked_head_of_old_gits(tmp_path: Path) -> None:
+    git = make_repo(tmp_path, None)
+    (git / "refs/heads").mkdir(parents=True)
+    (git / "refs/heads/legacy").write_text(SHA1 + "\n")
+    os.symlink("refs/heads/legacy", git / "HEAD")
+    assert env_for(tmp_path).git_branch == "legacy"
