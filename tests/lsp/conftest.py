@@ -30,7 +30,9 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
 ENCODINGS = {"vscode": "utf-16", "neovim": "utf-8", "emacs": "utf-32"}
-SERVER = [sys.executable, "-m", "promptls", "serve"]
+EXTRA_ARGS = os.environ.get("PROMPTLS_TEST_SERVER_ARGS", "").split()
+"""E.g. ``--log-level debug --log-file /tmp/s.log`` to debug a failing test."""
+SERVER = [sys.executable, "-m", "promptls", "serve", *EXTRA_ARGS]
 FAKE_HOME = tempfile.mkdtemp(prefix="promptls-lsp-home-")
 """The server never sees the real HOME: user-scope instruction files come from here."""
 TIMEOUT = 30.0

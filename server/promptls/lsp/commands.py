@@ -200,6 +200,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
     prompt = assemble(server, folder)
+    server.revisions[folder] = prompt.revision
     out: dict[str, Any] = {
         "folder": folder,
         "profile": server.settings.for_folder(folder).profile,
@@ -243,10 +244,12 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
 def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The context revision for a folder (changes when what the model sees changes)."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
+    revision = assemble(server, folder).revision
+    server.revisions[folder] = revision
     return {
         "folder": folder,
         "profile": server.settings.for_folder(folder).profile,
-        "revision": assemble(server, folder).revision,
+        "revision": revision,
     }
 
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from lsprotocol import types
 
 from promptls.analysis.model import Analysis
-from promptls.lsp.positions import LineIndex, apply_change
+from promptls.lsp.positions import LineIndex, apply_change_indexed
 
 log = logging.getLogger(__name__)
 
@@ -120,14 +120,17 @@ class Documents:
         if doc is None:
             log.warning("didChange for a document that is not open: %s", uri)
             return
+        index: LineIndex | None = doc.index(self.encoding)
         text = doc.text
         for change in changes:
             rng = (
                 change.range if isinstance(change, types.TextDocumentContentChangePartial) else None
             )
-            index = doc.index(self.encoding) if text is doc.text else LineIndex(text, self.encoding)
-            text = apply_change(text, index, rng, change.text)
+            if index is None:
+                index = LineIndex(text, self.encoding)
+            text, index = apply_change_indexed(index, rng, change.text)
         doc.text = text
+        doc._index = index  # shifted, not rescanned: typing stays O(lines) per keystroke
         doc.version = version
         self.schedule(doc, CHANGE_DELAY)
 

@@ -20,8 +20,11 @@ from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK_CHARS = re.compile(r"[\r\n]")
 _BLOCK = 256
 """Code points per block of the unit table: bounds the per-conversion walk."""
+_LOCAL = 4 * _BLOCK
+"""Lines up to this many code points convert columns directly, without the table."""
 
 
 def encoding_name(encoding: object) -> str:
@@ -80,6 +83,18 @@ class LineIndex:
         base = self._table()[block]
         return base + _units(self.text[block * _BLOCK : offset], self.encoding)
 
+    def _column(self, start: int, offset: int) -> int:
+        """Code units in ``text[start:offset]`` (a column when ``start`` is a line start).
+
+        A short span is counted directly, so ordinary lines never need the whole-text
+        unit table (which each new version would otherwise rebuild: O(n) per keystroke).
+        """
+        if self._plain:
+            return offset - start
+        if offset - start <= _LOCAL:
+            return _units(self.text[start:offset], self.encoding)
+        return self._units_before(offset) - self._units_before(start)
+
     def _offset_at_units(self, units: int, limit: int) -> int:
         """The largest offset ``<= limit`` whose unit prefix does not exceed ``units``.
 
@@ -114,9 +129,7 @@ class LineIndex:
         # An offset between "\r" and "\n" belongs to the end of the line's content.
         offset = min(offset, self.line_ends[line])
         start = self.line_starts[line]
-        return types.Position(
-            line=line, character=self._units_before(offset) - self._units_before(start)
-        )
+        return types.Position(line=line, character=self._column(start, offset))
 
     def position_to_offset(self, position: types.Position) -> int:
         """Code-point offset of a client position, clamped like LSP clients expect.
@@ -131,7 +144,52 @@ class LineIndex:
         start = self.line_starts[position.line]
         end = self.line_ends[position.line]
         character = max(0, position.character)
+        if not self._plain and end - start <= _LOCAL:
+            return self._local_offset(start, end, character)
         return self._offset_at_units(self._units_before(start) + character, end)
+
+    def _local_offset(self, start: int, end: int, units: int) -> int:
+        """Offset ``units`` code units into a short line (rounding down inside a char)."""
+        count = self._codec.impl.code_units_for_char
+        text = self.text
+        offset, done = start, 0
+        while offset < end:
+            step = count(text[offset])
+            if done + step > units:
+                break
+            done += step
+            offset += 1
+        return offset
+
+    def edited(self, start: int, end: int, inserted: str, new_text: str) -> LineIndex:
+        """The index of ``new_text`` (``text[:start] + inserted + text[end:]``).
+
+        Typing changes one line: when neither the removed nor the inserted text touches
+        a line break, the line table is shifted instead of rescanning the whole text, so
+        a keystroke in a 1 MB document costs O(lines) integer additions, not a regex pass.
+        Anything else (a break typed or deleted, a CR/LF pair that could merge) rescans.
+        """
+        old = self.text
+        splits_crlf = start > 0 and end < len(old) and old[start - 1] == "\r" and old[end] == "\n"
+        if (
+            False
+            or _LINE_BREAK_CHARS.search(inserted)
+            or _LINE_BREAK_CHARS.search(old, start, end)
+        ):
+            return LineIndex(new_text, self.encoding)
+        delta = len(inserted) - (end - start)
+        line = self.line_of(start)
+        new = LineIndex.__new__(LineIndex)
+        new.text = new_text
+        new.encoding = self.encoding
+        new._codec = self._codec
+        new._plain = self._plain and inserted.isascii()
+        new.line_starts = self.line_starts[: line + 1] + [
+            s + delta for s in self.line_starts[line + 1 :]
+        ]
+        new.line_ends = self.line_ends[:line] + [e + delta for e in self.line_ends[line:]]
+        new._block_units = None
+        return new
 
     def span_to_range(self, start: int, end: int) -> types.Range:
         """Client range of ``text[start:end]``."""
@@ -165,3 +223,18 @@ def apply_change(text: str, index: LineIndex, rng: types.Range | None, new_text:
         return new_text
     start, end = index.range_to_span(rng)
     return text[:start] + new_text + text[end:]
+
+
+def apply_change_indexed(
+    index: LineIndex, rng: types.Range | None, new_text: str
+) -> tuple[str, LineIndex | None]:
+    """Like :func:`apply_change`, also returning the new text's index when it is cheap.
+
+    ``None`` for the index means "build it when needed" (a full replacement).
+    """
+    if rng is None:
+        return new_text, None
+    start, end = index.range_to_span(rng)
+    text = index.text
+    result = text[:start] + new_text + text[end:]
+    return result, index.edited(start, end, new_text, result)

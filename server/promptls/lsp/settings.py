@@ -44,17 +44,16 @@ def normalise_key(key: str) -> str:
 
 
 def _clean(data: object) -> dict[str, Any]:
-    """Editor settings as a snake_case dict without nulls or server-only keys."""
+    """Editor settings without nulls or server-only keys, keys as the user spelled them."""
     if not isinstance(data, Mapping):
         return {}
     out: dict[str, Any] = {}
     for key, value in data.items():
         if not isinstance(key, str) or value is None:
             continue
-        norm = normalise_key(key)
-        if norm in LSP_ONLY_KEYS:
+        if normalise_key(key) in LSP_ONLY_KEYS:
             continue
-        out[norm] = value
+        out[key] = value
     return out
 
 

@@ -33,12 +33,11 @@ def register(server: PromptServer) -> None:
 
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
-        """Fetch per-folder settings, watch instruction files, note the revisions."""
-        from promptls.lsp.watch import register_watchers, remember_revisions
+        """Fetch per-folder settings and watch instruction files."""
+        from promptls.lsp.watch import register_watchers
 
         await server.pull_configuration()
         await register_watchers(server)
-        await remember_revisions(server)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:

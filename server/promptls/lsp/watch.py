@@ -5,7 +5,9 @@ instruction-file name of every profile (plus Claude's ``.claude/rules/*.md`` and
 promptls config files), dynamically when the client supports it. A change invalidates
 the cached discovery results that depend on the path, re-analyses open documents (so
 file-level diagnostics follow), and for each workspace folder whose context revision
-changed sends ``promptls/contextChanged {folder, revision}``.
+differs from the last one the client was given (by this notification, ``contextRevision``
+or ``previewPrompt``; none yet counts as different) sends
+``promptls/contextChanged {folder, revision}``.
 """
 
 from __future__ import annotations
@@ -74,15 +76,6 @@ def revision_of(server: PromptServer, folder: str) -> str:
     from promptls.lsp.commands import assemble
 
     return str(assemble(server, folder).revision)
-
-
-async def remember_revisions(server: PromptServer) -> None:
-    """Record each folder's starting revision so later changes can be detected."""
-    for folder in server.folders():
-        try:
-            server.revisions[folder] = await asyncio.to_thread(revision_of, server, folder)
-        except Exception:
-            log.exception("computing the revision of %s failed", folder)
 
 
 async def on_files_changed(server: PromptServer, paths: list[str]) -> None:

@@ -1,0 +1,78 @@
+"""File watching: registration for every instruction-file name, revision changes announced
+with promptls/contextChanged, diagnostics re-published."""
+
+from __future__ import annotations
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from tests.lsp.conftest import MARKER, diagnostics, events_of, execute, open_doc, uri_of
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+async def test_watchers_registered_when_the_client_allows(lsp: LanguageClient) -> None:
+    events = events_of(lsp)
+    if lsp.name == "neovim":  # type: ignore[attr-defined]
+        # Neovim's profile declines dynamic registration of file watchers.
+        assert not any(
+            r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in events.registrations
+        )
+        return
+    [reg] = await events.until(
+        lambda: [
+            r for r in events.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        ]
+    )
+    globs = {w["globPattern"] for w in reg.register_options["watchers"]}
+    assert {"**/AGENTS.md", "**/CLAUDE.md", "**/GEMINI.md", "**/AGENTS.override.md"} <= globs
+
+
+async def test_watched_change_updates_revision_and_notifies(lsp: LanguageClient) -> None:
+    events = events_of(lsp)
+    root = lsp.root  # type: ignore[attr-defined]
+    folder = str(root)
+    agents = root / "AGENTS.md"
+    agents.write_text("# one\n", encoding="utf-8")
+    lsp.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(agents), type=types.FileChangeType.Created)]
+        )
+    )
+    first = await events.until(lambda: events.context_changed)
+    before = await execute(lsp, "promptls.contextRevision", {"folder": folder})
+    agents.write_text("# two: a different rule\n", encoding="utf-8")
+    seen = len(events.context_changed)
+    lsp.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(agents), type=types.FileChangeType.Changed)]
+        )
+    )
+    await events.until(lambda: len(events.context_changed) > seen)
+    note = events.context_changed[-1]
+    after = await execute(lsp, "promptls.contextRevision", {"folder": folder})
+    assert note.folder == folder and note.revision == after["revision"]
+    assert after["revision"] != before["revision"]
+    assert first[0].folder == folder
+
+
+async def test_watched_change_republishes_open_documents(lsp: LanguageClient) -> None:
+    if lsp.name == "neovim":  # type: ignore[attr-defined]
+        pytest.skip("pull client: diagnostics are pulled, not re-published")
+    events = events_of(lsp)
+    root = lsp.root  # type: ignore[attr-defined]
+    uri = uri_of(root / "open.md")
+    open_doc(lsp, uri, f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n")
+    await diagnostics(lsp, "vscode", uri, 1)
+    count = sum(1 for p in events.published if p.uri == uri)
+    (root / "AGENTS.md").write_text("# three\n", encoding="utf-8")
+    lsp.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[
+                types.FileEvent(uri=uri_of(root / "AGENTS.md"), type=types.FileChangeType.Changed)
+            ]
+        )
+    )
+    await events.until(lambda: sum(1 for p in events.published if p.uri == uri) > count)
+    assert events.last(uri) is not None and events.last(uri).version == 1
