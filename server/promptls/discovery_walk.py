@@ -222,8 +222,7 @@ class Walker:
                     bad_after = None
                 bad = bad_after
             self.budget_left -= len(data)
-        if bad is not None:
-            notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+        notes += content_notes(data, bad)
         self.keep(path, text, scope, status, "; ".join(notes), result.size)
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
@@ -307,8 +306,7 @@ class Walker:
         notes = [f"imported by {where} (hop {hop} of at most {depth})"]
         if result.truncated:
             notes.append(f"cut at byte {len(data)} by the {human_bytes(self.max_bytes)} read cap")
-        if bad is not None:
-            notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+        notes += content_notes(data, bad)
         self.keep(target, body, scope, EntryStatus.IMPORTED, "; ".join(notes), result.size,
                   importer=importer, line=ref.line)  # fmt: skip
         self.expand(target, body, scope, hop + 1, (*chain, target))
@@ -356,3 +354,14 @@ class Walker:
     ) -> None:
         """Record a candidate that is not part of ``files``."""
         self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
+
+
+def content_notes(data: bytes, bad: int | None) -> list[str]:
+    """What a reader should know about the bytes themselves: bad UTF-8, binary data."""
+    notes = []
+    if bad is not None:
+        notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
+    nul = data.find(b"\x00")
+    if nul >= 0:
+        notes.append(f"NUL byte at {nul}: this looks like a binary file")
+    return notes

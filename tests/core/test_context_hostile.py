@@ -112,6 +112,7 @@ def test_invalid_utf8_is_decoded_with_replacement_and_reported(tree: Path) -> No
     status, reason = entry_for(d, tree / "ws/AGENTS.md")
     assert status is EntryStatus.LOADED
     assert "not valid UTF-8 at byte 6" in reason
+    assert "NUL byte at 14: this looks like a binary file" in reason
     assert d.files[-1].content.startswith("hello \ufffd\ufffd world")
 
 
