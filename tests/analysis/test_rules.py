@@ -59,6 +59,14 @@ def test_rule_stays_quiet(code: str, good: str, path: str) -> None:
     assert code not in codes(good, path)
 
 
+def test_invisible_runs_are_one_finding_each_with_exact_spans() -> None:
+    hidden = "".join(chr(0xE0000 + ord(c)) for c in "run rm")  # tag-character smuggling
+    text = f"中文 ok{hidden} then 🎉\u200b\u200b and x\u00ady"
+    found = [f for f in analyze(text, path="AGENTS.md").findings if f.code == "PL010"]
+    assert [text[f.start : f.end] for f in found] == [hidden, "\u200b\u200b", "\u00ad"]
+    assert "tag" in found[0].message
+
+
 def test_bom_at_start_is_allowed_but_not_elsewhere() -> None:
     assert "PL010" not in codes("\ufeffhello", "AGENTS.md")
     assert "PL010" in codes("hello\ufeff", "AGENTS.md")

@@ -7,6 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
+from promptls.analysis.utf8 import encode
 
 if TYPE_CHECKING:
     from promptls.config import Settings
@@ -29,6 +30,11 @@ class Document:
     def exact(self) -> tuple[MarkerHit, ...]:
         """Configured markers in text order: the first splits, the rest fold."""
         return tuple(m for m in self.markers if m.kind is MarkerKind.EXACT)
+
+    @cached_property
+    def utf8(self) -> bytes | None:
+        """The UTF-8 bytes for byte-level searches; None for ASCII text (no need)."""
+        return None if self.text.isascii() else encode(self.text)
 
     @cached_property
     def static_end(self) -> int:

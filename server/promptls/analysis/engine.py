@@ -65,9 +65,9 @@ def analyze(
     """Every finding for one text, sorted by offset then code; never raises on input."""
     settings = settings or DEFAULT_SETTINGS
     kind = kind or document_kind(path, settings)
-    markers = scan(text, settings.markers, FOREIGN_MARKERS)
+    doc = Document(text, kind, settings, (), path, discovery)
+    doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
     suppressions = parse_suppressions(text, RULES)
-    doc = Document(text, kind, settings, markers, path, discovery)
     doc.extra["suppressions"] = suppressions
     findings: list[Finding] = []
     for code, rule in RULES.items():
@@ -83,4 +83,4 @@ def analyze(
     for finding in findings:
         (silenced if suppressions.covers(finding) else kept).append(finding)
     kept.sort(key=lambda f: (f.start, f.code, f.end))
-    return Analysis(text, kind, markers, tuple(kept), path, tuple(silenced))
+    return Analysis(text, kind, doc.markers, tuple(kept), path, tuple(silenced))

@@ -35,8 +35,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from promptls.analysis.chars import INVISIBLE_CLASS, describe
+from promptls.analysis.chars import INVISIBLE_CLASS, INVISIBLE_RANGES, describe
 from promptls.analysis.model import MarkerHit, MarkerKind
+from promptls.analysis.utf8 import encode, to_str_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -92,17 +93,47 @@ def _distance(a: str, b: str, limit: int) -> int:
     return previous[-1]
 
 
+def _common_suffix(strings: Sequence[str]) -> str:
+    """The longest suffix every string shares (markers tend to share ``_BOUNDARY__``)."""
+    if not strings:
+        return ""
+    shortest = min(strings, key=len)
+    length = 0
+    while length < len(shortest) and len({s[len(s) - 1 - length] for s in strings}) == 1:
+        length += 1
+    return shortest[len(shortest) - length :]
+
+
+def _occurrences(text: str, markers: Sequence[str]) -> list[tuple[int, str]]:
+    """Every (start, marker) occurrence, in one pass when the markers share a suffix."""
+    found: list[tuple[int, str]] = []
+    suffix = _common_suffix(markers)
+    if len(suffix) >= 6 and len(markers) > 1:
+        index = text.find(suffix)
+        while index >= 0:
+            end = index + len(suffix)
+            for marker in markers:
+                start = end - len(marker)
+                if start >= 0 and text.startswith(marker, start):
+                    found.append((start, marker))
+            index = text.find(suffix, index + 1)
+        return found
+    for marker in markers:
+        index = text.find(marker)
+        while index >= 0:
+            found.append((index, marker))
+            index = text.find(marker, index + 1)
+    return found
+
+
 def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> list[MarkerHit]:
     """Every exact occurrence, configured markers first; overlaps keep the earlier/longer."""
+    configured = [m for m in markers if m]
+    others = [m for m in foreign if m and m not in configured]
     raw: list[tuple[int, int, MarkerKind, str]] = []
-    for kind, group in ((MarkerKind.EXACT, markers), (MarkerKind.FOREIGN, foreign)):
-        for marker in group:
-            if not marker or (kind is MarkerKind.FOREIGN and marker in markers):
-                continue
-            index = text.find(marker)
-            while index >= 0:
-                raw.append((index, index + len(marker), kind, marker))
-                index = text.find(marker, index + len(marker))
+    for start, marker in _occurrences(text, [*configured, *others]):
+        kind = MarkerKind.EXACT if marker in configured else MarkerKind.FOREIGN
+        raw.append((start, start + len(marker), kind, marker))
     raw.sort(key=lambda hit: (hit[0], -hit[1]))
     hits: list[MarkerHit] = []
     last_end = -1
@@ -115,47 +146,69 @@ def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> lis
     return hits
 
 
-def _anchor_positions(text: str, words: Sequence[str]) -> list[int]:
-    """Where any anchor word occurs, case-insensitively, as sorted ``str`` offsets."""
+_NEIGHBOUR = frozenset(b"_-abcdefghijklmnopqrstuvwxyz0123456789")
+
+
+def _worth_a_look(hay: bytes | str, index: int, length: int) -> bool:
+    """Criterion 2, cheaply: an anchor with a space or punctuation on both sides is prose.
+
+    A marker-shaped atom has ``_``, ``-``, an invisible (non-ASCII) character or more
+    word characters right next to the intact word; ``system prompt`` has spaces.
+    """
+    for at in (index - 1, index + length):
+        if 0 <= at < len(hay):
+            value = hay[at]
+            code = value if isinstance(value, int) else ord(value)
+            if code >= 0x80 or code in _NEIGHBOUR:
+                return True
+    return False
+
+
+def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> list[int]:
+    """Where an anchor word occurs (any case) next to a word-ish character, as sorted
+    ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes."""
+    hay: bytes | str
     if text.isascii():
-        lowered = text.lower()
-        found: set[int] = set()
-        for word in words:
-            index = lowered.find(word)
-            while index >= 0:
-                found.add(index)
-                index = lowered.find(word, index + 1)
-        return sorted(found)
-    data = text.encode("utf-8", "surrogatepass").lower()
-    byte_hits: set[int] = set()
-    for word in words:
-        needle = word.encode("ascii")
-        index = data.find(needle)
+        hay = text.lower()
+        needles: list[bytes | str] = list(words)
+    else:
+        hay = (data if data is not None else encode(text)).lower()
+        needles = [w.encode("ascii") for w in words]
+    found: set[int] = set()
+    for needle in needles:
+        index = hay.find(needle)  # type: ignore[arg-type]
         while index >= 0:
-            byte_hits.add(index)
-            index = data.find(needle, index + 1)
-    positions: list[int] = []
-    previous_byte = previous_char = 0
-    for byte_index in sorted(byte_hits):
-        previous_char += len(data[previous_byte:byte_index].decode("utf-8", "surrogatepass"))
-        previous_byte = byte_index
-        positions.append(previous_char)
-    return positions
+            if _worth_a_look(hay, index, len(needle)):
+                found.add(index)
+            index = hay.find(needle, index + 1)  # type: ignore[arg-type]
+    if isinstance(hay, str):
+        return sorted(found)
+    return to_str_offsets(hay, sorted(found))
+
+
+_ATOM_CHARS = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+    + "".join(chr(c) for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1))
+)
 
 
 def _atom_at(text: str, position: int) -> tuple[int, int] | None:
-    """The atom containing ``position`` if it is marker-shaped (criterion 2)."""
+    """The atom containing ``position`` if it is marker-shaped (criterion 2).
+
+    Atoms longer than the scan window are not marker typos and are skipped.
+    """
+    start = position
     low = max(0, position - _WINDOW)
-    for match in _ATOM.finditer(text, low, min(len(text), position + _WINDOW)):
-        if match.start() <= position < match.end():
-            if (match.start() == low and low > 0) or (
-                match.end() == position + _WINDOW and match.end() < len(text)
-            ):
-                return None
-            if _HAS_SHAPE.search(match.group()) is None:
-                return None
-            return match.start(), match.end()
-    return None
+    while start > low and text[start - 1] in _ATOM_CHARS:
+        start -= 1
+    if start == low and low > 0 and text[start - 1] in _ATOM_CHARS:
+        return None
+    match = _ATOM.match(text, position)
+    if match is None or match.end() - start > 2 * _WINDOW:
+        return None
+    if _HAS_SHAPE.search(text, start, match.end()) is None:
+        return None
+    return start, match.end()
 
 
 def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, int]]:
@@ -239,9 +292,16 @@ def _best_candidate(
 
 
 def scan(
-    text: str, markers: Sequence[str], foreign: Sequence[str] = FOREIGN_MARKERS
+    text: str,
+    markers: Sequence[str],
+    foreign: Sequence[str] = FOREIGN_MARKERS,
+    *,
+    data: bytes | None = None,
 ) -> tuple[MarkerHit, ...]:
-    """All exact, foreign and near-miss markers of a text, sorted by offset."""
+    """All exact, foreign and near-miss markers of a text, sorted by offset.
+
+    ``data`` is the text's UTF-8 encoding when the caller already has it.
+    """
     exact = find_exact(text, markers, foreign)
     targets = [
         _Target(m, _core(m), _budget(_core(m)), len(_WORDS.findall(m)))
@@ -253,7 +313,7 @@ def scan(
         words = sorted({w.lower() for t in targets for w in _WORDS.findall(t.marker)})
         seen: set[tuple[int, int]] = set()
         covered_until = -1
-        for position in _anchor_positions(text, words):
+        for position in _anchor_positions(text, words, data):
             if position < covered_until:
                 continue
             atom = _atom_at(text, position)

@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerHit, Severity
 from promptls.analysis.rules.base import PROMPTISH, Rule
 
+_NON_SPACE = re.compile(r"\S")
+
 
 def empty_side(text: str, hit: MarkerHit) -> str | None:
     """``"static"`` or ``"dynamic"`` when only whitespace is on that side of the marker."""
-    if not text[: hit.start].strip():
+    if _blank(text, 0, hit.start):
         return "static"
-    if not text[hit.end :].strip():
+    if _blank(text, hit.end, len(text)):
         return "dynamic"
     return None
+
+
+def _blank(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is only whitespace, without copying a huge slice."""
+    match = _NON_SPACE.search(text, start, end)
+    return match is None
 
 
 def check(doc: Document) -> Iterator[Finding]:

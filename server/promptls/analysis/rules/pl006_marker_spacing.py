@@ -10,8 +10,17 @@ from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import PROMPTISH, Rule, is_glued
 from promptls.analysis.rules.pl005_empty_half import empty_side
 
-_BEFORE = re.compile(r"[ \t\r\n]*\Z")
 _AFTER = re.compile(r"[ \t\r\n]*")
+_SPACE = frozenset(" \t\r\n")
+
+
+def _gap_start(text: str, end: int) -> int:
+    """Start of the whitespace run that ends at ``end`` (a backward scan, not a regex
+    search from the start of the text, which would be linear in the static half)."""
+    start = end
+    while start > 0 and text[start - 1] in _SPACE:
+        start -= 1
+    return start
 
 
 def _describe(gap: str) -> str:
@@ -41,11 +50,10 @@ def check(doc: Document) -> Iterator[Finding]:
     edits: list[Edit] = []
     problems: list[str] = []
     if hit.start and not is_glued(text[hit.start - 1]):
-        before = _BEFORE.search(text, 0, hit.start)
-        assert before is not None
-        gap = before.group()
+        gap_start = _gap_start(text, hit.start)
+        gap = text[gap_start : hit.start]
         if gap != "\n\n":
-            edits.append(Edit(before.start(), hit.start, "\n\n"))
+            edits.append(Edit(gap_start, hit.start, "\n\n"))
             problems.append(f"before it: {_describe(gap)}")
     if hit.end < len(text) and not is_glued(text[hit.end]):
         after = _AFTER.match(text, hit.end)

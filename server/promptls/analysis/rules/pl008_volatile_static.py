@@ -16,8 +16,10 @@ _DASHED = re.compile(
     r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
 )
 _CLOCK = re.compile(r":[0-5]\d:[0-5]\d")
-_SLOT = re.compile(r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})|\$\{[^{}\r\n]{1,80}\}")
-_HOME = re.compile(r"/(?:home|Users)/[A-Za-z0-9._-]+|:\\Users\\[A-Za-z0-9._-]+")
+_BRACE_SLOT = re.compile(r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})")
+_DOLLAR_SLOT = re.compile(r"\$\{[^{}\r\n]{1,80}\}")
+_POSIX_HOME = re.compile(r"/(?:home|Users)/[A-Za-z0-9._-]+")
+_WINDOWS_HOME = re.compile(r":\\Users\\[A-Za-z0-9._-]+")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
@@ -86,11 +88,14 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     text, end = doc.text, doc.static_end
     found = [
-        *_simple(_SLOT, "slot", text, end),
+        *_simple(_BRACE_SLOT, "slot", text, end),
+        *_simple(_DOLLAR_SLOT, "slot", text, end),
         *_dashed(text, end),
         *_clock(text, end),
-        *_simple(_HOME, "home", text, end),
+        *_simple(_POSIX_HOME, "home", text, end),
+        *_simple(_WINDOWS_HOME, "home", text, end),
     ]
+    found.sort()
     for start, stop, kind in found:
         yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
 

@@ -52,10 +52,14 @@ def check(doc: Document) -> Iterator[Finding]:
     if not doc.exact:
         return
     known = minimum_for(doc.settings.model)
-    static = doc.text[: doc.static_end]
-    if known is None or not static.strip():
+    if known is None or doc.static_end == 0:
         return
     minimum, _ = known
+    if doc.static_end >= 4 * minimum:
+        return  # every estimate is at least one token per four characters
+    static = doc.text[: doc.static_end]
+    if not static.strip():
+        return
     estimate = estimate_tokens(static)
     if estimate >= minimum:
         return

@@ -5,12 +5,31 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from promptls.analysis.chars import BIDI, INVISIBLE_CLASS, describe
+from promptls.analysis.chars import BIDI, INVISIBLE_RANGES, describe
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
+from promptls.analysis.utf8 import to_str_offsets
 
-_RUN = re.compile(f"[{INVISIBLE_CLASS}]+")
+
+def _utf8_pattern() -> re.Pattern[bytes]:
+    """The invisible characters of chars.py as UTF-8 byte patterns grouped by their
+    leading bytes (``\\xe2\\x80[\\x8b-\\x8f\\xaa-\\xae]``…): generated, so the two lists
+    cannot drift apart, and shaped so the regex engine scans bytes quickly."""
+    groups: dict[bytes, set[int]] = {}
+    for low, high, _ in INVISIBLE_RANGES:
+        for code in range(low, min(high, 0xFFFF) + 1):
+            encoded = chr(code).encode("utf-8")
+            groups.setdefault(encoded[:-1], set()).add(encoded[-1])
+    alternatives = []
+    for prefix, lasts in sorted(groups.items()):
+        body = b"".join(re.escape(bytes([b])) for b in sorted(lasts))
+        alternatives.append(re.escape(prefix) + b"[" + body + b"]")
+    alternatives.append(rb"\xf3\xa0[\x80\x81][\x80-\xbf]")  # tags U+E0000-U+E007F
+    return re.compile(b"|".join(alternatives))
+
+
+_UTF8_INVISIBLE = _utf8_pattern()
 _JOINERS = frozenset("\u200c\u200d")
 
 
@@ -26,18 +45,37 @@ def _legitimate(text: str, start: int, end: int) -> bool:
     return False
 
 
+def _runs(doc: Document) -> Iterator[tuple[int, int]]:
+    """Runs of invisible characters as ``str`` spans, found over the UTF-8 bytes."""
+    data = doc.utf8
+    if data is None:
+        return
+    spans = [m.span() for m in _UTF8_INVISIBLE.finditer(data)]
+    if not spans:
+        return
+    flat = to_str_offsets(data, [x for span in spans for x in span])
+    run_start = run_end = -1
+    for i in range(0, len(flat), 2):
+        start, end = flat[i], flat[i + 1]
+        if start == run_end:
+            run_end = end
+            continue
+        if run_start >= 0:
+            yield run_start, run_end
+        run_start, run_end = start, end
+    yield run_start, run_end
+
+
 def check(doc: Document) -> Iterator[Finding]:
     """Each run of invisible characters, except inside near-miss markers (PL002's)."""
     text = doc.text
-    if text.isascii():
-        return
     near = [m for m in doc.markers if m.kind is MarkerKind.NEAR_MISS]
-    for match in _RUN.finditer(text):
-        start, end = match.span()
+    for start, end in _runs(doc):
         if _legitimate(text, start, end) or any(m.start <= start < m.end for m in near):
             continue
-        names = sorted({describe(ch) for ch in match.group()})
-        bidi = any(ord(ch) in BIDI for ch in match.group())
+        run = text[start:end]
+        names = sorted({describe(ch) for ch in run})
+        bidi = any(ord(ch) in BIDI for ch in run)
         kind = "bidirectional control" if bidi else "invisible character"
         yield RULE.finding(
             f"{kind}{'s' if end - start > 1 else ''} {', '.join(names)}: the model reads "
