@@ -11,6 +11,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
 
 from promptls import __version__
 from promptls.commands import COMMAND_MODULES, UsageError
@@ -28,14 +29,25 @@ def _load_commands() -> list[ModuleType]:
     return modules
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argparse parser whose usage errors are one line, like every other user error.
+
+    argparse prints the whole usage block before the message; in CI logs that buries the
+    one sentence that says what went wrong, so the usage stays behind ``--help``.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """Build the parser with one subparser per command module."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="promptls",
         description="Lint, preview and serve agent system prompts and instruction files.",
     )
     parser.add_argument("--version", action="version", version=f"promptls {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for module in _load_commands():
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(command)

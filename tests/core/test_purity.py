@@ -43,3 +43,16 @@ def test_cli_import_leaves_lsp_libraries_unloaded() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "[]"
+
+
+def test_usage_errors_are_one_line_without_usage_block() -> None:
+    proc = subprocess.run(
+        [sys.executable, "-m", "promptls", "context", "--profile", "or", "--all-profiles"],
+        capture_output=True,
+        text=True,
+    )
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.splitlines()
+    assert len(lines) == 1
+    assert "not allowed with" in lines[0]
