@@ -172,7 +172,7 @@ class LineIndex:
         old = self.text
         splits_crlf = start > 0 and end < len(old) and old[start - 1] == "\r" and old[end] == "\n"
         if (
-            False
+            splits_crlf
             or _LINE_BREAK_CHARS.search(inserted)
             or _LINE_BREAK_CHARS.search(old, start, end)
         ):
