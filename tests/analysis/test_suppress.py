@@ -39,3 +39,15 @@ def test_unknown_codes_are_reported_and_suppress_nothing() -> None:
     bad = [text[f.start : f.end] for f in found if f.code == "PL016"]
     assert bad == ["PL08", "PL999"]
     assert "PL008" in [f.code for f in found]
+
+
+def test_noqa_takes_only_the_codes_that_follow() -> None:
+    text = "A {{a}}  # promptls: noqa PL008 because the host fills it\n\n"
+    text += "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nt"
+    found = analyze(text, path="x.prompt").findings
+    assert [f.code for f in found if f.code in {"PL008", "PL016"}] == []
+
+
+def test_comments_quoted_in_inline_code_do_nothing() -> None:
+    text = "Write `<!-- promptls-disable PL008 -->` to silence it.\n" + SLOT
+    assert "PL008" in codes(text, "x.prompt")

@@ -8,7 +8,9 @@
 
 Codes may be separated by spaces or commas. A code that is not a rule is reported as
 PL016 (invalid suppression) at the code itself, so a typo does not silently suppress
-nothing. A comment naming only unknown codes suppresses nothing.
+nothing. Comments quoted inside an inline code span (`` `<!-- promptls-disable -->` ``)
+are documentation, not suppressions. A ``noqa`` takes the codes that follow it
+directly; the rest of the line is ignored. A comment naming only unknown codes suppresses nothing.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from promptls.analysis.model import Finding
 
 _COMMENT = re.compile(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"
-    r"|#[ \t]*promptls:[ \t]*(noqa)\b([^\r\n]*)",
+    r"|#[ \t]*promptls:[ \t]*(noqa)\b((?:[ \t]*[:,]?[ \t]*[A-Za-z]+[0-9]+\b)*)",
     re.DOTALL,
 )
 _CODE = re.compile(r"[A-Za-z]+[0-9]+|[^\s,;:]+")
@@ -69,6 +71,13 @@ def _codes(body: str, offset: int, known: Collection[str], out: Suppressions) ->
     return codes if tokens else {ALL}
 
 
+def _in_inline_code(text: str, start: int) -> bool:
+    """A comment quoted in a Markdown code span (odd backticks before it on its line)
+    is documentation about suppression, not a suppression."""
+    line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    return text.count("`", line_start, start) % 2 == 1
+
+
 def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
     """Read every suppression comment; cheap when the text never says ``promptls``."""
     out = Suppressions()
@@ -76,6 +85,8 @@ def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
         return out
     open_at: dict[str, int] = {}
     for match in _COMMENT.finditer(text):
+        if _in_inline_code(text, match.start()):
+            continue
         if out.index is None:
             out.index = LineIndex(text)
         if match.group(3):
