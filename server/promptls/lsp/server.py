@@ -9,9 +9,10 @@ the debug command (only with ``debug: true``) can be added there.
 from __future__ import annotations
 
 import logging
+import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO, cast
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
@@ -26,6 +27,7 @@ from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnost
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
 from promptls.lsp.positions import LineIndex, encoding_name
+from promptls.lsp.protocol import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
 
 log = logging.getLogger(__name__)
@@ -36,7 +38,7 @@ class PromptServer(LanguageServer):
 
     def __init__(self) -> None:
         """Build empty state; real values arrive with ``initialize``."""
-        super().__init__("promptls", __version__)
+        super().__init__("promptls", __version__, protocol_cls=PromptProtocol)
         self.settings = SettingsStore(self.warn)
         self.documents = Documents(self._analyze, self._publish, "utf-16")
         self.discovery = DiscoveryCache()
@@ -44,6 +46,20 @@ class PromptServer(LanguageServer):
         self.markdown = True
         self.revisions: dict[str, str] = {}
         """Folder → last context revision told to the client (``promptls/contextChanged``)."""
+
+    # -- transport --------------------------------------------------------------------
+
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """stdio, read through :class:`ResyncingInput` so one broken frame loses one message."""
+        reader = ResyncingInput(stdin or sys.stdin.buffer)
+        super().start_io(cast(BinaryIO, reader), stdout)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """A body that is not JSON gets JSON-RPC's Parse error, not an error pop-up."""
+        protocol = self.protocol
+        if isinstance(protocol, PromptProtocol) and protocol.answer_unparsable(error):
+            return
+        super().report_server_error(error, source)
 
     # -- messages ---------------------------------------------------------------------
 

@@ -1,0 +1,122 @@
+"""JSON-RPC edge cases pygls leaves unanswered, and a stdin reader that survives bad frames.
+
+pygls 2.1 drops three kinds of bad input silently, leaving a client waiting forever:
+
+* a request whose params do not match the method's schema (wrong types) gets no
+  response at all; JSON-RPC wants ``InvalidParams`` (-32602) for that id;
+* a body that is not JSON gets none either; JSON-RPC wants ``Parse error`` (-32700)
+  with ``id: null``;
+* a JSON array (a JSON-RPC batch, which LSP does not have) or a bare value gets none;
+  JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``.
+
+Notifications never get a response (the spec forbids it); a malformed one is logged and
+dropped. The reader fix: pygls reads header lines until a blank one, so a frame with a
+broken or missing ``Content-Length`` makes the next body be read as a header line glued
+to the following ``Content-Length`` header, and from then on every message is lost.
+:class:`ResyncingInput` splits such a line at ``Content-Length:`` so the stream is back
+in step after losing only the broken frame.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, BinaryIO
+
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidRequest,
+    JsonRpcParseError,
+)
+from pygls.protocol import LanguageServerProtocol
+
+log = logging.getLogger(__name__)
+
+_HEADER = b"Content-Length:"
+
+
+@dataclass(frozen=True)
+class Rejected:
+    """A message pygls could not structure: answered (requests) or dropped (notifications)."""
+
+    msg_id: Any
+    method: str
+    error: JsonRpcException
+    is_request: bool
+
+
+class PromptProtocol(LanguageServerProtocol):
+    """pygls' protocol, plus the error responses JSON-RPC requires for malformed input."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """Keep the id of a request whose params are invalid so it can be answered."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            method = data.get("method")
+            if not isinstance(method, str):
+                raise
+            msg_id = data.get("id")
+            return Rejected(msg_id, method, exc, "id" in data and _valid_id(msg_id))
+
+    def handle_message(self, message: Any) -> None:
+        """Answer rejected requests and non-messages; pass everything else to pygls."""
+        if isinstance(message, Rejected):
+            if message.is_request:
+                self._send_response(message.msg_id, None, message.error.to_response_error())
+            else:
+                log.warning("dropped malformed %s notification: %s", message.method, message.error)
+            return
+        if not hasattr(message, "jsonrpc"):
+            log.warning("not a JSON-RPC message (LSP has no batches): %.200r", message)
+            error = JsonRpcInvalidRequest(message="Invalid Request: not a JSON-RPC message")
+            self._send_response(None, None, error.to_response_error())  # type: ignore[arg-type]
+            return
+        super().handle_message(message)
+
+    def answer_unparsable(self, error: Exception) -> bool:
+        """A body that is not JSON (or not UTF-8): send Parse error with a null id."""
+        if isinstance(error, JsonRpcException) or not isinstance(error, ValueError):
+            return False
+        log.warning("message body is not JSON: %s", error)
+        parse = JsonRpcParseError(message=f"Parse error: {error}")
+        self._send_response(None, None, parse.to_response_error())  # type: ignore[arg-type]
+        return True
+
+
+def _valid_id(value: Any) -> bool:
+    """JSON-RPC ids are strings or integers (``null`` only in error responses)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+
+
+class ResyncingInput:
+    """A binary stdin whose ``readline`` starts a new line at every ``Content-Length:``.
+
+    Only header reading sees the split: bodies are read with ``read(n)``, which returns
+    any split-off remainder first, so a well-formed stream is read byte for byte as is.
+    """
+
+    def __init__(self, raw: BinaryIO) -> None:
+        """Wrap the real stdin (pygls calls only ``readline`` and ``read``)."""
+        self._raw = raw
+        self._pending = b""
+
+    def readline(self) -> bytes:
+        """The next header line; text glued before a ``Content-Length:`` is its own line."""
+        line, self._pending = (self._pending or self._raw.readline()), b""
+        cut = line.find(_HEADER, 1)
+        if cut > 0:
+            log.warning("discarding %d bytes of a broken frame", cut)
+            line, self._pending = line[:cut], line[cut:]
+        return line
+
+    def read(self, size: int) -> bytes:
+        """Exactly the body bytes pygls asks for (fewer only at end of input)."""
+        head, self._pending = self._pending[:size], self._pending[size:]
+        if len(head) == size:
+            return head
+        return head + self._raw.read(size - len(head))
+
+    def close(self) -> None:
+        """Close the underlying stream."""
+        self._raw.close()
