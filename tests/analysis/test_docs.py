@@ -16,6 +16,7 @@ def test_every_rule_has_an_anchor_heading_and_its_severity() -> None:
         section = text.split(f"### {code} `{rule.name}`", 1)
         assert len(section) == 2, f"no heading for {code}"
         assert f"**Default severity:** {rule.severity.value}" in section[1][:300], code
+        assert rule.explanation in section[1], f"{code}: explanation out of date"
 
 
 def test_the_rules_page_lints_clean() -> None:

@@ -10,14 +10,17 @@ from promptls.analysis.rules.base import ALL_KINDS, Rule
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Report each near-miss; offer the exact marker except in instruction files and
-    after the first real marker (there it would only become a duplicate, PL001)."""
+    """Report each near-miss; offer the exact marker only where that is safe.
+
+    Not in instruction files (a marker does not belong there, PL003), and not when the
+    text already has a real marker: the replacement would either become a duplicate
+    (PL001) or move the split to an earlier place, changing what is cached.
+    """
     for hit in doc.markers:
         if hit.kind is not MarkerKind.NEAR_MISS:
             continue
         fix = None
-        after_split = bool(doc.exact) and doc.exact[0].start < hit.start
-        if doc.kind is not DocumentKind.INSTRUCTION and not after_split:
+        if doc.kind is not DocumentKind.INSTRUCTION and not doc.exact:
             fix = Fix(f"Replace with {hit.marker}", (Edit(hit.start, hit.end, hit.marker),))
         yield RULE.finding(hit.reason, hit.start, hit.end, fix=fix)
 
@@ -34,7 +37,9 @@ RULE = Rule(
         "not a marker: the prompt is not split there, the whole text is treated as static "
         "(or the split happens somewhere else) and the near-miss reaches the model. In a "
         "prompt file the fix replaces it with the exact marker; in an instruction file it "
-        "is reported without a fix, because a marker does not belong there either (PL003). "
+        "is reported without a fix, because a marker does not belong there either (PL003), and "
+        "so is a near-miss in a prompt that already has a real marker (the replacement "
+        "would be a duplicate or would move the split). "
         "The exact detection criterion is documented in docs/rules.md."
     ),
     bad_example="Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n\nTurn state.\n",

@@ -6,18 +6,25 @@ from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
-from promptls.analysis.rules.base import PROMPTISH, Rule
+from promptls.analysis.rules.base import PROMPTISH, Rule, marker_removal
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Known foreign markers that are not in the ``markers`` setting."""
+    """Known foreign markers that are not in the ``markers`` setting.
+
+    The fix replaces the first one with the configured marker when the text has no real
+    marker; otherwise it removes it (a replacement would be a duplicate or move the split).
+    """
     target = doc.settings.markers[0] if doc.settings.markers else None
     for hit in doc.markers:
         if hit.kind is not MarkerKind.FOREIGN:
             continue
-        fix = None
-        if target is not None:
+        if doc.exact:
+            fix = Fix("Remove the foreign marker", marker_removal(doc.text, hit))
+        elif target is not None:
             fix = Fix(f"Replace with {target}", (Edit(hit.start, hit.end, target),))
+        else:
+            fix = None
         yield RULE.finding(
             f"foreign marker {hit.marker}: another agent's boundary, not configured here, so "
             "it will not split; replace it or add it to the `markers` setting",
@@ -36,8 +43,9 @@ RULE = Rule(
         "Other agents use their own boundary strings (for example "
         "__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__ or __PROMPT_DYNAMIC_BOUNDARY__). Copied into a "
         "prompt for this host they are plain text: nothing splits there and the model reads "
-        "the marker. Replace it with the configured marker (the fix), or, if your host "
-        "really uses that string, add it to `markers` in the configuration."
+        "the marker. Replace it with the configured marker (the fix, when the prompt has no "
+        "real marker yet; otherwise the fix removes it), or, if your host really uses that "
+        "string, add it to `markers` in the configuration."
     ),
     bad_example="Doctrine.\n\n__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__\n\nTurn state.\n",
     good_example="Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nTurn state.\n",
