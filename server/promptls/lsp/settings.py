@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -78,6 +79,9 @@ def _problem_text(problem: object, source: str) -> str:
 
 Warn = Callable[[str], None]
 
+SETTINGS_CACHE_SIZE = 256
+"""Resolved settings kept per (directory, folder); least recently used go first."""
+
 
 class SettingsStore:
     """Collects the editor layers and resolves the effective settings per document."""
@@ -93,6 +97,7 @@ class SettingsStore:
         self.folder_settings: dict[str, dict[str, Any]] = {}
         """Folder path → that folder's ``promptls`` configuration section."""
         self._cache: dict[tuple[str, str | None], Settings] = {}
+        self._lock = threading.Lock()
 
     def _warn(self, message: str) -> None:
         """Show each distinct problem once per change of settings, not per document."""
@@ -130,7 +135,8 @@ class SettingsStore:
 
     def _changed(self) -> None:
         """Forget resolved settings and let problems be reported again."""
-        self._cache.clear()
+        with self._lock:
+            self._cache.clear()
         self._shown.clear()
 
     def validate(self) -> None:
@@ -156,16 +162,21 @@ class SettingsStore:
         directory = str(Path(path).parent) if path else None
         folder = self.folder_of(path)
         key = (directory or "", folder)
-        cached = self._cache.get(key)
-        if cached is not None:
-            return cached
+        with self._lock:  # worker threads resolve settings too
+            cached = self._cache.pop(key, None)
+            if cached is not None:
+                self._cache[key] = cached  # most recently used last
+                return cached
         settings = self._project(directory)
         settings = _overlay(settings, self.init_options, "initializationOptions", self._warn)
         settings = _overlay(settings, self.global_settings, "workspace settings", self._warn)
         if folder is not None:
             layer = self.folder_settings[folder]
             settings = _overlay(settings, layer, f"settings for {folder}", self._warn)
-        self._cache[key] = settings
+        with self._lock:
+            self._cache[key] = settings
+            while len(self._cache) > SETTINGS_CACHE_SIZE:
+                del self._cache[next(iter(self._cache))]
         return settings
 
     def for_folder(self, folder: str) -> Settings:
