@@ -131,14 +131,17 @@ def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
     analyze(workloads.prompt_file(10_000), path="warm.prompt.md")
     for size in sizes:
         text = workloads.prompt_file(size, seed=7)
-        samples = []
+        wall: list[float] = []
+        cpu: list[float] = []
         findings = 0
+        per_mb = 1000 / (size / workloads.MB)
         for _ in range(reps):
-            start = time.perf_counter()
+            start, start_cpu = time.perf_counter(), time.thread_time()
             result = analyze(text, path="bench.prompt.md")
-            samples.append((time.perf_counter() - start) * 1000 / (size / workloads.MB))
+            cpu.append((time.thread_time() - start_cpu) * per_mb)
+            wall.append((time.perf_counter() - start) * per_mb)
             findings = len(getattr(result, "findings", ()))
-        out[str(size)] = {"ms_per_mb": samples, "findings": findings}
+        out[str(size)] = {"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings": findings}
     return out
 
 

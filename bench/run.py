@@ -36,6 +36,14 @@ def say(text: str) -> None:
     sys.stderr.flush()
 
 
+def load_average() -> float:
+    """The 1-minute load average: other work on the machine shows up in every number."""
+    try:
+        return float(Path("/proc/loadavg").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return -1.0
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n")[0])
@@ -188,6 +196,7 @@ def main(argv: list[str]) -> int:
             "reps": reps,
             "quick": args.quick,
             "machine": peers.machine(),
+            "load_before": load_average(),
             "promptls_debounce_s": promptls_debounce(args.debounce_ms),
             "workload": {
                 "instruction_file_bytes": len(work.small.encode()),
@@ -206,6 +215,7 @@ def main(argv: list[str]) -> int:
         say("analysis in-process")
         sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
         results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
+    results["meta"]["load_after"] = load_average()
     results["budgets"] = report.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
     out_dir = args.out or RESULTS
