@@ -29,6 +29,7 @@ PREVIEW_PROMPT = "promptls.previewPrompt"
 RENDER_WIRE = "promptls.renderWire"
 CONTEXT_REVISION = "promptls.contextRevision"
 DEBUG_DOCUMENT_HASH = "promptls.debug.documentHash"
+DEBUG_STATS = "promptls.debug.stats"
 PREVIEW_FORMATS = ("both", "blocks", "wire")
 SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
 """Largest ``systemPromptFile`` read for a preview."""
@@ -263,6 +264,23 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     return {"uri": uri, "version": doc.version, "sha256": digest}
 
 
+async def debug_stats(server: PromptServer) -> dict[str, Any]:
+    """Live tasks, threads and cache sizes (debug: lets soak tests catch leaks)."""
+    import asyncio
+    import threading
+
+    from promptls.lsp.settings import SETTINGS_CACHE_SIZE
+
+    return {
+        "tasks": len(asyncio.all_tasks()),
+        "threads": threading.active_count(),
+        "documents": sum(1 for _ in server.documents),
+        "discoveryCache": {"size": len(server.discovery), "max": server.discovery.maxsize},
+        "settingsCache": {"size": len(server.settings._cache), "max": SETTINGS_CACHE_SIZE},
+        "revisions": len(server.revisions),
+    }
+
+
 def register(server: PromptServer) -> None:
     """Register the public commands."""
 
@@ -299,3 +317,8 @@ def register_debug(server: PromptServer) -> None:
     def _document_hash(*args: Any) -> dict[str, Any]:
         """See :func:`document_hash`."""
         return document_hash(server, _single_object(args))
+
+    @server.command(DEBUG_STATS)
+    async def _stats(*args: Any) -> dict[str, Any]:
+        """See :func:`debug_stats`."""
+        return await debug_stats(server)
