@@ -39,6 +39,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 PROMPT_FILE = "system.prompt.md"
 AGENTS_SENTENCE = "Run the linters before every commit."
+ADDED_SENTENCE = "Never push on Fridays."
 
 if os.environ.get("PROMPTLS_SKIP_VSCODE") == "1":
     pytest.skip(
@@ -141,6 +142,11 @@ def _write_user_settings(user_data: Path, server: Path) -> None:
         "update.mode": "none",
         "editor.hover.delay": 150,
         "editor.minimap.enabled": False,
+        # One view line per text line, so the driver can read lines off the screen.
+        "editor.wordWrap": "off",
+        "[markdown]": {"editor.wordWrap": "off"},
+        "[prompt]": {"editor.wordWrap": "off"},
+        "[plaintext]": {"editor.wordWrap": "off"},
         "window.zoomLevel": 0,
     }
     # code-server is a remote window: machine-scoped settings (promptls.server.path) are read
@@ -156,6 +162,7 @@ class CodeServer:
 
     process: subprocess.Popen[str]
     url: str
+    workspace: Path
     log: list[str]
 
 
@@ -224,7 +231,7 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
         if not listening.wait(timeout=90) or process.poll() is not None:
             pytest.fail("code-server did not start:\n" + "".join(log[-40:]))
         url = f"http://127.0.0.1:{port}/?folder={workspace}"
-        yield CodeServer(process, url, log), tools
+        yield CodeServer(process, url, workspace, log), tools
     finally:
         process.terminate()
         try:
@@ -249,7 +256,9 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
         "playwright": str(tools.playwright),
         "chromium": str(CHROMIUM),
         "screenshots": str(ARTIFACTS),
+        "workspace": str(server.workspace),
         "file": PROMPT_FILE,
+        "appendToAgents": ADDED_SENTENCE,
         "expectInPreview": AGENTS_SENTENCE,
         "timeoutMs": 60000,
     }
@@ -293,6 +302,23 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert "Prompt (cache-aware)" in preview["title"]
     assert AGENTS_SENTENCE in preview["text"]
     assert MARKER not in preview["text"]
+
+    refresh = steps["refresh"]
+    assert ADDED_SENTENCE in refresh["text"]
+    assert refresh["status"] != status
+
+    environment = steps["environment"]["text"]
+    assert "gitBranch: main" in environment
+    assert str(server.workspace) in environment
+
+    wire = steps["renderWire"]["text"]
+    assert "You are a careful coding agent." in wire
+    assert "Later text." in wire
+    assert MARKER not in wire
+
+    fixed = steps["fixAll"]
+    assert fixed["text"].count(MARKER) == 1
+    assert not any("PL001" in row for row in fixed["problems"])
 
     if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
         DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)

@@ -28,10 +28,14 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** Open a read-only preview document beside the current editor. */
+/** Open a read-only view beside the file being worked on (in place when a view is active). */
 async function openPreview(uri: vscode.Uri): Promise<void> {
   const doc = await vscode.workspace.openTextDocument(uri);
-  await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  const fromView = vscode.window.activeTextEditor?.document.uri.scheme === PREVIEW_SCHEME;
+  await vscode.window.showTextDocument(doc, {
+    preview: false,
+    viewColumn: fromView ? vscode.ViewColumn.Active : vscode.ViewColumn.Beside,
+  });
 }
 
 function entryLabel(entry: ContextEntry, root: vscode.Uri): string {

@@ -5,8 +5,9 @@
 // tests/editors/test_vscode.py asserts on it. Every wait is a selector wait with a timeout.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { url, playwright, chromium, screenshots, file, timeoutMs }
-import { mkdirSync } from "node:fs";
+//   config: { url, playwright, chromium, screenshots, workspace, file, expectInPreview,
+//             appendToAgents, timeoutMs }
+import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -156,6 +157,72 @@ try {
     text: await activeEditorText(page),
   };
   await shot(page, "06-preview");
+
+  step = "refresh";
+  // An instruction file edited outside the editor: the server's file watch bumps the
+  // revision and sends promptls/contextChanged; the open preview and the status bar follow.
+  const before = result.steps.status.text;
+  appendFileSync(join(config.workspace, "AGENTS.md"), `\n${config.appendToAgents}\n`);
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: config.appendToAgents })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  const changed = page
+    .locator(".statusbar-item", { hasText: /promptls: \S+ · rev [^…\s]+/ })
+    .filter({ hasNotText: before })
+    .first();
+  await changed.waitFor({ state: "visible", timeout });
+  result.steps.refresh = { text: await activeEditorText(page), status: plain(await changed.innerText()) };
+  await shot(page, "07-preview-refreshed");
+
+  step = "environment";
+  await runCommand(page, "promptls: Show Environment");
+  await page.locator(".tab.active", { hasText: "Environment" }).waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "gitBranch" })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.environment = { text: await activeEditorText(page) };
+  await shot(page, "08-environment");
+
+  step = "render-wire";
+  await page.locator(".tab", { hasText: config.file }).first().click();
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: config.file })
+    .waitFor({ state: "visible", timeout });
+  await runCommand(page, "promptls: Render Wire Text");
+  await page.locator(".tab.active", { hasText: `Wire — ${config.file}` }).waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "Later text." })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.renderWire = { text: await activeEditorText(page) };
+  await shot(page, "09-render-wire");
+
+  step = "fix-all";
+  await page.locator(".tab", { hasText: config.file }).first().click();
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: config.file })
+    .waitFor({ state: "visible", timeout });
+  await runCommand(page, "promptls: Fix All");
+  // The duplicate marker is gone from the editor and PL001 from the Problems panel.
+  await page.waitForFunction(
+    (marker) =>
+      [...document.querySelectorAll(".editor-group-container.active .view-line")].filter((el) =>
+        (el.textContent ?? "").includes(marker),
+      ).length === 1,
+    MARKER,
+    { timeout },
+  );
+  await page
+    .locator(".markers-panel .monaco-list-row", { hasText: "PL001" })
+    .first()
+    .waitFor({ state: "detached", timeout });
+  result.steps.fixAll = {
+    text: await activeEditorText(page),
+    problems: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
+  };
+  await shot(page, "10-fix-all");
 } catch (error) {
   result.error = String(error?.stack ?? error);
   result.failedStep = step;
