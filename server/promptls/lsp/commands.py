@@ -17,8 +17,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
 from promptls.assemble import AssembledPrompt, assemble_prompt
-from promptls.lsp.hover import utf8_len, wire_parts
-from promptls.tokens import estimate_tokens
+from promptls.lsp.wire import size_of, wire_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -33,11 +32,6 @@ DEBUG_STATS = "promptls.debug.stats"
 PREVIEW_FORMATS = ("both", "blocks", "wire")
 SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
 """Largest ``systemPromptFile`` read for a preview."""
-
-
-def sizes(text: str) -> dict[str, int]:
-    """UTF-8 bytes and the token *estimate* of a piece of text."""
-    return {"bytes": utf8_len(text), "tokensEstimate": estimate_tokens(text)}
 
 
 def invalid(message: str) -> JsonRpcInvalidParams:
@@ -206,8 +200,8 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         "folder": folder,
         "profile": server.settings.for_folder(folder).profile,
         "revision": prompt.revision,
-        "static": sizes(prompt.static),
-        "dynamic": sizes(prompt.dynamic),
+        "static": size_of(prompt.static).json(),
+        "dynamic": size_of(prompt.dynamic).json(),
     }
     if fmt in ("both", "blocks"):
         out["blocks"] = prompt.blocks()
@@ -228,17 +222,17 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    static, dynamic, wire = wire_parts(snapshot.text, marker)
+    parts = wire_of(snapshot.text, marker)
     return {
         "uri": uri,
         "version": snapshot.version,
         "markers": len(exact),
-        "static": static,
-        "dynamic": dynamic,
-        "wire": wire,
-        "staticSize": sizes(static),
-        "dynamicSize": sizes(dynamic),
-        "wireSize": sizes(wire),
+        "static": parts.static,
+        "dynamic": parts.dynamic,
+        "wire": parts.wire,
+        "staticSize": parts.size("static").json(),
+        "dynamicSize": parts.size("dynamic").json(),
+        "wireSize": parts.size("wire").json(),
     }
 
 

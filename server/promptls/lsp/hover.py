@@ -14,21 +14,10 @@ from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
-from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
-from promptls.tokens import estimate_tokens
+from promptls.lsp.wire import wire_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
-
-
-def utf8_len(text: str) -> int:
-    """Bytes on the wire; lone surrogates count as the 3 bytes an encoder would emit."""
-    return len(text.encode("utf-8", "surrogatepass"))
-
-
-def size_line(text: str) -> str:
-    """ "1234 bytes, ≈ 300 tokens (estimate)" for one piece of text."""
-    return f"{utf8_len(text)} bytes UTF-8, ≈ {estimate_tokens(text)} tokens (estimate)"
 
 
 def marker_at(analysis: Analysis, offset: int) -> MarkerHit | None:
@@ -39,23 +28,11 @@ def marker_at(analysis: Analysis, offset: int) -> MarkerHit | None:
     return None
 
 
-def wire_parts(text: str, marker: str) -> tuple[str, str, str]:
-    """Static half, dynamic half and marker-free text for the marker in use.
-
-    The core's API speaks the zidane marker; a differently configured marker is mapped
-    onto it first, so the same split rules apply to every configured marker.
-    """
-    if marker != SYSTEM_PROMPT_BOUNDARY and marker:
-        text = text.replace(marker, SYSTEM_PROMPT_BOUNDARY)
-    static, dynamic = split_system_prompt(text)
-    return static, dynamic, render_system_for_wire(text)
-
-
 def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
     """The wire text of the whole document as the first marker splits it."""
     exact = analysis.exact_markers
     position = next((i for i, m in enumerate(exact) if m.start == hit.start), 0)
-    static, dynamic, wire = wire_parts(analysis.text, hit.marker)
+    parts = wire_of(analysis.text, hit.marker)
     doc = Doc().heading("promptls: boundary marker")
     if position == 0:
         doc.para(
@@ -73,9 +50,9 @@ def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
             f"{len(exact) - 1} later marker(s) in this file do not split again: they stay "
             "inside the dynamic half verbatim."
         )
-    doc.block(f"Static half (cached) — {size_line(static)}", static)
-    doc.block(f"Dynamic half (not cached) — {size_line(dynamic)}", dynamic)
-    doc.block(f"Marker-free wire text — {size_line(wire)}", wire)
+    doc.block(f"Static half (cached) — {parts.size('static').line()}", parts.static)
+    doc.block(f"Dynamic half (not cached) — {parts.size('dynamic').line()}", parts.dynamic)
+    doc.block(f"Marker-free wire text — {parts.size('wire').line()}", parts.wire)
     return doc
 
 

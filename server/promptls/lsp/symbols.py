@@ -9,8 +9,7 @@ from lsprotocol import types
 
 from promptls.lsp.commands import RENDER_WIRE
 from promptls.lsp.documents import Snapshot
-from promptls.lsp.hover import wire_parts
-from promptls.tokens import estimate_tokens
+from promptls.lsp.wire import wire_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -24,13 +23,13 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     index = snapshot.index
     text = snapshot.text
     first = markers[0]
-    static, dynamic, _ = wire_parts(text, first.marker)
+    parts = wire_of(text, first.marker)
     out = []
     static_rng = index.span_to_range(0, first.start)
     out.append(
         types.DocumentSymbol(
             name="static half (cached)",
-            detail=f"≈ {estimate_tokens(static)} tokens (estimate)",
+            detail=f"≈ {parts.size('static').tokens} tokens (estimate)",
             kind=types.SymbolKind.Namespace,
             range=static_rng,
             selection_range=index.span_to_range(0, 0),
@@ -51,7 +50,7 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     out.append(
         types.DocumentSymbol(
             name="dynamic half",
-            detail=f"≈ {estimate_tokens(dynamic)} tokens (estimate)",
+            detail=f"≈ {parts.size('dynamic').tokens} tokens (estimate)",
             kind=types.SymbolKind.Namespace,
             range=index.span_to_range(first.end, len(text)),
             selection_range=dyn_start,
@@ -78,10 +77,10 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     if not markers:
         return []
     first = markers[0]
-    static, dynamic, _ = wire_parts(snapshot.text, first.marker)
+    parts = wire_of(snapshot.text, first.marker)
     title = (
-        f"static ≈ {estimate_tokens(static)} tokens (cached) · "
-        f"dynamic ≈ {estimate_tokens(dynamic)} tokens"
+        f"static ≈ {parts.size('static').tokens} tokens (cached) · "
+        f"dynamic ≈ {parts.size('dynamic').tokens} tokens"
     )
     return [
         types.CodeLens(
