@@ -17,6 +17,16 @@ def codes(text: str, path: str | None = None, **kwargs: object) -> list[str]:
     return [f.code for f in analyze(text, path=path, **kwargs).findings]  # type: ignore[arg-type]
 
 
+@pytest.fixture(autouse=True)
+def fake_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Discovery in ``check`` reads user-level files: point it at an empty fake home."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("PROMPTLS_HOME", str(home))
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.delenv("CODEX_HOME", raising=False)
+    return home
+
+
 @pytest.fixture
 def corpus() -> Path:
     """The shared corpus, or a skip with the reason when this clone has none."""

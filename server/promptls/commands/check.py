@@ -36,6 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename", metavar="NAME", help="read the text from stdin, named NAME"
     )
     parser.add_argument("--config", metavar="FILE", help="use this config file")
+    from promptls.commands._common import add_home_argument
+
+    add_home_argument(parser)
 
 
 def _codes(raw: str | None, option: str) -> tuple[str, ...] | None:
@@ -86,9 +89,10 @@ def _settings(args: argparse.Namespace, start: Path) -> Settings:
 class _Discoveries:
     """One discovery per (folder, profile) for the whole run."""
 
-    def __init__(self, profile: str) -> None:
-        """Remember the profile; discoveries are computed on first use."""
+    def __init__(self, profile: str, home: str | None) -> None:
+        """Remember the profile and home; discoveries are computed on first use."""
         self.profile = profile
+        self.home = home
         self.cache: dict[str, object | None] = {}
 
     def for_file(self, path: Path) -> object | None:
@@ -98,7 +102,7 @@ class _Discoveries:
             try:
                 from promptls.context import discover
 
-                self.cache[folder] = discover(folder, self.profile)
+                self.cache[folder] = discover(folder, self.profile, home=self.home)
             except Exception:  # discovery problems must not stop a lint run
                 self.cache[folder] = None
         return self.cache[folder]
@@ -139,13 +143,15 @@ def run(args: argparse.Namespace) -> int:
     from promptls.commands._check_files import read_text
     from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
     from promptls.commands._check_output import FORMATS, Report
+    from promptls.commands._common import resolve_home, setup_stdout
 
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
     first = Path(args.stdin_filename or (args.paths[0] if args.paths else "."))
     start = first if first.is_dir() else first.parent
     settings = _settings(args, start if str(start) else Path())
-    discoveries = _Discoveries(settings.profile)
+    discoveries = _Discoveries(settings.profile, resolve_home(args))
+    setup_stdout()
     fail_rank = Severity(args.fail_on).rank
     reports: list[Report] = []
     changed = 0

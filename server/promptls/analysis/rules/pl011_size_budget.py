@@ -33,21 +33,35 @@ def _offset_at_bytes(text: str, limit: int) -> int:
     return len(text)
 
 
+def _profile(doc: Document) -> str:
+    """The discovery's profile, else the configured one."""
+    return str(getattr(doc.discovery, "profile", "") or doc.settings.profile)
+
+
+def _size(doc: Document, unit: str) -> int:
+    """The file's size in the unit its profile counts."""
+    if unit == "bytes":
+        return len(doc.utf8) if doc.utf8 is not None else len(doc.text)
+    return len(doc.text)
+
+
+def over_own_limit(doc: Document) -> bool:
+    """Whether this file alone is over its profile's limit (PL014 defers to PL011)."""
+    limit = SIZE_LIMITS.get(_profile(doc))
+    return limit is not None and _size(doc, limit[1]) > limit[0]
+
+
 def check(doc: Document) -> Iterator[Finding]:
     """Compare the file with the limit of the discovery's profile (else the setting)."""
-    profile = str(getattr(doc.discovery, "profile", "") or doc.settings.profile)
+    profile = _profile(doc)
     limit = SIZE_LIMITS.get(profile)
     if limit is None:
         return
     amount, unit, consequence = limit
-    if unit == "bytes":
-        size = len(doc.text.encode("utf-8", "surrogatepass"))
-        start = _offset_at_bytes(doc.text, amount) if size > amount else -1
-    else:
-        size = len(doc.text)
-        start = amount if size > amount else -1
-    if start < 0:
+    size = _size(doc, unit)
+    if size <= amount:
         return
+    start = _offset_at_bytes(doc.text, amount) if unit == "bytes" else amount
     yield RULE.finding(
         f"file is {size} {unit}, over the {profile} profile's limit of {amount} {unit}: "
         f"{consequence} (from here on)",

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from pathlib import PurePath
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
@@ -15,6 +17,18 @@ from promptls.analysis.rules.discovered import (
     status_of,
 )
 
+_IMPORT = re.compile(r"@[^\s`'\"()<>\[\]]+")
+
+
+def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:
+    """Narrow a line to the ``@path`` that names the target (else keep the line)."""
+    name = PurePath(target).name
+    for match in _IMPORT.finditer(text, start, end):
+        token = match.group().rstrip(".,;:!?")
+        if name and PurePath(token[1:]).name == name:
+            return match.start(), match.start() + len(token)
+    return start, max(start, end)
+
 
 def check(doc: Document) -> Iterator[Finding]:
     """Import errors the discovery recorded for imports made by this file."""
@@ -25,7 +39,8 @@ def check(doc: Document) -> Iterator[Finding]:
             continue
         line = getattr(entry, "line", None)
         start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
-        yield RULE.finding(f"import of {entry.path}: {entry.reason}", start, max(end, start))
+        start, end = _token_span(doc.text, start, end, str(entry.path))
+        yield RULE.finding(f"broken import: {entry.reason}", start, end)
 
 
 RULE = Rule(

@@ -8,6 +8,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, same_file, status_of
+from promptls.analysis.rules.pl011_size_budget import over_own_limit
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -16,6 +17,8 @@ def check(doc: Document) -> Iterator[Finding]:
         status = status_of(entry)
         if status not in ("cut", "dropped") or not same_file(entry.path, doc.path):
             continue
+        if status == "cut" and over_own_limit(doc):
+            continue  # PL011 already marks where this file alone crosses the limit
         start, end = first_line_span(doc.text)
         yield RULE.finding(
             f"{status} by the {getattr(doc.discovery, 'profile', '')} profile: {entry.reason}",
