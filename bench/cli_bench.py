@@ -7,9 +7,13 @@ MANIFEST.tsv gives, so ``CLAUDE.md`` is called ``CLAUDE.md`` and nested files ar
 
 from __future__ import annotations
 
+import contextlib
 import csv
+import os
+import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -46,19 +50,43 @@ def lay_out_corpus(dest: Path) -> int:
 
 
 def timed_run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> dict[str, Any]:
-    """Wall time of one command (output discarded), with its exit code."""
+    """Wall and CPU time (user + system, from wait4) of one command, output discarded.
+
+    CPU time is what the command itself costs; wall time also holds whatever the machine
+    was doing meanwhile, so both are kept.
+    """
     start = time.perf_counter()
-    done = subprocess.run(
+    proc = subprocess.Popen(
         command,
         cwd=cwd,
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
-        timeout=timeout,
-        check=False,
+        start_new_session=True,
     )
-    seconds = time.perf_counter() - start
-    return {"seconds": seconds, "exit": done.returncode, "stderr": done.stderr[-300:].decode()}
+    timer = threading.Timer(timeout, _kill_group, (proc.pid,))
+    timer.start()
+    try:
+        assert proc.stderr is not None
+        err = proc.stderr.read()
+        _, status, usage = os.wait4(proc.pid, 0)
+        seconds = time.perf_counter() - start
+    finally:
+        timer.cancel()
+        _kill_group(proc.pid)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return {
+        "seconds": seconds,
+        "cpu": usage.ru_utime + usage.ru_stime,
+        "exit": proc.returncode,
+        "stderr": err[-300:].decode("utf-8", "replace"),
+    }
+
+
+def _kill_group(pid: int) -> None:
+    """End a command that overran (or its leftovers): the whole process group."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(pid, signal.SIGKILL)
 
 
 def promptls_check(tree: Path) -> dict[str, Any]:

@@ -101,6 +101,21 @@ def status_kb(pid: int, key: str) -> int:
     return 0
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process so far (/proc/<pid>/stat); 0.0 if gone.
+
+    Wall time on a shared machine includes waiting for a core; CPU time does not, so it
+    is the fairer figure for start-up cost when other work is running.
+    """
+    try:
+        raw = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return 0.0
+    fields = raw[raw.rindex(")") + 2 :].split()
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
 class LspClient:
     """One server process and the conversation with it.
 
@@ -363,6 +378,12 @@ class LspClient:
         """Index of the next notification, to wait only for what comes after now."""
         with self._cond:
             return len(self.notifications)
+
+    def cpu_seconds(self) -> float:
+        """CPU time used so far by the server and its children."""
+        if self.proc is None:
+            return 0.0
+        return sum(cpu_seconds(pid) for pid in tree_pids(self.proc.pid))
 
     def peak_rss_kb(self) -> int:
         """Peak resident memory (VmHWM) of the server and its children, in KiB."""

@@ -46,6 +46,7 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
     out: dict[str, Any] = {}
     with _tmp_root(spec.name) as tmp, Session(spec, Path(tmp), timeout) as s:
         out["start"] = s.initialize()
+        out["start_cpu"] = s.start_cpu
         out["mode"] = s.mode
         diags: dict[str, int] = {}
         out["diags"] = diags

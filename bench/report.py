@@ -16,6 +16,7 @@ SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 # (key in samples, row label, unit) for the LSP table.
 LSP_ROWS = (
     ("start", "start → initialize result", "ms"),
+    ("start_cpu", "start → initialize, server CPU time", "ms"),
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
@@ -112,6 +113,13 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             "≤ 1.1 × floor",
         ),
         _budget(
+            "start → initialize, CPU time",
+            m("promptls", "start_cpu"),
+            times(m("floor", "start_cpu"), 1.1),
+            "ms",
+            "≤ 1.1 × floor",
+        ),
+        _budget(
             "didOpen 3 KB",
             m("promptls", "open_3kb"),
             plus(m("floor", "open_3kb"), 0.005),
@@ -171,6 +179,13 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(m("floor", "rss_kb"), 1.5),
             "MiB",
             "≤ 1.5 × floor",
+        ),
+        _budget(
+            "`promptls check` on the corpus, CPU time",
+            _cli_median(results, "promptls_check_cpu"),
+            times(_cli_median(results, "agnix_cpu"), 0.5),
+            "ms",
+            "≤ 0.5 × agnix",
         ),
         _budget(
             "`promptls check` on the corpus",
@@ -278,7 +293,13 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
         return cell(summary(cli.get(key, [])), "ms", why or cli.get("why", {}).get(key))
 
     lines.append(f"| check over the {tree}, wall time | {c('promptls_check')} | {c('agnix')} |")
-    lines.append(f"| `--version` start-up | {c('promptls_version')} | {c('agnix_version')} |")
+    lines.append(
+        f"| check over the {tree}, CPU time | {c('promptls_check_cpu')} | {c('agnix_cpu')} |"
+    )
+    lines.append(f"| `--version` start-up, wall | {c('promptls_version')} | {c('agnix_version')} |")
+    lines.append(
+        f"| `--version` start-up, CPU | {c('promptls_version_cpu')} | {c('agnix_version_cpu')} |"
+    )
     analysis = results.get("analysis", {})
 
     def fn(size: str, key: str) -> str:

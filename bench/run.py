@@ -83,7 +83,7 @@ def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
     """Move one editor-session repetition into the server's sample lists."""
     samples = slot["samples"]
     why = slot["why"]
-    for key in ("start", "open_cold_3kb", "open_3kb", "open_1mb", "open_10mb"):
+    for key in ("start", "start_cpu", "open_cold_3kb", "open_3kb", "open_1mb", "open_10mb"):
         if key in rep:
             samples.setdefault(key, []).append(rep[key])
     if "hover" in rep:
@@ -164,7 +164,9 @@ def run_cli(reps: int) -> dict[str, Any]:
                 if not first["ok"]:
                     out["why"][key] = f"exit {first['exit']}: {first['stderr'].strip()[:120]}"
                     continue
-                out[key] = [runner()["seconds"] for _ in range(reps)]
+                runs = [runner() for _ in range(reps)]
+                out[key] = [r["seconds"] for r in runs]
+                out[key + "_cpu"] = [r["cpu"] for r in runs]
                 if key == "promptls_check":
                     out["check_imports"] = cli_bench.check_imports(tree)
             except (OSError, ValueError) as exc:

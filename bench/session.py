@@ -144,6 +144,7 @@ class Session:
         self.capabilities: JsonObj = {}
         self.versions: dict[str, int] = {}
         self.mode = spec.diagnostics
+        self.start_cpu = 0.0
 
     def __enter__(self) -> Session:
         """Start the server (not yet initialized)."""
@@ -168,6 +169,7 @@ class Session:
         rid = self.client.send_request("initialize", params)
         result, _, received = self.client.wait_response(rid, self.timeout)
         elapsed = received - self.client.started_at
+        self.start_cpu = self.client.cpu_seconds()
         self.capabilities = (result or {}).get("capabilities", {})
         if self.mode == "auto":
             # VS Code pulls from servers that offer it; some (rumdl) then push only an
