@@ -53,7 +53,7 @@ def test_walk_filters_and_skips(tmp_path: Path) -> None:
 
 def test_gitignore_semantics() -> None:
     ignore = GitIgnore(
-        (("/build", False, True), ("*.tmp", False, False), ("docs/gen", False, False))
+        (("/build", False, True), ("*.tmp", False, False), ("/docs/gen", False, False))
     )
     assert ignore.ignored("build", True)
     assert not ignore.ignored("build", False)  # dir-only pattern
