@@ -164,3 +164,42 @@ def test_rules_and_explain(capsys: pytest.CaptureFixture[str]) -> None:
     text = capsys.readouterr().out
     assert "near-miss-marker" in text and "Bad:" in text and "Good:" in text
     assert main(["explain", "PL404"]) == 2
+
+
+def _check_sarif_location(location: dict[str, object]) -> None:
+    """The parts of a SARIF 2.1.0 location that viewers and code scanning rely on."""
+    physical = location["physicalLocation"]
+    assert isinstance(physical, dict)
+    assert physical["artifactLocation"]["uri"] and "\\" not in physical["artifactLocation"]["uri"]
+    region = physical["region"]
+    assert region["startLine"] >= 1 and region["startColumn"] >= 1
+    assert (region["endLine"], region["endColumn"]) >= (region["startLine"], region["startColumn"])
+
+
+def test_sarif_required_properties(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Written against the SARIF 2.1.0 specification's required properties: no PyPI
+    # package ships the official JSON schema (sarif-om, sarif-tools and sarif-pydantic
+    # were checked), and tests cannot download it.
+    (tree / "dup.prompt").write_text(f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\u200b\n")
+    _, out, _ = run(capsys, "--format", "sarif")
+    (sarif_run,) = json.loads(out)["runs"]
+    rules = sarif_run["tool"]["driver"]["rules"]
+    ids = [r["id"] for r in rules]
+    assert len(ids) == len(set(ids))
+    for rule in rules:
+        assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
+        assert rule["helpUri"].endswith("#" + rule["id"].lower())
+        assert rule["defaultConfiguration"]["level"] in {"error", "warning", "note"}
+    assert sarif_run["results"]
+    for result in sarif_run["results"]:
+        assert result["level"] in {"error", "warning", "note", "none"}
+        assert result["message"]["text"]
+        assert ids[result["ruleIndex"]] == result["ruleId"]
+        for location in result["locations"]:
+            _check_sarif_location(location)
+        for n, related in enumerate(result.get("relatedLocations", [])):
+            assert related["id"] == n and related["message"]["text"]
+            _check_sarif_location(related)
+    dup = next(r for r in sarif_run["results"] if r["ruleId"] == "PL001")
+    first = dup["relatedLocations"][0]["physicalLocation"]["region"]
+    assert (first["startLine"], first["startColumn"]) == (3, 1)
