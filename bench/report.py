@@ -72,9 +72,10 @@ def cell(stats: dict[str, float] | None, unit: str, why: str | None = None) -> s
         return f"n/a ({reason[:90]})"
     k = _scale(unit)
     med = _fmt(stats["median"] * k, unit)
+    suffix = "" if unit == "n" else f" {unit}"
     if stats["n"] > 1 and stats["min"] != stats["max"]:
-        return f"{med} ({_fmt(stats['min'] * k, unit)}–{_fmt(stats['max'] * k, unit)}) {unit}"
-    return f"{med} {unit}"
+        return f"{med} ({_fmt(stats['min'] * k, unit)}–{_fmt(stats['max'] * k, unit)}){suffix}"
+    return f"{med}{suffix}"
 
 
 def median_of(results: dict[str, Any], server: str, key: str) -> float | None:

@@ -118,6 +118,8 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
         out[name] = {"label": spec.label, "note": spec.note, "samples": {}, "why": {}}
         if (missing := available(spec)) is not None:
             out[name]["error"] = missing
+        if work.mb10 is None:
+            out[name]["why"]["open_10mb"] = "skipped by --quick"
     for rep in range(reps):
         for name in names:
             slot = out[name]
