@@ -73,3 +73,11 @@ def test_offsets_after_emoji_and_cjk() -> None:
 
 def test_custom_marker_without_words_is_exact_only() -> None:
     assert [h.kind for h in scan("a <<<>>> b <<>>> c", ["<<<>>>"])] == [MarkerKind.EXACT]
+
+
+def test_custom_identifier_marker_gets_near_misses_others_exact_only() -> None:
+    custom = "@@CACHE_SPLIT_HERE@@"
+    assert scan("a @@CACHE-SPLIT-HERE@@ b", [custom]) == ()
+    ident = "CACHE_SPLIT_HERE"
+    (hit,) = scan("a cache_split_here b", [ident])
+    assert hit.kind is MarkerKind.NEAR_MISS and hit.marker == ident

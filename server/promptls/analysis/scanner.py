@@ -26,7 +26,9 @@ So ``SYSTEM_PROMPT_BOUNDARY`` (a constant name, 6 edits away) and "system prompt
 boundary" are clean, while ``__zidane_system_prompt_boundary__``,
 ``__ZIDANE-SYSTEM-PROMPT-BOUNDARY__``, ``_ZIDANE_SYSTEM_PROMPT_BOUNDARY__``,
 ``__ZIDANE_SYSTEM_PROMPT_BOUNDRY__``, a zero-width space inside, or the marker wrapped
-after ``PROMPT_`` are near-misses. Near-misses of foreign markers are not reported.
+after ``PROMPT_`` are near-misses. Near-misses of foreign markers are not reported, and
+custom markers get near-miss detection only when they are made of letters, digits, ``_``
+and ``-`` (and have a 4-letter word); others (``<!-- split -->``) are matched exactly.
 """
 
 from __future__ import annotations
@@ -48,6 +50,7 @@ _SEPARATORS = re.compile(rf"[_\-\s{INVISIBLE_CLASS}]+")
 _HAS_SHAPE = re.compile(rf"[_\-{INVISIBLE_CLASS}]")
 _INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
 _WORDS = re.compile(r"[A-Za-z0-9]{4,}")
+_IDENTIFIER = re.compile(r"[A-Za-z0-9_\-]+")
 _WINDOW = 160
 
 
@@ -306,7 +309,7 @@ def scan(
     targets = [
         _Target(m, _core(m), _budget(_core(m)), len(_WORDS.findall(m)))
         for m in markers
-        if _WORDS.search(m)
+        if _WORDS.search(m) and _IDENTIFIER.fullmatch(m)
     ]
     near: list[MarkerHit] = []
     if targets:
