@@ -227,6 +227,8 @@ def settings_from_mapping(
             problems.append(ConfigProblem(str(raw_key), f"unknown key (known: {known})", source))
             continue
         attr, parse = parser
+        if value is None:
+            continue  # editors send null for settings the user never set
         try:
             changes[attr] = parse(str(raw_key), value)
         except ValueError as exc:

@@ -27,6 +27,12 @@ def test_bad_values_are_reported_by_key_and_defaults_kept() -> None:
     assert all("editor" in str(p) for p in problems)
 
 
+def test_null_values_mean_unset() -> None:
+    base = Settings(profile="codex")
+    settings, problems = settings_from_mapping({"profile": None, "model": None}, base=base)
+    assert problems == [] and settings == base
+
+
 def test_severity_and_markers() -> None:
     settings, problems = settings_from_mapping(
         {"severity": {"pl008": "error"}, "markers": ["<<SPLIT>>"]}
