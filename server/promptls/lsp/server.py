@@ -8,8 +8,10 @@ the debug command (only with ``debug: true``) can be added there.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, BinaryIO, cast
@@ -42,6 +44,9 @@ class PromptServer(LanguageServer):
         self.settings = SettingsStore(self.warn)
         self.documents = Documents(self._analyze, self._publish, "utf-16")
         self.discovery = DiscoveryCache()
+        self._discovery_lock = threading.Lock()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The server's event loop, so worker threads can hand messages back to it."""
         self.pull = False
         self.markdown = True
         self.revisions: dict[str, str] = {}
@@ -64,11 +69,18 @@ class PromptServer(LanguageServer):
     # -- messages ---------------------------------------------------------------------
 
     def warn(self, message: str) -> None:
-        """Tell the user about a problem they can fix (invalid settings, broken config)."""
+        """Tell the user about a problem they can fix (invalid settings, broken config).
+
+        Settings are resolved lazily, sometimes in the analysis worker thread; messages
+        are always written from the event loop's thread.
+        """
         log.warning("%s", message)
-        self.window_show_message(
-            types.ShowMessageParams(type=types.MessageType.Warning, message=message)
-        )
+        params = types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+        loop = self.loop
+        if loop is not None and threading.current_thread() is not threading.main_thread():
+            loop.call_soon_threadsafe(self.window_show_message, params)
+        else:
+            self.window_show_message(params)
 
     # -- workspace --------------------------------------------------------------------
 
@@ -102,8 +114,17 @@ class PromptServer(LanguageServer):
         return doc.index(self.documents.encoding) if doc is not None else None
 
     def discover(self, folder: str, profile: str) -> Discovery:
-        """Discovery for a folder and profile, memoised until a watched file changes."""
-        return self.discovery.discover(folder, profile)
+        """Discovery for a folder and profile, memoised until a watched file changes.
+
+        The cache is shared by the event loop and the analysis worker threads: locked.
+        """
+        with self._discovery_lock:
+            return self.discovery.discover(folder, profile)
+
+    def invalidate_discovery(self, path: str) -> None:
+        """Forget cached discovery results that depend on ``path`` (a file event)."""
+        with self._discovery_lock:
+            self.discovery.invalidate(path)
 
     # -- analysis ---------------------------------------------------------------------
 
@@ -194,6 +215,7 @@ def create_server() -> PromptServer:
 def note_client(server: PromptServer, params: types.InitializeParams) -> None:
     """Record what the client can do (encoding, pull diagnostics, markdown)."""
     caps = params.capabilities
+    server.loop = asyncio.get_running_loop()
     server.pull = client_pulls(caps)
     server.markdown = client_wants_markdown(caps)
     server.documents.encoding = encoding_name(server.workspace.position_encoding)

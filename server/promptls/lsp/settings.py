@@ -129,6 +129,11 @@ class SettingsStore:
         self._changed()
         self.validate()
 
+    def forget_folder(self, folder: str) -> None:
+        """A workspace folder was removed: drop its settings."""
+        if self.folder_settings.pop(folder, None) is not None:
+            self._changed()
+
     def project_changed(self) -> None:
         """A config file changed on disk: re-read project files on next use."""
         self._changed()

@@ -70,6 +70,15 @@ def register(server: PromptServer) -> None:
             server.settings.set_global(params.settings)
             server.refresh_all()
 
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    async def did_change_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
+        """New folders bring their own settings; removed ones take theirs away."""
+        for folder in params.event.removed:
+            path = to_fs_path(folder.uri)
+            if path:
+                server.settings.forget_folder(path)
+        await server.pull_configuration()
+
     @server.feature(types.SHUTDOWN)
     def shutdown(params: None) -> None:
         """Stop pending work so nothing is published after shutdown."""

@@ -81,7 +81,7 @@ def revision_of(server: PromptServer, folder: str) -> str:
 async def on_files_changed(server: PromptServer, paths: list[str]) -> None:
     """Invalidate, re-analyse, and tell the client which revisions moved."""
     for path in paths:
-        server.discovery.invalidate(path)
+        server.invalidate_discovery(path)
         if Path(path).name in CONFIG_FILES:
             server.settings.project_changed()
     server.refresh_all()

@@ -1,0 +1,57 @@
+"""``promptls serve`` options: bad options fail like every CLI error; TCP answers."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+
+import pytest
+
+SERVE = [sys.executable, "-m", "promptls", "serve"]
+
+
+@pytest.mark.parametrize("value", ["nonsense", "host:", ":80", "host:99999", "host:port"])
+def test_bad_tcp_address_is_a_usage_error(value: str) -> None:
+    done = subprocess.run([*SERVE, "--tcp", value], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        f"promptls: error: --tcp expects HOST:PORT, got {value!r}"
+    ]
+
+
+def test_tcp_server_answers_initialize() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [*SERVE, "--tcp", f"127.0.0.1:{port}", "--log-level", "info"],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stderr is not None
+        # pygls logs once it listens; reading that line is the readiness signal.
+        for line in server.stderr:
+            if "Starting TCP server" in line:
+                break
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+            body = json.dumps(
+                {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}
+            ).encode()
+            conn.sendall(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            data = b""
+            while b"\r\n\r\n" not in data:
+                data += conn.recv(65536)
+            header, _, rest = data.partition(b"\r\n\r\n")
+            length = int(header.split(b"Content-Length:")[1].split(b"\r\n")[0])
+            while len(rest) < length:
+                rest += conn.recv(65536)
+        reply = json.loads(rest[:length])
+        assert reply["id"] == 1
+        assert reply["result"]["serverInfo"]["name"] == "promptls"
+        assert reply["result"]["capabilities"]["positionEncoding"] == "utf-16"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
