@@ -203,3 +203,17 @@ def test_sarif_required_properties(tree: Path, capsys: pytest.CaptureFixture[str
     dup = next(r for r in sarif_run["results"] if r["ruleId"] == "PL001")
     first = dup["relatedLocations"][0]["physicalLocation"]["region"]
     assert (first["startLine"], first["startColumn"]) == (3, 1)
+
+
+def test_each_path_uses_its_nearest_config(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name, ignore in (("one", "PL002"), ("two", "PL006")):
+        project = tmp_path / name
+        project.mkdir()
+        (project / ".promptls.toml").write_text(f'ignore = ["{ignore}", "PL009"]\n')
+        (project / "p.prompt").write_text(f"a\n{MARKER}\nb __ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n")
+    monkeypatch.chdir(tmp_path)
+    _, out, _ = run(capsys, "--format", "json", "one", "two/p.prompt")
+    got = sorted((Path(i["path"]).parent.name, i["code"]) for i in json.loads(out))
+    assert got == [("one", "PL006"), ("two", "PL002")]

@@ -11,6 +11,7 @@ from promptls.commands import UsageError
 
 if TYPE_CHECKING:
     from promptls.analysis import Analysis
+    from promptls.commands._check_output import Report
     from promptls.config import Settings
 
 NAME = "check"
@@ -89,134 +90,181 @@ def _settings(args: argparse.Namespace, start: Path) -> Settings:
 class _Discoveries:
     """One discovery per (folder, profile) for the whole run."""
 
-    def __init__(self, profile: str, home: str | None) -> None:
-        """Remember the profile and home; discoveries are computed on first use."""
-        self.profile = profile
+    def __init__(self, home: str | None) -> None:
+        """Remember the home; discoveries are computed on first use."""
         self.home = home
-        self.cache: dict[str, object | None] = {}
+        self.cache: dict[tuple[str, str], object | None] = {}
 
-    def for_file(self, path: Path) -> object | None:
+    def for_file(self, path: Path, profile: str) -> object | None:
         """The discovery of the file's folder; None when discovery is unavailable."""
-        folder = str(path.resolve().parent)
-        if folder not in self.cache:
+        key = (str(path.resolve().parent), profile)
+        if key not in self.cache:
             try:
                 from promptls.context import discover
 
-                self.cache[folder] = discover(folder, self.profile, home=self.home)
+                self.cache[key] = discover(key[0], profile, home=self.home)
             except Exception:  # discovery problems must not stop a lint run
-                self.cache[folder] = None
-        return self.cache[folder]
+                self.cache[key] = None
+        return self.cache[key]
 
 
-def _analyze(
-    text: str, display: str, path: Path | None, settings: Settings, disc: _Discoveries
-) -> Analysis:
-    """Analyse one text, with discovery for instruction files on disk."""
-    from promptls.analysis import DocumentKind, analyze, document_kind
+class _Run:
+    """The state of one ``check`` invocation: settings per path, results, errors."""
 
-    kind = document_kind(display, settings)
-    discovery = (
-        disc.for_file(path) if path is not None and kind is DocumentKind.INSTRUCTION else None
-    )
-    return analyze(text, path=display, settings=settings, discovery=discovery, kind=kind)
+    def __init__(self, args: argparse.Namespace, home: str | None) -> None:
+        """Prepare caches; nothing is read yet."""
+        from promptls.analysis import Severity
+
+        self.args = args
+        self.discoveries = _Discoveries(home)
+        self.fail_rank = Severity(args.fail_on).rank
+        self.settings_cache: dict[Path, Settings] = {}
+        self.reports: list[Report] = []
+        self.errors: list[str] = []
+        self.changed = 0
+
+    def settings_for(self, raw: str) -> Settings:
+        """Settings of the config nearest to a path argument (one load per folder)."""
+        path = Path(raw)
+        start = path if path.is_dir() else path.parent
+        key = Path(str(start) or ".")
+        if key not in self.settings_cache:
+            self.settings_cache[key] = _settings(self.args, key)
+        return self.settings_cache[key]
+
+    def analyze(self, text: str, display: str, path: Path | None, settings: Settings) -> Analysis:
+        """Analyse one text, with discovery for instruction files on disk."""
+        from promptls.analysis import DocumentKind, analyze, document_kind
+
+        kind = document_kind(display, settings)
+        discovery = None
+        if path is not None and kind is DocumentKind.INSTRUCTION:
+            discovery = self.discoveries.for_file(path, settings.profile)
+        return analyze(text, path=display, settings=settings, discovery=discovery, kind=kind)
+
+    def check_stdin(self, name: str) -> int | None:
+        """Check stdin as ``name``; with --fix/--diff, print and return the status."""
+        from promptls.analysis import fix_all
+        from promptls.commands._check_fix import unified_diff
+        from promptls.commands._check_output import Report
+
+        settings = self.settings_for(name)
+        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        if not (self.args.fix or self.args.diff):
+            self.reports.append(Report(name, self.analyze(text, name, None, settings)))
+            return None
+        fixed = fix_all(text, path=name, settings=settings)
+        if self.args.diff:
+            sys.stdout.write(unified_diff(name, text, fixed))
+            return 1 if fixed != text else 0
+        sys.stdout.write(fixed)
+        remaining = self.analyze(fixed, name, None, settings).findings
+        return 1 if any(f.severity.rank <= self.fail_rank for f in remaining) else 0
+
+    def check_file(self, path: Path, settings: Settings) -> None:
+        """Check one file; fix or diff it when asked."""
+        from promptls.commands._check_files import read_text
+        from promptls.commands._check_output import Report
+
+        read = read_text(path)
+        if read is None:
+            return
+        text, data = read
+        display = str(path)
+        analysis = self.analyze(text, display, path, settings)
+        if (self.args.fix or self.args.diff) and any(f.fix for f in analysis.findings):
+            analysis = self._fix(path, display, text, data, analysis, settings)
+        if not self.args.diff:
+            self.reports.append(Report(display, analysis))
+
+    def _fix(
+        self,
+        path: Path,
+        display: str,
+        text: str,
+        data: bytes,
+        analysis: Analysis,
+        settings: Settings,
+    ) -> Analysis:
+        """Write (or show) the fixed text; return the analysis of what is now on disk."""
+        from promptls.analysis import DocumentKind, fix_all
+        from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
+
+        discovery = None
+        if analysis.kind is DocumentKind.INSTRUCTION:
+            discovery = self.discoveries.for_file(path, settings.profile)
+        fixed = fix_all(text, path=display, settings=settings, discovery=discovery)
+        if fixed == text:
+            return analysis
+        if self.args.diff:
+            sys.stdout.write(unified_diff(display, text, fixed))
+            self.changed += 1
+            return analysis
+        try:
+            data.decode("utf-8")
+            write_atomically(path, data, fixed)
+        except UnicodeDecodeError:
+            self.errors.append(f"{display}: not valid UTF-8; fixes not written")
+            return analysis
+        except FixRefusedError as exc:
+            self.errors.append(f"{display}: {exc}")
+            return analysis
+        self.changed += 1
+        return self.analyze(fixed, display, path, settings)
+
+    def finish(self) -> int:
+        """Print the report and compute the exit status."""
+        from promptls.commands._check_output import FORMATS
+
+        if self.args.diff:
+            return 1 if self.changed else 0
+        sys.stdout.write(FORMATS[self.args.format](self.reports))
+        for error in self.errors:
+            print(f"promptls: {error}", file=sys.stderr)
+        if self.args.fix and self.changed and self.args.format == "text":
+            plural = "s" if self.changed != 1 else ""
+            print(f"Fixed {self.changed} file{plural}.", file=sys.stderr)
+        failing = any(
+            f.severity.rank <= self.fail_rank for r in self.reports for f in r.analysis.findings
+        )
+        return 1 if failing or self.errors else 0
 
 
-def _files(paths: list[str], settings: Settings) -> list[Path]:
-    """Explicit files as given, folders walked; a missing path is a usage error."""
+def _files(raw: str, settings: Settings) -> list[Path]:
+    """An explicit file as given, a folder walked; a missing path is a usage error."""
     from promptls.commands._check_files import walk
 
-    found: list[Path] = []
-    for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            found.extend(walk(path, settings, None))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise UsageError(f"no such file or directory: {raw}")
-    return list(dict.fromkeys(found))
+    path = Path(raw)
+    if path.is_dir():
+        return walk(path, settings, None)
+    if path.is_file():
+        return [path]
+    raise UsageError(f"no such file or directory: {raw}")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Check, optionally fix, print in the chosen format, and return the exit status."""
-    from promptls.analysis import Severity, fix_all
-    from promptls.commands._check_files import read_text
-    from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
-    from promptls.commands._check_output import FORMATS, Report
+    """Check, optionally fix, print in the chosen format, and return the exit status.
+
+    Each path argument uses the config nearest to it (``--config`` overrides all); files
+    found by walking a folder use that folder's settings.
+    """
     from promptls.commands._common import resolve_home, setup_stdout
 
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
-    first = Path(args.stdin_filename or (args.paths[0] if args.paths else "."))
-    start = first if first.is_dir() else first.parent
-    settings = _settings(args, start if str(start) else Path())
-    discoveries = _Discoveries(settings.profile, resolve_home(args))
-    setup_stdout()
-    fail_rank = Severity(args.fail_on).rank
-    reports: list[Report] = []
-    changed = 0
-    errors: list[str] = []
-
+    state = _Run(args, resolve_home(args))
     if args.stdin_filename:
-        text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
-        name = args.stdin_filename
-        analysis = _analyze(text, name, None, settings, discoveries)
-        if args.fix or args.diff:
-            fixed = fix_all(text, path=name, settings=settings)
-            if args.diff:
-                sys.stdout.write(unified_diff(name, text, fixed))
-                return 1 if fixed != text else 0
-            sys.stdout.write(fixed)
-            remaining = _analyze(fixed, name, None, settings, discoveries)
-            bad = [f for f in remaining.findings if f.severity.rank <= fail_rank]
-            return 1 if bad else 0
-        reports.append(Report(name, analysis))
+        status = state.check_stdin(args.stdin_filename)
+        if status is not None:
+            return status
     else:
-        for path in _files(args.paths or ["."], settings):
-            read = read_text(path)
-            if read is None:
-                continue
-            text, data = read
-            display = str(path)
-            analysis = _analyze(text, display, path, settings, discoveries)
-            if (args.fix or args.diff) and any(f.fix for f in analysis.findings):
-                fixed = fix_all(
-                    text,
-                    path=display,
-                    settings=settings,
-                    discovery=analysis_discovery(discoveries, path, analysis),
-                )
-                if fixed != text:
-                    if args.diff:
-                        sys.stdout.write(unified_diff(display, text, fixed))
-                        changed += 1
-                        continue
-                    try:
-                        data.decode("utf-8")
-                    except UnicodeDecodeError:
-                        errors.append(f"{display}: not valid UTF-8; fixes not written")
-                    else:
-                        try:
-                            write_atomically(path, data, fixed)
-                            changed += 1
-                            analysis = _analyze(fixed, display, path, settings, discoveries)
-                        except FixRefusedError as exc:
-                            errors.append(f"{display}: {exc}")
-            if not args.diff:
-                reports.append(Report(display, analysis))
-    if args.diff:
-        return 1 if changed else 0
-    sys.stdout.write(FORMATS[args.format](reports))
-    for error in errors:
-        print(f"promptls: {error}", file=sys.stderr)
-    if args.fix and changed and args.format == "text":
-        print(f"Fixed {changed} file{'s' if changed != 1 else ''}.", file=sys.stderr)
-    failing = any(f.severity.rank <= fail_rank for r in reports for f in r.analysis.findings)
-    return 1 if failing or errors else 0
-
-
-def analysis_discovery(discoveries: _Discoveries, path: Path, analysis: Analysis) -> object | None:
-    """The discovery the analysis used (only instruction files get one)."""
-    from promptls.analysis import DocumentKind
-
-    return discoveries.for_file(path) if analysis.kind is DocumentKind.INSTRUCTION else None
+        targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
+        files = [(p, s) for raw, s in targets for p in _files(raw, s)]
+        setup_stdout()
+        seen: set[Path] = set()
+        for path, settings in files:
+            if path not in seen:
+                seen.add(path)
+                state.check_file(path, settings)
+    setup_stdout()
+    return state.finish()
