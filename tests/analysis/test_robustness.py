@@ -98,3 +98,27 @@ def test_line_index_units() -> None:
     assert index.position(text.index("d")) == (2, 0)
     assert index.position(len(text)) == (3, 1)
     assert index.line_text(0) == "a🎉b"
+
+
+INVISIBLE_PIECES = ["\u200b", "\u202e", "\u00ad", "\ufeff", "\u2066", "\U000e0041", "\u061c"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "é", "中", "🎉", " ", "\n", *INVISIBLE_PIECES]), max_size=30))
+def test_invisible_runs_match_a_naive_scan(pieces: list[str]) -> None:
+    text = "x" + "".join(pieces)
+    expected = []
+    i = 0
+    while i < len(text):
+        if text[i] in INVISIBLE_PIECES:
+            j = i
+            while j < len(text) and text[j] in INVISIBLE_PIECES:
+                j += 1
+            expected.append((i, j))
+            i = j
+        else:
+            i += 1
+    found = [
+        (f.start, f.end) for f in analyze(text, path="AGENTS.md").findings if f.code == "PL010"
+    ]
+    assert found == expected

@@ -15,11 +15,12 @@ from promptls.analysis.rules.base import Rule
 _DASHED = re.compile(
     r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
 )
-_CLOCK = re.compile(r":[0-5]\d:[0-5]\d")
+_COLON = re.compile(r":(?:[0-5]\d:[0-5]\d|\\Users\\[A-Za-z0-9._-]+)")
+"""Clock times (from their first colon) and Windows home paths (``C:\\Users\\x``) in one
+pass: both start with a colon."""
 _BRACE_SLOT = re.compile(r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})")
 _DOLLAR_SLOT = re.compile(r"\$\{[^{}\r\n]{1,80}\}")
 _POSIX_HOME = re.compile(r"/(?:home|Users)/[A-Za-z0-9._-]+")
-_WINDOWS_HOME = re.compile(r":\\Users\\[A-Za-z0-9._-]+")
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
@@ -49,9 +50,14 @@ def _dashed(text: str, end: int) -> Iterator[tuple[int, int, str]]:
             yield start, stop, kind
 
 
-def _clock(text: str, end: int) -> Iterator[tuple[int, int, str]]:
-    """HH:MM:SS times, found from their first colon."""
-    for match in _CLOCK.finditer(text, 0, end):
+def _colon(text: str, end: int) -> Iterator[tuple[int, int, str]]:
+    """HH:MM:SS times and Windows home paths, found from their (first) colon."""
+    for match in _COLON.finditer(text, 0, end):
+        if match.group()[1] == "\\":
+            start = match.start() - 1
+            if start >= 0 and text[start].isalpha():
+                yield start, match.end(), "home"
+            continue
         start, stop = match.start() - 2, match.end()
         hours = text[max(0, start) : match.start()]
         if start < 0 or not hours.isdigit() or int(hours) > 23:
@@ -67,10 +73,7 @@ def _simple(
 ) -> Iterator[tuple[int, int, str]]:
     """Slots and home paths need no boundary check."""
     for match in regex.finditer(text, 0, end):
-        start = match.start()
-        if kind == "home" and text[start] == ":":
-            start = max(0, start - 1)
-        yield start, match.end(), kind
+        yield match.start(), match.end(), kind
 
 
 _MESSAGES = {
@@ -91,9 +94,8 @@ def check(doc: Document) -> Iterator[Finding]:
         *_simple(_BRACE_SLOT, "slot", text, end),
         *_simple(_DOLLAR_SLOT, "slot", text, end),
         *_dashed(text, end),
-        *_clock(text, end),
+        *_colon(text, end),
         *_simple(_POSIX_HOME, "home", text, end),
-        *_simple(_WINDOWS_HOME, "home", text, end),
     ]
     found.sort()
     for start, stop, kind in found:
