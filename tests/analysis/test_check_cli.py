@@ -99,6 +99,7 @@ def test_fix_failure_leaves_original(
     target = tree / "prompts" / "broken.md"
 
     def boom(src: object, dst: object) -> None:
+        """The rename fails as on a full disk."""
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", boom)
@@ -117,6 +118,7 @@ def test_fix_refuses_when_file_changed_on_disk(
     real_fsync = os.fsync
 
     def edit_meanwhile(fd: int) -> None:
+        """Another program saves the file while promptls writes its temporary copy."""
         real_fsync(fd)
         target.write_text("someone else's edit\n", encoding="utf-8")
 
