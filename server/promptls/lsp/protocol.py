@@ -10,25 +10,34 @@ pygls 2.1 drops three kinds of bad input silently, leaving a client waiting fore
   JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``.
 
 Notifications never get a response (the spec forbids it); a malformed one is logged and
-dropped. The reader fix: pygls reads header lines until a blank one, so a frame with a
-broken or missing ``Content-Length`` makes the next body be read as a header line glued
-to the following ``Content-Length`` header, and from then on every message is lost.
+dropped. pygls also keeps its own copy of each document, and its position codec clamps a
+column past the end of a line *in place* (and one short), so the ``didChange`` params
+reaching promptls' handler had been altered: that copy now gets a deep copy of each
+change, and a failure there can no longer keep promptls' own copy from being updated.
+
+The reader fix: pygls reads header lines until a blank one, so a frame with a broken
+or missing ``Content-Length`` makes the next body be read as a header line glued to the
+following ``Content-Length`` header, and from then on every message is lost.
 :class:`ResyncingInput` splits such a line at ``Content-Length:`` so the stream is back
 in step after losing only the broken frame.
 """
 
 from __future__ import annotations
 
+import copy
 import logging
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, BinaryIO
 
+from lsprotocol import types
 from pygls.exceptions import (
     JsonRpcException,
     JsonRpcInvalidRequest,
     JsonRpcParseError,
 )
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +82,20 @@ class PromptProtocol(LanguageServerProtocol):
             self._send_response(None, None, error.to_response_error())  # type: ignore[arg-type]
             return
         super().handle_message(message)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(
+        self, params: types.DidChangeTextDocumentParams
+    ) -> Iterator[Any]:
+        """Feed pygls' copy with copies, so promptls' handler sees the ranges as sent."""
+        for change in params.content_changes:
+            try:
+                self.workspace.update_text_document(params.text_document, copy.deepcopy(change))
+            except Exception:
+                log.exception("pygls could not apply a change to %s", params.text_document.uri)
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
 
     def answer_unparsable(self, error: Exception) -> bool:
         """A body that is not JSON (or not UTF-8): send Parse error with a null id."""
