@@ -1,0 +1,94 @@
+"""Shared fixtures for the reliability suite: fake homes, raw servers, position arithmetic.
+
+Positions are computed here independently of the server's ``positions.py``: split on
+LSP's three line breaks, then count code units of the line prefix in the encoding.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .rawlsp import RawClient
+
+MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+LONG = os.environ.get("PROMPTLS_LONG") == "1"
+"""``scripts/test --long`` sets this: fuzz and soak run their big counts."""
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def units(text: str, encoding: str) -> int:
+    """Length of ``text`` in the encoding's code units."""
+    if encoding == "utf-8":
+        return len(text.encode("utf-8"))
+    if encoding == "utf-16":
+        return len(text.encode("utf-16-le")) // 2
+    return len(text)
+
+
+def position(text: str, offset: int, encoding: str) -> dict[str, int]:
+    """LSP position (as JSON) of a code-point offset that is not inside a CRLF pair."""
+    before = text[:offset]
+    breaks = list(_BREAK.finditer(before))
+    line_start = breaks[-1].end() if breaks else 0
+    if before.endswith("\r") and text[offset : offset + 1] == "\n":
+        raise ValueError("offset splits a CRLF pair")
+    return {"line": len(breaks), "character": units(before[line_start:], encoding)}
+
+
+def lsp_range(text: str, start: int, end: int, encoding: str) -> dict[str, Any]:
+    """LSP range (as JSON) of ``text[start:end]``."""
+    return {"start": position(text, start, encoding), "end": position(text, end, encoding)}
+
+
+def lines(text: str) -> list[tuple[int, int]]:
+    """(start, content end) of every LSP line, in code points."""
+    out, start = [], 0
+    for match in _BREAK.finditer(text):
+        out.append((start, match.start()))
+        start = match.end()
+    out.append((start, len(text)))
+    return out
+
+
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """An empty fake HOME (the real one is never touched)."""
+    path = tmp_path / "home"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Path:
+    """An empty workspace folder outside any Git repository."""
+    path = tmp_path / "ws"
+    path.mkdir()
+    return path
+
+
+@pytest.fixture
+def start_server(home: Path) -> Iterator[Callable[..., RawClient]]:
+    """Start raw servers on demand; every one is shut down (or killed) at the end."""
+    started: list[RawClient] = []
+
+    def start(**kwargs: Any) -> RawClient:
+        client = RawClient(kwargs.pop("home", home), **kwargs)
+        started.append(client)
+        return client
+
+    yield start
+    for client in started:
+        client.close()
+
+
+def assert_clean_log(client: RawClient) -> None:
+    """The server logged no traceback: nothing crashed, not even in a worker."""
+    log = client.log_text()
+    assert "Traceback" not in log, log[-4000:]
