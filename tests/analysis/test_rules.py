@@ -115,3 +115,19 @@ def test_every_rule_is_documented() -> None:
     for code, rule in RULES.items():
         assert rule.code == code and rule.name and rule.explanation and rule.summary
         assert rule.bad_example != rule.good_example
+
+
+def test_document_kinds() -> None:
+    from promptls.analysis import DocumentKind, document_kind
+
+    assert document_kind("repo/.claude/rules/style.md") is DocumentKind.INSTRUCTION
+    assert document_kind("a/b/AGENTS.override.md") is DocumentKind.INSTRUCTION
+    assert document_kind("prompts/AGENTS.md") is DocumentKind.INSTRUCTION
+    assert document_kind("src/prompts/review/main.md") is DocumentKind.PROMPT
+    assert document_kind("x.system.md") is DocumentKind.PROMPT
+    assert document_kind("docs/guide.md") is DocumentKind.OTHER
+    assert document_kind(".github/copilot-instructions.md") is DocumentKind.OTHER
+    custom = Settings(instruction_files=("docs/agent-rules.md",), prompt_files=("*.tpl",))
+    assert document_kind("docs/agent-rules.md", custom) is DocumentKind.INSTRUCTION
+    assert document_kind("a.tpl", custom) is DocumentKind.PROMPT
+    assert document_kind("x.prompt", custom) is DocumentKind.OTHER

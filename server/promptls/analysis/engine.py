@@ -40,6 +40,16 @@ def _instruction_names() -> frozenset[str]:
     return frozenset(instruction_file_names()) | _FALLBACK_INSTRUCTION_NAMES
 
 
+def _is_instruction_name(path: str) -> bool:
+    """A name a profile loads, or a Claude rules file (``.claude/rules/*.md``)."""
+    parts = PurePath(path).parts
+    if not parts:
+        return False
+    if parts[-1] in _instruction_names():
+        return True
+    return parts[-1].endswith(".md") and tuple(parts[-3:-1]) == (".claude", "rules")
+
+
 def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:
     """Instruction file (a name a profile loads, or ``instruction-files``), prompt file
     (``prompt-files`` globs) or other text. No path: a prompt (a library caller's text)."""
