@@ -115,6 +115,10 @@ def _make_workspace(base: Path) -> Path:
     workspace = base / "workspace"
     (workspace / ".git").mkdir(parents=True)
     (workspace / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    # A folder-level setting the extension must pass on: PL009 (prefix too short to cache)
+    # would otherwise be reported for this small prompt.
+    (workspace / ".vscode").mkdir()
+    (workspace / ".vscode" / "settings.json").write_text('{"promptls.ignore": ["PL009"]}\n')
     (workspace / "AGENTS.md").write_text(f"# Project rules\n\n{AGENTS_SENTENCE}\n")
     (workspace / PROMPT_FILE).write_text(
         "You are a careful coding agent. Keep answers short.\n\n"
@@ -242,6 +246,34 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
         reader.join(timeout=15)
 
 
+def test_extension_unit_tests_pass() -> None:
+    """The extension's own unit tests (server resolution order, result rendering) pass."""
+    tools = _tools()
+    extension = ROOT / "editors" / "vscode"
+    env = {"PATH": f"{tools.node.parent}:/usr/bin:/bin", "HOME": str(ROOT / "test-artifacts")}
+    build = subprocess.run(
+        [str(tools.node), "test/build.mjs"],
+        cwd=extension,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert build.returncode == 0, build.stderr
+    run = subprocess.run(
+        [str(tools.node), "--test", "out/test/unit.test.js"],
+        cwd=extension,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-4000:] + run.stderr[-2000:]
+    assert "# fail 0" in run.stdout or "ℹ fail 0" in run.stdout
+
+
 def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     code_server: tuple[CodeServer, Tools],
 ) -> None:
@@ -284,6 +316,7 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     problems = "\n".join(steps["problems"]["rows"])
     assert "PL001" in problems
     assert "promptls" in problems
+    assert "PL009" not in problems  # ignored by the workspace's settings
 
     hover = steps["hover"]["text"]
     assert "wire" in hover.lower()

@@ -10,6 +10,7 @@ if [[ ! -d node_modules ]]; then
 fi
 start=$SECONDS
 node_modules/.bin/tsc --noEmit -p .
+node_modules/.bin/tsc --noEmit -p test
 node esbuild.mjs --production
 # --no-dependencies: the bundle already holds them. --skip-license is not used: LICENSE ships.
 node_modules/.bin/vsce package --no-dependencies --no-update-package-json \
