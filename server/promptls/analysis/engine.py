@@ -57,7 +57,7 @@ def document_kind(path: str | None, settings: Settings | None = None) -> Documen
         return DocumentKind.PROMPT
     settings = settings or DEFAULT_SETTINGS
     normal = str(path).replace("\\", "/")
-    if PurePath(normal).name in _instruction_names() or matches(normal, settings.instruction_files):
+    if _is_instruction_name(normal) or matches(normal, settings.instruction_files):
         return DocumentKind.INSTRUCTION
     if matches(normal, settings.prompt_files):
         return DocumentKind.PROMPT
