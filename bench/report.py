@@ -16,7 +16,7 @@ SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 # (key in samples, row label, unit) for the LSP table.
 LSP_ROWS = (
     ("start", "start → initialize result", "ms"),
-    ("start_cpu", "start → initialize, server CPU time", "ms"),
+    ("start_cpu", "start → initialize, server CPU time (10 ms ticks)", "ms"),
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
