@@ -241,6 +241,20 @@ def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, 
     return atoms
 
 
+def _case_differs(visible: str, marker: str) -> bool:
+    """Whether the token's letters are cased unlike the marker's (all-caps markers:
+    any lower-case letter; otherwise compare letter by letter when the letters align)."""
+    token = [c for c in visible if c.isalpha()]
+    wanted = [c for c in marker if c.isalpha()]
+    if wanted and all(c.isupper() for c in wanted):
+        return any(c.islower() for c in token)
+    if wanted and all(c.islower() for c in wanted):
+        return any(c.isupper() for c in token)
+    if len(token) == len(wanted):
+        return any(a != b and a.lower() == b.lower() for a, b in zip(token, wanted, strict=True))
+    return False
+
+
 def _reason(raw: str, target: _Target, distance: int) -> str:
     """Why a near-miss will not split, in a user's words."""
     reasons: list[str] = []
@@ -252,11 +266,11 @@ def _reason(raw: str, target: _Target, distance: int) -> str:
         reasons.append("is broken across lines")
     elif " " in visible or "\t" in visible:
         reasons.append("has spaces where the marker has underscores")
+    if _case_differs(visible, target.marker):
+        reasons.append("differs in letter case")
     if distance:
         reasons.append(f"is {distance} edit{'s' if distance > 1 else ''} away from it")
-    elif any(c.isalpha() for c in visible) and visible.upper() != visible:
-        reasons.append("differs in letter case")
-    compact = re.sub(r"\s+", "", visible)
+    compact = re.sub(r"_?\s+_?", "_", visible)  # a space or a wrap stands for one "_"
     if re.sub(r"[A-Za-z0-9]+", "W", compact) != re.sub(r"[A-Za-z0-9]+", "W", target.marker):
         reasons.append("has different underscores or hyphens")
     if not reasons:
