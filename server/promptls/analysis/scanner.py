@@ -214,19 +214,30 @@ def _atom_at(text: str, position: int) -> tuple[int, int] | None:
     return start, match.end()
 
 
+_BLANK = frozenset(" \t\r\n")
+
+
 def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, int]]:
-    """Up to ``count`` atoms on each side joined to this one by allowed whitespace."""
+    """Up to ``count`` atoms on each side joined to this one by allowed whitespace.
+
+    Walks left character by character (bounded by the window): a regex anchored at the
+    end of a slice would retry from every start position.
+    """
     atoms = [(start, end)]
     cursor = start
     for _ in range(count):
-        left = text[max(0, cursor - _WINDOW) : cursor]
-        tail = re.search(rf"([A-Za-z0-9_\-{INVISIBLE_CLASS}]+)([ \t\r\n]+)\Z", left)
-        if tail is None or _JOIN.fullmatch(tail.group(2)) is None:
+        gap_start = cursor
+        while gap_start > 0 and cursor - gap_start < _WINDOW and text[gap_start - 1] in _BLANK:
+            gap_start -= 1
+        if gap_start == cursor or _JOIN.fullmatch(text, gap_start, cursor) is None:
             break
-        atom_start = cursor - len(tail.group(0))
-        if atom_start == max(0, cursor - _WINDOW) and atom_start > 0:
+        atom_start = gap_start
+        low = max(0, gap_start - _WINDOW)
+        while atom_start > low and text[atom_start - 1] in _ATOM_CHARS:
+            atom_start -= 1
+        if atom_start == gap_start or (atom_start == low and low > 0):
             break
-        atoms.insert(0, (atom_start, atom_start + len(tail.group(1))))
+        atoms.insert(0, (atom_start, gap_start))
         cursor = atom_start
     cursor = end
     for _ in range(count):
