@@ -1,13 +1,15 @@
 """JSON-RPC edge cases pygls leaves unanswered, and a stdin reader that survives bad frames.
 
-pygls 2.1 drops three kinds of bad input silently, leaving a client waiting forever:
+pygls 2.1 mishandles four kinds of bad input, most leaving a client waiting forever:
 
 * a request whose params do not match the method's schema (wrong types) gets no
   response at all; JSON-RPC wants ``InvalidParams`` (-32602) for that id;
 * a body that is not JSON gets none either; JSON-RPC wants ``Parse error`` (-32700)
   with ``id: null``;
 * a JSON array (a JSON-RPC batch, which LSP does not have) or a bare value gets none;
-  JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``.
+  JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``;
+* requests before ``initialize`` are served and after ``shutdown`` dropped; LSP wants
+  ServerNotInitialized (-32002) and InvalidRequest.
 
 Notifications never get a response (the spec forbids it); a malformed one is logged and
 dropped. pygls also keeps its own copy of each document, and its position codec clamps a
@@ -35,6 +37,7 @@ from pygls.exceptions import (
     JsonRpcException,
     JsonRpcInvalidRequest,
     JsonRpcParseError,
+    JsonRpcServerNotInitialized,
 )
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
@@ -81,7 +84,34 @@ class PromptProtocol(LanguageServerProtocol):
             error = JsonRpcInvalidRequest(message="Invalid Request: not a JSON-RPC message")
             self._send_response(None, None, error.to_response_error())  # type: ignore[arg-type]
             return
+        if self._out_of_session(message):
+            return
         super().handle_message(message)
+
+    def _out_of_session(self, message: Any) -> bool:
+        """Before ``initialize`` and after ``shutdown`` requests get the errors LSP names.
+
+        pygls answers requests before ``initialize`` as usual and drops those after
+        ``shutdown`` without a response; LSP wants ServerNotInitialized (-32002) and
+        InvalidRequest. Notifications then are dropped (``exit`` always goes through).
+        """
+        method = getattr(message, "method", None)
+        if not isinstance(method, str) or method in (types.INITIALIZE, types.EXIT):
+            return False
+        is_request = hasattr(message, "id")
+        if self._workspace is None:
+            error: JsonRpcException = JsonRpcServerNotInitialized(
+                message=f"Server not initialized: {method} before initialize"
+            )
+        elif self._shutdown:
+            error = JsonRpcInvalidRequest(message=f"Invalid Request: {method} after shutdown")
+        else:
+            return False
+        if is_request:
+            self._send_response(message.id, None, error.to_response_error())
+        else:
+            log.warning("dropped %s notification: %s", method, error)
+        return True
 
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(
