@@ -6,6 +6,7 @@ import csv
 import json
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -71,9 +72,29 @@ INJECTIONS = [
 PREFIXES = ["", "🎉", "中文テキスト", "👨\u200d👩\u200d👧 ", "Ünïcödé "]
 
 
-def _insertion_points(text: str) -> list[int]:
-    """Offsets right after a space or a line break (not inside a CRLF pair)."""
-    return [i + 1 for i, ch in enumerate(text) if ch in " \n" and i + 1 < len(text)]
+def _insertion_points(text: str, *, outside_fences: bool) -> list[int]:
+    """Offsets right after a space or a line break (not inside a CRLF pair); for "other"
+    documents, outside fenced code blocks, where a marker is only a quoted mention."""
+    fenced = [False] * len(text)
+    if outside_fences:
+        opening = ""
+        offset = 0
+        for line in text.splitlines(keepends=True):
+            stripped = line.lstrip(" ")
+            fence = re.match(r"`{3,}|~{3,}", stripped) if len(line) - len(stripped) <= 3 else None
+            inside = bool(opening)
+            if fence and not opening:
+                opening, inside = fence.group(), True
+            elif fence and fence.group()[0] == opening[0] and len(fence.group()) >= len(opening):
+                opening = ""
+            for i in range(offset, offset + len(line)):
+                fenced[i] = inside
+            offset += len(line)
+    return [
+        i + 1
+        for i, ch in enumerate(text)
+        if ch in " \n" and i + 1 < len(text) and not fenced[i + 1]
+    ]
 
 
 def _expected(text: str, offset: int) -> tuple[int, int]:
@@ -105,7 +126,9 @@ def test_injected_problems_are_found(
             base = base.replace("\n", "\r\n")
         name = "p.prompt.md" if as_prompt else Path(row["path"]).name
         # .github/copilot-instructions.md is loaded by no profile: it is "other" text
-        promptish = document_kind(name) is not DocumentKind.INSTRUCTION
+        kind = document_kind(name)
+        promptish = kind is not DocumentKind.INSTRUCTION
+        other = kind is DocumentKind.OTHER
         for k, (token, in_instruction, in_prompt) in enumerate(INJECTIONS):
             expected_code = in_prompt if promptish else in_instruction
             if expected_code is None:
@@ -113,7 +136,7 @@ def test_injected_problems_are_found(
             if crlf:
                 token = token.replace("\n", "\r\n")
             prefix = rng.choice(PREFIXES)
-            offset = rng.choice(_insertion_points(base))
+            offset = rng.choice(_insertion_points(base, outside_fences=other))
             text = base[:offset] + prefix + token + " " + base[offset:]
             start = offset + len(prefix)
             if token.startswith("x") and not promptish:

@@ -131,3 +131,15 @@ def test_document_kinds() -> None:
     assert document_kind("docs/agent-rules.md", custom) is DocumentKind.INSTRUCTION
     assert document_kind("a.tpl", custom) is DocumentKind.PROMPT
     assert document_kind("x.prompt", custom) is DocumentKind.OTHER
+
+
+def test_other_documents_only_mention_quoted_or_fenced_markers() -> None:
+    doc = (
+        f'Use `{MARKER}` between the halves, or "{MARKER}".\n\n'
+        f"```text\nDoctrine\n{MARKER}\nTurn\n```\n\nA typo: `__ZIDANE_SYSTEM_PROMPT_BOUNDRY__`.\n"
+    )
+    assert codes(doc, "docs/guide.md") == []
+    # the same text as a prompt file is split at those markers, so it is checked
+    assert "PL001" in codes(doc, "guide.prompt.md")
+    bare = f"Doctrine\n\n{MARKER}\n\nTurn\n\n{MARKER}\n"
+    assert "PL001" in codes(bare, "docs/guide.md")

@@ -12,6 +12,7 @@ from pathlib import PurePath
 
 from promptls.analysis.document import Document
 from promptls.analysis.globs import matches
+from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.rules import RULES
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
@@ -77,6 +78,8 @@ def analyze(
     kind = kind or document_kind(path, settings)
     doc = Document(text, kind, settings, (), path, discovery)
     doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
+    if kind is DocumentKind.OTHER:
+        doc.markers = without_mentions(text, doc.markers)
     suppressions = parse_suppressions(text, RULES)
     doc.extra["suppressions"] = suppressions
     findings: list[Finding] = []
