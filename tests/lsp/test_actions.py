@@ -101,3 +101,17 @@ async def test_fix_all_applies_every_fix(lsp: LanguageClient) -> None:
     after = await diagnostics(lsp, name, uri, 2)
     assert not {"PL001", "PL006"} & {str(d.code) for d in after}
     close_doc(lsp, uri)
+
+
+async def test_quick_fix_without_diagnostic_data(lsp: LanguageClient) -> None:
+    # Some clients drop Diagnostic.data; the fix is then found by code and range.
+    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "nodata.md")  # type: ignore[attr-defined]
+    text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n"
+    open_doc(lsp, uri, text)
+    [dup] = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
+    dup.data = None
+    [fix] = [a for a in await actions(lsp, uri, [dup]) if a.is_preferred]
+    assert fix.edit is not None
+    assert apply_edits(text, edits_for(fix.edit, uri), enc).count(MARKER) == 1
+    close_doc(lsp, uri)

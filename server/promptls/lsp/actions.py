@@ -39,10 +39,19 @@ def _wanted(only: list[str] | None, kind: str) -> bool:
     return any(kind == k or kind.startswith(k + ".") for k in only)
 
 
-def _fix_of(diag: types.Diagnostic, version: int) -> Fix | None:
-    """The fix carried by one of our diagnostics, if it is for ``version``."""
+def _fix_of(diag: types.Diagnostic, snapshot: Snapshot) -> Fix | None:
+    """The fix carried by one of our diagnostics, if it is for this version.
+
+    Clients that do not keep ``Diagnostic.data`` (e.g. Emacs' profile) send it back
+    without: then the finding with the same code and range in the current analysis
+    supplies the fix.
+    """
     data = diag.data
-    if diag.source != SOURCE or not isinstance(data, dict) or data.get("version") != version:
+    if diag.source != SOURCE:
+        return None
+    if data is None:
+        return _fix_by_range(diag, snapshot)
+    if not isinstance(data, dict) or data.get("version") != snapshot.version:
         return None
     raw = data.get("fix")
     if not isinstance(raw, dict):
@@ -52,6 +61,16 @@ def _fix_of(diag: types.Diagnostic, version: int) -> Fix | None:
     except (TypeError, ValueError):
         return None
     return Fix(title=str(raw.get("title", "Fix")), edits=edits) if edits else None
+
+
+def _fix_by_range(diag: types.Diagnostic, snapshot: Snapshot) -> Fix | None:
+    """Find the fix of the current finding that this data-less diagnostic shows."""
+    for finding in snapshot.analysis.findings:
+        if finding.fix is None or finding.code != diag.code:
+            continue
+        if snapshot.index.span_to_range(finding.start, finding.end) == diag.range:
+            return finding.fix
+    return None
 
 
 def _text_edits(snapshot: Snapshot, edits: Iterable[Edit]) -> list[types.TextEdit]:
@@ -127,7 +146,7 @@ def code_actions(
     for diag in params.context.diagnostics:
         if diag.source != SOURCE:
             continue
-        fix = _fix_of(diag, snapshot.version)
+        fix = _fix_of(diag, snapshot)
         if fix is not None and _wanted(only, types.CodeActionKind.QuickFix):
             edit = workspace_edit(server, snapshot, _text_edits(snapshot, fix.edits))
             out.append(

@@ -90,13 +90,16 @@ def _read_index(path: str, encoding: str) -> LineIndex | None:
 def to_diagnostics(
     snapshot: Snapshot, caps: types.ClientCapabilities, open_index: OpenIndex
 ) -> list[types.Diagnostic]:
-    """Every finding of a snapshot as a diagnostic in the client's encoding."""
-    pub = caps.text_document.publish_diagnostics if caps.text_document else None
-    related_ok = bool(pub and pub.related_information)
+    """Every finding of a snapshot as a diagnostic in the client's encoding.
+
+    Related information and code descriptions are always included: clients that do not
+    declare support ignore unknown properties, and pull clients declare them in a
+    different place than push clients (several profiles declare neither).
+    """
     out = []
     for f in snapshot.analysis.findings:
         related = None
-        if related_ok and f.related:
+        if f.related:
             related = [
                 types.DiagnosticRelatedInformation(
                     location=_related_location(snapshot, r.path, r.start, r.end, open_index),
