@@ -252,7 +252,11 @@ def markdown(results: dict[str, Any]) -> str:
         for s in servers:
             data = results["servers"][s]
             why = data.get("why", {}).get(key) or data.get("error")
-            row.append(cell(summary(data["samples"].get(key, [])), unit, why))
+            stats = summary(data["samples"].get(key, []))
+            if key == "start_cpu" and stats is not None and stats["max"] == 0:
+                row.append("< 10 ms (below one clock tick)")
+                continue
+            row.append(cell(stats, unit, why))
         lines.append("| " + " | ".join(row) + " |")
     lines += [
         "",
