@@ -15,24 +15,45 @@ from bisect import bisect_right
 
 from promptls.analysis.model import MarkerHit
 
-_FENCE = re.compile(r"^[ \t]{0,3}(`{3,}|~{3,})", re.MULTILINE)
+_FENCES = (re.compile(r"```+"), re.compile(r"~~~+"))
+"""Fence runs, searched by their literal start (fast) and then kept only at a line start
+(after at most three spaces): a ``^``-anchored multiline regex would try every line."""
 _QUOTES = "`'\""
 
 
 def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     """Spans of fenced code blocks (an unclosed fence runs to the end, as in CommonMark)."""
+    runs = sorted(
+        (m.start(), m.end())
+        for regex in _FENCES
+        for m in regex.finditer(text)
+        if _at_line_start(text, m.start())
+    )
     ranges: list[tuple[int, int]] = []
-    opening: re.Match[str] | None = None
-    for match in _FENCE.finditer(text):
-        fence = match.group(1)
+    opening: str | None = None
+    opened_at = 0
+    for start, end in runs:
+        fence = text[start:end]
         if opening is None:
-            opening = match
-        elif fence[0] == opening.group(1)[0] and len(fence) >= len(opening.group(1)):
-            ranges.append((opening.start(), match.end()))
+            opening, opened_at = fence, start
+        elif fence[0] == opening[0] and len(fence) >= len(opening):
+            ranges.append((opened_at, end))
             opening = None
     if opening is not None:
-        ranges.append((opening.start(), len(text)))
+        ranges.append((opened_at, len(text)))
     return ranges
+
+
+def _at_line_start(text: str, start: int) -> bool:
+    """Only spaces (at most three) between the previous line break and ``start``."""
+    line_start = (
+        max(text.rfind("\n", max(0, start - 4), start), text.rfind("\r", max(0, start - 4), start))
+        + 1
+    )
+    if line_start == 0 and start > 3:
+        return False
+    indent = text[line_start:start]
+    return len(indent) <= 3 and indent.strip(" ") == ""
 
 
 def _quoted(text: str, hit: MarkerHit) -> bool:
@@ -45,6 +66,7 @@ def _quoted(text: str, hit: MarkerHit) -> bool:
 
 def without_mentions(text: str, hits: tuple[MarkerHit, ...]) -> tuple[MarkerHit, ...]:
     """The hits that are not mentions (quoted or fenced)."""
+    hits = tuple(h for h in hits if not _quoted(text, h))
     if not hits:
         return hits
     fences = _fenced_ranges(text) if "``" in text or "~~~" in text else []
@@ -55,4 +77,4 @@ def without_mentions(text: str, hits: tuple[MarkerHit, ...]) -> tuple[MarkerHit,
         index = bisect_right(starts, offset) - 1
         return index >= 0 and offset < fences[index][1]
 
-    return tuple(h for h in hits if not _quoted(text, h) and not fenced(h.start))
+    return tuple(h for h in hits if not fenced(h.start))

@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from promptls.analysis.chars import INVISIBLE_CLASS, INVISIBLE_RANGES, describe
 from promptls.analysis.model import MarkerHit, MarkerKind
@@ -149,43 +150,42 @@ def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> lis
     return hits
 
 
-_NEIGHBOUR = frozenset(b"_-abcdefghijklmnopqrstuvwxyz0123456789")
-
-
-def _worth_a_look(hay: bytes | str, index: int, length: int) -> bool:
-    """Criterion 2, cheaply: an anchor with a space or punctuation on both sides is prose.
-
-    A marker-shaped atom has ``_``, ``-``, an invisible (non-ASCII) character or more
-    word characters right next to the intact word; ``system prompt`` has spaces.
+def _anchor_pattern(word: str, near: str) -> str:
+    """Criterion 2, cheaply: a lowered anchor word with ``_``, ``-``, a letter, a digit
+    or (in bytes) a non-ASCII character right before or after it — ``system prompt``
+    has spaces and never gets this far. The word comes first, so the regex engine
+    skips ahead with a fast literal search; the neighbour test is a look-around.
     """
-    for at in (index - 1, index + length):
-        if 0 <= at < len(hay):
-            value = hay[at]
-            code = value if isinstance(value, int) else ord(value)
-            if code >= 0x80 or code in _NEIGHBOUR:
-                return True
-    return False
+    escaped = re.escape(word)
+    return f"{escaped}(?:(?={near})|(?<={near}{escaped}))"
+
+
+@lru_cache(maxsize=64)
+def _anchor_regex(word: str) -> re.Pattern[str]:
+    """The anchor search over lowered ASCII text."""
+    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9]"))
+
+
+@lru_cache(maxsize=64)
+def _anchor_regex_bytes(word: str) -> re.Pattern[bytes]:
+    """The anchor search over lowered UTF-8 bytes (non-ASCII bytes count as neighbours:
+    they may be an invisible character inside the marker)."""
+    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1"))
 
 
 def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> list[int]:
     """Where an anchor word occurs (any case) next to a word-ish character, as sorted
-    ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes."""
-    hay: bytes | str
-    if text.isascii():
-        hay = text.lower()
-        needles: list[bytes | str] = list(words)
-    else:
-        hay = (data if data is not None else encode(text)).lower()
-        needles = [w.encode("ascii") for w in words]
+    ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes
+    (ASCII-lowering bytes keeps every offset and every multi-byte character intact)."""
     found: set[int] = set()
-    for needle in needles:
-        index = hay.find(needle)  # type: ignore[arg-type]
-        while index >= 0:
-            if _worth_a_look(hay, index, len(needle)):
-                found.add(index)
-            index = hay.find(needle, index + 1)  # type: ignore[arg-type]
-    if isinstance(hay, str):
+    if text.isascii():
+        lowered = text.lower()
+        for word in words:
+            found.update(m.start() for m in _anchor_regex(word).finditer(lowered))
         return sorted(found)
+    hay = (data if data is not None else encode(text)).lower()
+    for word in words:
+        found.update(m.start() for m in _anchor_regex_bytes(word).finditer(hay))
     return to_str_offsets(hay, sorted(found))
 
 
