@@ -146,7 +146,10 @@ export class PromptlsClient implements vscode.Disposable {
 
   /** Run one of the server's `workspace/executeCommand` commands with a single argument object. */
   async execute<T>(command: string, args: Record<string, unknown>): Promise<T> {
-    if (this.client === undefined || this.client.state !== State.Running) {
+    if (this.client !== undefined && this.client.state === State.Stopped) {
+      // The server died and the client gave up restarting it: one fresh try per request.
+      await this.restart();
+    } else if (this.client === undefined) {
       await this.start();
     }
     const client = this.client;

@@ -9,6 +9,9 @@ import { renderCacheAware, renderEnvironment, renderWireText } from "./format";
 
 export const PREVIEW_SCHEME = "promptls-preview";
 
+/** Pause in typing after which an open wire view of the document re-renders. */
+const WIRE_REFRESH_DELAY_MS = 300;
+
 export type PreviewFormat = "cache-aware" | "wire";
 
 /** What a preview URI shows; carried in the URI's query as JSON. */
@@ -46,6 +49,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
   private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(private readonly client: PromptlsClient) {
     this.subscriptions.push(
@@ -99,17 +103,27 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     }
   }
 
+  /** A document changed: its wire view re-renders once typing pauses, not per keystroke. */
   private refreshDocument(doc: vscode.Uri): void {
     if (doc.scheme === PREVIEW_SCHEME) {
       return;
     }
     const key = doc.toString();
-    for (const uri of this.openPreviews()) {
+    const views = this.openPreviews().filter((uri) => {
       const target = parseTarget(uri);
-      if (target?.kind === "wire" && target.uri === key) {
-        this.changed.fire(uri);
-      }
+      return target?.kind === "wire" && target.uri === key;
+    });
+    if (views.length === 0) {
+      return;
     }
+    clearTimeout(this.pending.get(key));
+    this.pending.set(
+      key,
+      setTimeout(() => {
+        this.pending.delete(key);
+        views.forEach((uri) => this.changed.fire(uri));
+      }, WIRE_REFRESH_DELAY_MS),
+    );
   }
 
   /** After a (re)start every open view may be stale. */
@@ -120,6 +134,7 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
   }
 
   dispose(): void {
+    this.pending.forEach((timer) => clearTimeout(timer));
     this.subscriptions.forEach((s) => s.dispose());
     this.changed.dispose();
   }
