@@ -49,10 +49,13 @@ class RawClient:
         env: Mapping[str, str] | None = None,
         preexec: Callable[[], None] | None = None,
         cwd: Path | None = None,
+        unset_home: bool = False,
     ) -> None:
-        """Start the server with a fake HOME (never the real one)."""
+        """Start the server with a fake HOME (never the real one), or with none at all."""
         environ = dict(os.environ if env is None else env)
         environ["HOME"] = str(home)
+        if unset_home:
+            del environ["HOME"]
         environ["PYTHONPATH"] = os.pathsep.join(
             p for p in (str(ROOT / "server"), environ.get("PYTHONPATH", "")) if p
         )
