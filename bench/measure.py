@@ -87,6 +87,7 @@ def _burst(s: Session, uri: str, work: Workload) -> dict[str, Any]:
     start_mark = s.client.mark()
     pos = workloads.edit_point(work.mb1)
     head, tail = work.mb1[: pos.offset], work.mb1[pos.offset :]
+    cpu_before = s.client.cpu_seconds()
     begin = time.perf_counter()
     last_sent = begin
     version = 1
@@ -104,6 +105,7 @@ def _burst(s: Session, uri: str, work: Workload) -> dict[str, Any]:
     if s.mode == "pull":
         _, received = s.pull(uri)
         result["final"] = received - last_sent
+        result["cpu_per_edit"] = (s.client.cpu_seconds() - cpu_before) / work.edits
         result["publishes"] = None
         result["stale"] = None
         return result
@@ -112,6 +114,7 @@ def _burst(s: Session, uri: str, work: Workload) -> dict[str, Any]:
     if not versioned:
         final = _last_before_quiet(s, uri, start_mark, last_sent)
     result["final"] = final.at - last_sent
+    result["cpu_per_edit"] = (s.client.cpu_seconds() - cpu_before) / work.edits
     result["versioned"] = versioned
     s.settle(0.3)
     publishes = s.publishes_since(uri, start_mark)

@@ -24,6 +24,7 @@ LSP_ROWS = (
     ("hover_p50", "hover p50 (200 over 1 MB)", "ms"),
     ("hover_p99", "hover p99 (200 over 1 MB)", "ms"),
     ("burst_final", "burst: last edit → final diagnostics", "ms"),
+    ("burst_cpu_per_edit", "burst: server CPU per edit (typing + final analysis)", "ms"),
     ("burst_publishes", "burst: intermediate publishes", "n"),
     ("burst_stale", "burst: stale publishes after newer", "n"),
     ("rss_kb", "peak RSS, 200 × 100 KB open", "MiB"),

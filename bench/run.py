@@ -93,6 +93,7 @@ def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
         why["hover_p50"] = why["hover_p99"] = "no hover provider"
     burst = rep["burst"]
     samples.setdefault("burst_final", []).append(burst["final"])
+    samples.setdefault("burst_cpu_per_edit", []).append(burst["cpu_per_edit"])
     if burst.get("publishes") is None:
         why["burst_publishes"] = why["burst_stale"] = "pull diagnostics: nothing is published"
     else:
