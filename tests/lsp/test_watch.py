@@ -7,7 +7,15 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import MARKER, diagnostics, events_of, execute, open_doc, uri_of
+from tests.lsp.conftest import (
+    MARKER,
+    diagnostics,
+    events_of,
+    execute,
+    open_doc,
+    session,
+    uri_of,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -57,13 +65,15 @@ async def test_watched_change_updates_revision_and_notifies(lsp: LanguageClient)
     assert first[0].folder == folder
 
 
-async def test_watched_change_republishes_open_documents(lsp: LanguageClient) -> None:
+async def test_watched_change_republishes_open_instruction_files(lsp: LanguageClient) -> None:
     if lsp.name == "neovim":  # type: ignore[attr-defined]
         pytest.skip("pull client: diagnostics are pulled, not re-published")
     events = events_of(lsp)
     root = lsp.root  # type: ignore[attr-defined]
-    uri = uri_of(root / "open.md")
-    open_doc(lsp, uri, f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n")
+    sub = root / "sub"
+    sub.mkdir(exist_ok=True)
+    uri = uri_of(sub / "AGENTS.md")
+    open_doc(lsp, uri, f"# sub rules\n{MARKER}\n")
     await diagnostics(lsp, "vscode", uri, 1)
     count = sum(1 for p in events.published if p.uri == uri)
     (root / "AGENTS.md").write_text("# three\n", encoding="utf-8")
@@ -75,4 +85,37 @@ async def test_watched_change_republishes_open_documents(lsp: LanguageClient) ->
         )
     )
     await events.until(lambda: sum(1 for p in events.published if p.uri == uri) > count)
-    assert events.last(uri) is not None and events.last(uri).version == 1
+    last = events.last(uri)
+    assert last is not None and last.version == 1
+    assert "PL003" in {d.code for d in last.diagnostics}
+
+
+async def test_shadowing_file_appears_in_diagnostics_after_a_watched_change(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    # Codex: an AGENTS.override.md (even empty) hides AGENTS.md in the same folder.
+    root = tmp_path_factory.mktemp("codex")
+    (root / ".git").mkdir()
+    agents = root / "AGENTS.md"
+    text = "# rules\nRun the tests.\n"
+    agents.write_text(text, encoding="utf-8")
+    async with session("vscode", root, init_options={"profile": "codex"}) as client:
+        events = events_of(client)
+        uri = uri_of(agents)
+        open_doc(client, uri, text)
+        first = await events.diagnostics(uri, 1)
+        assert "PL015" not in {d.code for d in first.diagnostics}
+        override = root / "AGENTS.override.md"
+        override.write_text("", encoding="utf-8")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri_of(override), type=types.FileChangeType.Created)]
+            )
+        )
+        shadowed = await events.until(
+            lambda: (
+                any(d.code == "PL015" for d in events.last(uri).diagnostics)  # type: ignore[union-attr]
+                and events.last(uri)
+            )
+        )
+        assert shadowed.version == 1

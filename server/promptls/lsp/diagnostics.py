@@ -134,6 +134,6 @@ def client_refreshes(caps: types.ClientCapabilities) -> bool:
     return bool(ws and ws.diagnostics and ws.diagnostics.refresh_support)
 
 
-def result_id(snapshot: Snapshot, generation: int) -> str:
+def result_id(snapshot: Snapshot) -> str:
     """Identifies one analysed version so an unchanged pull can answer ``unchanged``."""
-    return f"{snapshot.version}:{generation}"
+    return f"{snapshot.version}:{snapshot.stamp}"

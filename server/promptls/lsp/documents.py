@@ -44,6 +44,8 @@ class Snapshot:
     version: int
     index: LineIndex
     analysis: Analysis
+    stamp: int = 0
+    """Context stamp (settings/discovery changes) the analysis was made under."""
 
     @property
     def text(self) -> str:
@@ -67,6 +69,8 @@ class Document:
     pending_key: tuple[int, int] | None = None
     publish_task: asyncio.Task[None] | None = None
     closed: bool = False
+    epoch: int = 0
+    """Bumped when something this document depends on changed (e.g. its discovery)."""
     extra: dict[str, object] = field(default_factory=dict)
 
     def index(self, encoding: str) -> LineIndex:
@@ -150,6 +154,12 @@ class Documents:
         doc.pending = None
         doc.snapshot = None
 
+    def invalidate(self, docs: Iterable[Document], delay: float = 0.0) -> None:
+        """Some documents' context changed: recompute and republish just those."""
+        for doc in docs:
+            doc.epoch += 1
+            self.schedule(doc, delay)
+
     def invalidate_all(self, delay: float = 0.0) -> None:
         """Settings or discovery changed: recompute and republish every open document."""
         self.generation += 1
@@ -183,7 +193,8 @@ class Documents:
 
         Returns ``None`` when the document is closed before the analysis finishes.
         """
-        key = (doc.version, self.generation)
+        # generation and epoch only grow, so their sum identifies this document's context.
+        key = (doc.version, self.generation + doc.epoch)
         if doc.snapshot is not None and doc.snapshot_key == key:
             return doc.snapshot
         if doc.pending is None or doc.pending_key != key:
@@ -208,7 +219,7 @@ class Documents:
         except Exception:
             log.exception("analysis of %s failed", doc.uri)
             analysis = _empty_analysis(index.text, doc.path)
-        return Snapshot(uri=doc.uri, version=key[0], index=index, analysis=analysis)
+        return Snapshot(doc.uri, key[0], index, analysis, key[1])
 
     def _settle(
         self,

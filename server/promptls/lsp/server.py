@@ -158,8 +158,23 @@ class PromptServer(LanguageServer):
         )
 
     def refresh_all(self) -> None:
-        """Settings or discovery changed: recompute, then re-push or ask pull clients."""
+        """Settings changed: recompute everything, then re-push or ask pull clients."""
         self.documents.invalidate_all()
+        self._ask_pull_refresh()
+
+    def refresh_instruction_documents(self) -> None:
+        """Discovery changed: only instruction files' file-level findings depend on it."""
+        docs = [
+            doc
+            for doc in self.documents
+            if doc.snapshot is None or doc.snapshot.analysis.kind is DocumentKind.INSTRUCTION
+        ]
+        if docs:
+            self.documents.invalidate(docs)
+            self._ask_pull_refresh()
+
+    def _ask_pull_refresh(self) -> None:
+        """Pull clients re-request diagnostics when told to (if they support it)."""
         if self.pull and client_refreshes(self.client_capabilities):
             self.workspace_diagnostic_refresh(None)
 

@@ -95,7 +95,7 @@ def register(server: PromptServer) -> None:
         snapshot = await server.snapshot(params.text_document.uri)
         if snapshot is None:
             return types.RelatedFullDocumentDiagnosticReport(items=[])
-        rid = result_id(snapshot, server.documents.generation)
+        rid = result_id(snapshot)
         if params.previous_result_id == rid:
             return types.RelatedUnchangedDocumentDiagnosticReport(result_id=rid)
         items = to_diagnostics(snapshot, server.client_capabilities, server.open_index)

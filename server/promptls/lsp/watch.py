@@ -3,8 +3,9 @@
 On ``initialized`` the server registers ``workspace/didChangeWatchedFiles`` for every
 instruction-file name of every profile (plus Claude's ``.claude/rules/*.md`` and the
 promptls config files), dynamically when the client supports it. A change invalidates
-the cached discovery results that depend on the path, re-analyses open documents (so
-file-level diagnostics follow), and for each workspace folder whose context revision
+the cached discovery results that depend on the path, re-analyses the open instruction
+files (their file-level findings depend on discovery; a config-file change re-analyses
+every document), and for each workspace folder whose context revision
 differs from the last one the client was given (by this notification, ``contextRevision``
 or ``previewPrompt``; none yet counts as different) sends
 ``promptls/contextChanged {folder, revision}``.
@@ -80,11 +81,16 @@ def revision_of(server: PromptServer, folder: str) -> str:
 
 async def on_files_changed(server: PromptServer, paths: list[str]) -> None:
     """Invalidate, re-analyse, and tell the client which revisions moved."""
+    config_changed = False
     for path in paths:
         server.invalidate_discovery(path)
         if Path(path).name in CONFIG_FILES:
-            server.settings.project_changed()
-    server.refresh_all()
+            config_changed = True
+    if config_changed:
+        server.settings.project_changed()
+        server.refresh_all()
+    else:
+        server.refresh_instruction_documents()
     for folder in server.folders():
         try:
             revision = await asyncio.to_thread(revision_of, server, folder)
