@@ -155,7 +155,7 @@ class _Run:
             return None
         fixed = fix_all(text, path=name, settings=settings)
         if self.args.diff:
-            sys.stdout.write(unified_diff(name, text, fixed))
+            _show_diff(unified_diff(name, text, fixed))
             return 1 if fixed != text else 0
         sys.stdout.write(fixed)
         remaining = self.analyze(fixed, name, None, settings).findings
@@ -197,7 +197,7 @@ class _Run:
         if fixed == text:
             return analysis
         if self.args.diff:
-            sys.stdout.write(unified_diff(display, text, fixed))
+            _show_diff(unified_diff(display, text, fixed))
             self.changed += 1
             return analysis
         try:
@@ -268,3 +268,11 @@ def run(args: argparse.Namespace) -> int:
                 state.check_file(path, settings)
     setup_stdout()
     return state.finish()
+
+
+def _show_diff(diff: str) -> None:
+    """Raw when piped (so the patch applies); on a terminal, control, bidi and invisible
+    characters from the file are escaped so its content cannot drive the terminal."""
+    from promptls.commands._common import safe_block
+
+    sys.stdout.write(safe_block(diff) if sys.stdout.isatty() else diff)
