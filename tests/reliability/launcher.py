@@ -11,6 +11,8 @@
   (its socket, bind and listen are recorded but allowed).
 * ``PROMPTLS_TEST_VANISH=PATH``: ``PATH`` is deleted just before promptls opens it
   (a file deleted while being read).
+* ``PROMPTLS_TEST_KILL_AT_REPLACE=N``: the process kills itself with SIGKILL when it
+  calls ``os.replace`` for the N-th time (power loss between write and rename).
 * ``PROMPTLS_TEST_AS_NOBODY=1``: import everything promptls needs, then become uid/gid
   65534 (the interpreter itself lives where nobody may not read, so the switch happens
   after start-up); with HOME unset, the home then comes from the password database.
@@ -151,6 +153,22 @@ def become_nobody() -> None:
     os.setuid(65534)
 
 
+def install_kill_at_replace(nth: int) -> None:
+    """SIGKILL this process at the ``nth`` ``os.replace`` (earlier ones go through)."""
+    import signal
+
+    real_replace = os.replace
+    calls = [0]
+
+    def replace(src: Any, dst: Any, **kwargs: Any) -> None:
+        calls[0] += 1
+        if calls[0] == nth:
+            os.kill(os.getpid(), signal.SIGKILL)
+        real_replace(src, dst, **kwargs)
+
+    os.replace = replace
+
+
 def main() -> int:
     """Install the requested hooks, then run the promptls CLI in this process."""
     if os.environ.get("PROMPTLS_TEST_AS_NOBODY") == "1" and os.geteuid() == 0:
@@ -160,6 +178,9 @@ def main() -> int:
     vanish = os.environ.get("PROMPTLS_TEST_VANISH")
     if vanish:
         install_vanish(vanish)
+    kill_at = os.environ.get("PROMPTLS_TEST_KILL_AT_REPLACE")
+    if kill_at:
+        install_kill_at_replace(int(kill_at))
     from promptls.cli import main as promptls_main
 
     return promptls_main(sys.argv[1:])
