@@ -55,10 +55,14 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
         uri_small = s.write("AGENTS.md", work.small)
         out["open_3kb"], diags["3kb"] = s.open_and_wait(uri_small, work.small)
         uri_1mb = s.write("prompts/big.prompt.md", work.mb1)
+        cpu = s.client.cpu_seconds()
         out["open_1mb"], diags["1mb"] = s.open_and_wait(uri_1mb, work.mb1)
+        out["open_1mb_cpu"] = s.client.cpu_seconds() - cpu
         if work.mb10 is not None:
             uri_10mb = s.write("prompts/huge.prompt.md", work.mb10)
+            cpu = s.client.cpu_seconds()
             out["open_10mb"], diags["10mb"] = s.open_and_wait(uri_10mb, work.mb10)
+            out["open_10mb_cpu"] = s.client.cpu_seconds() - cpu
         if s.has("hoverProvider"):
             out["hover"] = _hovers(s, uri_1mb, work)
         out["burst"] = _burst(s, uri_1mb, work)

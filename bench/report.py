@@ -20,7 +20,9 @@ LSP_ROWS = (
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
+    ("open_1mb_cpu", "didOpen 1 MB, server CPU time (10 ms ticks)", "ms"),
     ("open_10mb", "didOpen 10 MB prompt file → diagnostics", "ms"),
+    ("open_10mb_cpu", "didOpen 10 MB, server CPU time (10 ms ticks)", "ms"),
     ("hover_p50", "hover p50 (200 over 1 MB)", "ms"),
     ("hover_p99", "hover p99 (200 over 1 MB)", "ms"),
     ("burst_final", "burst: last edit → final diagnostics", "ms"),
@@ -149,6 +151,27 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             "ms",
             "≤ floor + 300 ms",
         ),
+        _budget(
+            "didOpen 1 MB vs floor, CPU time",
+            m("promptls", "open_1mb_cpu"),
+            plus(m("floor", "open_1mb_cpu"), 0.030),
+            "ms",
+            "≤ floor + 30 ms",
+        ),
+        _budget(
+            "didOpen 1 MB vs rumdl, CPU time",
+            m("promptls", "open_1mb_cpu"),
+            times(m("rumdl", "open_1mb_cpu"), 0.3),
+            "ms",
+            "≤ 0.3 × rumdl",
+        ),
+        _budget(
+            "didOpen 10 MB, CPU time",
+            m("promptls", "open_10mb_cpu"),
+            plus(m("floor", "open_10mb_cpu"), 0.300),
+            "ms",
+            "≤ floor + 300 ms",
+        ),
         _budget("hover p99 on 1 MB", m("promptls", "hover_p99"), 0.020, "ms", "≤ 20 ms"),
         _budget(
             "edit burst: final diagnostics",
@@ -254,7 +277,7 @@ def markdown(results: dict[str, Any]) -> str:
             data = results["servers"][s]
             why = data.get("why", {}).get(key) or data.get("error")
             stats = summary(data["samples"].get(key, []))
-            if key == "start_cpu" and stats is not None and stats["max"] == 0:
+            if key.endswith("_cpu") and stats is not None and stats["max"] == 0:
                 row.append("< 10 ms (below one clock tick)")
                 continue
             row.append(cell(stats, unit, why))

@@ -83,7 +83,16 @@ def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
     """Move one editor-session repetition into the server's sample lists."""
     samples = slot["samples"]
     why = slot["why"]
-    for key in ("start", "start_cpu", "open_cold_3kb", "open_3kb", "open_1mb", "open_10mb"):
+    for key in (
+        "start",
+        "start_cpu",
+        "open_cold_3kb",
+        "open_3kb",
+        "open_1mb",
+        "open_1mb_cpu",
+        "open_10mb",
+        "open_10mb_cpu",
+    ):
         if key in rep:
             samples.setdefault(key, []).append(rep[key])
     if "hover" in rep:
