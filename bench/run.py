@@ -186,6 +186,29 @@ def run_cli(reps: int) -> dict[str, Any]:
     return out
 
 
+README_SECTION = peers.ROOT / "docs" / "readme" / "performance.md"
+TABLE_START = "<!-- bench:table:start -->"
+TABLE_END = "<!-- bench:table:end -->"
+
+
+def update_readme(table: str) -> None:
+    """Put the new table between the markers of the README's Performance section.
+
+    Only full runs written to bench/results do this, so the README always shows the
+    committed results; the prose around the markers is left alone.
+    """
+    try:
+        text = README_SECTION.read_text(encoding="utf-8")
+    except OSError:
+        return
+    start, end = text.find(TABLE_START), text.find(TABLE_END)
+    if start < 0 or end < start:
+        return
+    new = text[: start + len(TABLE_START)] + "\n" + table + text[end:]
+    README_SECTION.write_text(new, encoding="utf-8")
+    say(f"updated the table in {README_SECTION.relative_to(peers.ROOT)}")
+
+
 def main(argv: list[str]) -> int:
     """Run the selected parts and write the JSON and Markdown results."""
     args = parse_args(argv)
@@ -240,6 +263,8 @@ def main(argv: list[str]) -> int:
     md_path = out_dir / f"{stem}.md{suffix}"
     json_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     md_path.write_text(report.markdown(results))
+    if stem == "latest" and args.out is None:
+        update_readme(report.markdown(results))
     sys.stdout.write(report.markdown(results))
     say(f"wrote {json_path} and {md_path} in {results['meta']['wall_seconds']} s")
     return 0
