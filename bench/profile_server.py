@@ -1,9 +1,9 @@
 """Profile promptls under one benchmark scenario with py-spy (from the bench cache venv).
 
-    .venv/bin/python bench/profile.py open      # didOpen of the 1 MB prompt file
-    .venv/bin/python bench/profile.py burst     # 500 edits at 10 ms on the 1 MB file
-    .venv/bin/python bench/profile.py hover     # 200 hovers over the 1 MB file
-    .venv/bin/python bench/profile.py burst --pull
+    .venv/bin/python bench/profile_server.py open      # didOpen of the 1 MB prompt file
+    .venv/bin/python bench/profile_server.py burst     # 500 edits at 10 ms on the 1 MB file
+    .venv/bin/python bench/profile_server.py hover     # 200 hovers over the 1 MB file
+    .venv/bin/python bench/profile_server.py burst --pull
 
 The server runs as ``py-spy record -- promptls serve`` (the same process an editor would
 start); the collapsed stacks are summarised as the functions with the most samples,
