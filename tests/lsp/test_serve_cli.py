@@ -32,9 +32,9 @@ def test_tcp_server_answers_initialize() -> None:
     )
     try:
         assert server.stderr is not None
-        # pygls logs once it listens; reading that line is the readiness signal.
+        # pygls logs "Serving on" once it listens: reading that line is the readiness signal.
         for line in server.stderr:
-            if "Starting TCP server" in line:
+            if "Serving on" in line:
                 break
         with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
             body = json.dumps(

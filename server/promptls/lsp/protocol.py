@@ -1,6 +1,6 @@
 """JSON-RPC edge cases pygls leaves unanswered, and a stdin reader that survives bad frames.
 
-pygls 2.1 mishandles four kinds of bad input, most leaving a client waiting forever:
+pygls 2.1 mishandles five kinds of bad input, most leaving someone waiting forever:
 
 * a request whose params do not match the method's schema (wrong types) gets no
   response at all; JSON-RPC wants ``InvalidParams`` (-32602) for that id;
@@ -9,13 +9,16 @@ pygls 2.1 mishandles four kinds of bad input, most leaving a client waiting fore
 * a JSON array (a JSON-RPC batch, which LSP does not have) or a bare value gets none;
   JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``;
 * requests before ``initialize`` are served and after ``shutdown`` dropped; LSP wants
-  ServerNotInitialized (-32002) and InvalidRequest.
+  ServerNotInitialized (-32002) and InvalidRequest;
+* a client's response that does not fit the request's result type (``null`` for
+  ``workspace/configuration``) is dropped, so the server's await never ends; it now
+  fails that await with the error, which the caller already handles.
 
 Notifications never get a response (the spec forbids it); a malformed one is logged and
-dropped. pygls also keeps its own copy of each document, and its position codec clamps a
+dropped. pygls also kept its own copy of each document, and its position codec clamps a
 column past the end of a line *in place* (and one short), so the ``didChange`` params
-reaching promptls' handler had been altered: that copy now gets a deep copy of each
-change, and a failure there can no longer keep promptls' own copy from being updated.
+reaching promptls' handler had been altered: pygls' copy is no longer kept at all (the
+sync notifications go straight to promptls' own document store).
 
 The reader fix: pygls reads header lines until a blank one, so a frame with a broken
 or missing ``Content-Length`` makes the next body be read as a header line glued to the
@@ -26,7 +29,6 @@ in step after losing only the broken frame.
 
 from __future__ import annotations
 
-import copy
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -66,15 +68,20 @@ class PromptProtocol(LanguageServerProtocol):
             return super().structure_message(data)
         except JsonRpcException as exc:
             method = data.get("method")
+            msg_id = data.get("id")
+            if method is None and "jsonrpc" in data and _valid_id(msg_id):
+                return Rejected(msg_id, "", exc, False)  # a malformed response
             if not isinstance(method, str):
                 raise
-            msg_id = data.get("id")
             return Rejected(msg_id, method, exc, "id" in data and _valid_id(msg_id))
 
     def handle_message(self, message: Any) -> None:
         """Answer rejected requests and non-messages; pass everything else to pygls."""
         if isinstance(message, Rejected):
-            if message.is_request:
+            if not message.method:
+                log.warning("malformed response to request %s: %s", message.msg_id, message.error)
+                self._handle_response(message.msg_id, None, message.error.to_response_error())
+            elif message.is_request:
                 self._send_response(message.msg_id, None, message.error.to_response_error())
             else:
                 log.warning("dropped malformed %s notification: %s", message.method, message.error)
@@ -113,17 +120,34 @@ class PromptProtocol(LanguageServerProtocol):
             log.warning("dropped %s notification: %s", method, error)
         return True
 
+    # promptls keeps its own copy of every open document (``documents.py``, positions
+    # by ``positions.py``); pygls' copy was never read, cost a Python loop over every
+    # line on each keystroke (half the server's time while typing in a 1 MB file) and
+    # its codec altered the params in place. The sync notifications therefore go
+    # straight to promptls' handlers and pygls' workspace holds no documents.
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> Iterator[Any]:
+        """Hand the document to promptls only."""
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_OPEN)
+        if handler is not None:
+            yield handler, (params,), None
+
     @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
     def lsp_text_document__did_change(
         self, params: types.DidChangeTextDocumentParams
     ) -> Iterator[Any]:
-        """Feed pygls' copy with copies, so promptls' handler sees the ranges as sent."""
-        for change in params.content_changes:
-            try:
-                self.workspace.update_text_document(params.text_document, copy.deepcopy(change))
-            except Exception:
-                log.exception("pygls could not apply a change to %s", params.text_document.uri)
+        """Hand the changes to promptls only, exactly as sent."""
         handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CHANGE)
+        if handler is not None:
+            yield handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(
+        self, params: types.DidCloseTextDocumentParams
+    ) -> Iterator[Any]:
+        """Hand the close to promptls only."""
+        handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)
         if handler is not None:
             yield handler, (params,), None
 
