@@ -95,8 +95,9 @@ def install_guards() -> None:
     def listen(self: socket.socket, *args: Any) -> None:
         address = self.getsockname()
         ok = allowed is not None and _same(address, allowed)
+        if ok:  # reported once listening, so the test may connect right away
+            real_listen(self, *args)
         record("socket.listen", allowed=ok, address=address)
-        real_listen(self, *args)
 
     socket.socket.__init__ = socket_init  # type: ignore[method-assign]
     for name in ("connect", "connect_ex", "bind"):

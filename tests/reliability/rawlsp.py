@@ -50,6 +50,7 @@ class RawClient:
         preexec: Callable[[], None] | None = None,
         cwd: Path | None = None,
         unset_home: bool = False,
+        pass_fds: Sequence[int] = (),
     ) -> None:
         """Start the server with a fake HOME (never the real one), or with none at all."""
         environ = dict(os.environ if env is None else env)
@@ -67,6 +68,7 @@ class RawClient:
             env=environ,
             preexec_fn=preexec,
             cwd=cwd,
+            pass_fds=tuple(pass_fds),
         )
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -74,6 +76,10 @@ class RawClient:
         self._arrived = threading.Condition(self._lock)
         self.notifications: list[dict[str, Any]] = []
         self.server_requests: list[dict[str, Any]] = []
+        self.answers: dict[str, Callable[[Any], Any]] = {
+            "workspace/configuration": lambda params: [None] * len(params["items"]),
+        }
+        """How to answer the server's own requests (by method; default ``null``)."""
         self.orphans: list[dict[str, Any]] = []
         """Responses with an id we never used (e.g. ``null`` for a parse error)."""
         self.log: list[bytes] = []
@@ -119,8 +125,12 @@ class RawClient:
     def _dispatch(self, message: dict[str, Any]) -> None:
         """File one incoming message."""
         if "method" in message and "id" in message:
-            self.server_requests.append(message)
-            self.send_raw(encode({"jsonrpc": "2.0", "id": message["id"], "result": None}))
+            answer = self.answers.get(message["method"], lambda params: None)
+            result = answer(message.get("params"))
+            self.send_raw(encode({"jsonrpc": "2.0", "id": message["id"], "result": result}))
+            with self._lock:
+                self.server_requests.append(message)
+                self._arrived.notify_all()
             return
         with self._lock:
             if "method" in message:
@@ -207,10 +217,24 @@ class RawClient:
             raise ServerDiedError(f"expected notification never came: {self.stderr_text()}")
         return hit
 
-    def alive(self) -> bool:
-        """The server answers a cheap request (shutdown is not it: this keeps it running)."""
-        response = self.call("textDocument/documentSymbol", {"textDocument": {"uri": _PING}})
-        return "error" in response or "result" in response
+    def wait_server_request(self, method: str, timeout: float = TIMEOUT) -> dict[str, Any]:
+        """Block until the server has sent a request with this method (and we answered)."""
+
+        def found() -> dict[str, Any] | None:
+            return next((r for r in self.server_requests if r["method"] == method), None)
+
+        with self._lock:
+            self._arrived.wait_for(lambda: found() is not None, timeout)
+            hit = found()
+        if hit is None:
+            raise ServerDiedError(f"the server never sent {method}: {self.stderr_text()}")
+        return hit
+
+    def rss_kib(self) -> int:
+        """The server's resident set size (``VmRSS`` in ``/proc``), in KiB."""
+        status = Path(f"/proc/{self.proc.pid}/status").read_text(encoding="ascii")
+        line = next(x for x in status.splitlines() if x.startswith("VmRSS:"))
+        return int(line.split()[1])
 
     # -- lifecycle ----------------------------------------------------------------------
 
@@ -266,6 +290,3 @@ class RawClient:
             for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
                 if stream is not None:
                     stream.close()
-
-
-_PING = "file:///promptls-ping-never-opened.md"

@@ -309,3 +309,22 @@ def test_debug_commands_need_the_debug_setting(
     assert not [c for c in commands if c.startswith("promptls.debug.")]
     response = client.command("promptls.debug.documentHash", {"uri": NEVER_OPENED})
     assert response["error"]["code"] == INVALID_PARAMS
+
+
+def test_malformed_response_to_a_server_request_does_not_hang_it(
+    start_server: Callable[..., RawClient], workspace: Path
+) -> None:
+    # The server asks for configuration, then registers its file watchers. A client
+    # answering the first with null (not a list) must not stall the second.
+    client = start_server()
+    client.answers["workspace/configuration"] = lambda params: None
+    capabilities = {
+        "workspace": {
+            "configuration": True,
+            "didChangeWatchedFiles": {"dynamicRegistration": True},
+        }
+    }
+    client.initialize(workspace, capabilities=capabilities)
+    client.wait_server_request("workspace/configuration")
+    client.wait_server_request("client/registerCapability")
+    answers_next_request(client)
