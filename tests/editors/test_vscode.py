@@ -167,6 +167,7 @@ class CodeServer:
     process: subprocess.Popen[str]
     url: str
     workspace: Path
+    user_data: Path
     log: list[str]
 
 
@@ -235,7 +236,7 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
         if not listening.wait(timeout=90) or process.poll() is not None:
             pytest.fail("code-server did not start:\n" + "".join(log[-40:]))
         url = f"http://127.0.0.1:{port}/?folder={workspace}"
-        yield CodeServer(process, url, workspace, log), tools
+        yield CodeServer(process, url, workspace, user_data, log), tools
     finally:
         process.terminate()
         try:
@@ -303,6 +304,10 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
         check=False,
     )
     (ARTIFACTS / "code-server.log").write_text("".join(server.log))
+    # VS Code's own logs (the promptls output channel and the server's stderr among them).
+    logs = server.user_data / "logs"
+    if logs.is_dir():
+        shutil.copytree(logs, ARTIFACTS / "vscode-logs", dirs_exist_ok=True)
     try:
         seen = json.loads(run.stdout.strip().splitlines()[-1])
     except (IndexError, json.JSONDecodeError):

@@ -118,10 +118,23 @@ try {
   if (box === null) {
     throw new Error("the duplicate marker is not on screen");
   }
-  await page.mouse.move(box.x + 4, box.y + box.height / 2);
-  await page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
+  // The hover can open with the diagnostic alone if the server's answer is late; move away
+  // and back (a user would too) until the wire-text part is there.
   const hover = page.locator(".monaco-hover:not(.hidden)").filter({ hasText: /wire/i }).first();
-  await hover.waitFor({ state: "visible", timeout });
+  for (let attempt = 1; ; attempt++) {
+    await page.mouse.move(5, 5);
+    await page.mouse.move(box.x + 4, box.y + box.height / 2);
+    await page.mouse.move(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
+    try {
+      await hover.waitFor({ state: "visible", timeout: timeout / 4 });
+      break;
+    } catch (error) {
+      if (attempt === 4) {
+        throw error;
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
   result.steps.hover = { text: plain(await hover.innerText()) };
   result.steps.hoverShot = await shot(page, "03-hover");
   await page.keyboard.press("Escape");
