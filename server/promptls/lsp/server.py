@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, cast
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
@@ -216,10 +217,31 @@ def _inside(path: str, folder: str) -> bool:
     return p == f or f in p.parents
 
 
+class _UserErrorFilter(logging.Filter):
+    """Keep rejected command arguments out of the error log.
+
+    pygls logs every error response with a traceback; an InvalidParams answer to a bad
+    command argument is the user's mistake, already explained in the response, so it is
+    logged as one warning line instead.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Demote InvalidParams tracebacks to a one-line warning."""
+        exc = record.exc_info[1] if record.exc_info else None
+        if isinstance(exc, JsonRpcInvalidParams):
+            record.exc_info = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+            record.msg, record.args = "rejected: %s", (exc,)
+        return True
+
+
 def create_server() -> PromptServer:
     """Build a server with every feature registered."""
     from promptls.lsp import actions, commands, hover, symbols, sync, watch
 
+    rpc_log = logging.getLogger("pygls.protocol.json_rpc")
+    if not any(isinstance(f, _UserErrorFilter) for f in rpc_log.filters):
+        rpc_log.addFilter(_UserErrorFilter())
     server = PromptServer()
     sync.register(server)
     hover.register(server)
