@@ -321,6 +321,7 @@ async def lsp(
     lsp_client.name = name  # type: ignore[attr-defined]
     lsp_client.encoding = ENCODINGS[name]  # type: ignore[attr-defined]
     lsp_client.root = root  # type: ignore[attr-defined]
-    await initialize(lsp_client, capabilities(name), root, {"debug": True})
+    result = await initialize(lsp_client, capabilities(name), root, {"debug": True})
+    lsp_client.init_result = result  # type: ignore[attr-defined]
     yield
     await lsp_client.shutdown_session()

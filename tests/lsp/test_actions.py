@@ -115,3 +115,20 @@ async def test_quick_fix_without_diagnostic_data(lsp: LanguageClient) -> None:
     assert fix.edit is not None
     assert apply_edits(text, edits_for(fix.edit, uri), enc).count(MARKER) == 1
     close_doc(lsp, uri)
+
+
+async def test_disable_in_a_plain_prompt_file_uses_noqa(lsp: LanguageClient) -> None:
+    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "agent.prompt")  # type: ignore[attr-defined]
+    text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n"
+    open_doc(lsp, uri, text, lang="plaintext")
+    dup = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
+    [disable] = [
+        a for a in await actions(lsp, uri, dup) if a.title == "Disable PL001 for this line"
+    ]
+    assert disable.edit is not None
+    fixed = apply_edits(text, edits_for(disable.edit, uri), enc)
+    assert f"\n{MARKER}  # promptls: noqa PL001\n" in fixed
+    change_doc(lsp, uri, 2, None, fixed)
+    assert not [d for d in await diagnostics(lsp, name, uri, 2) if d.code == "PL001"]
+    close_doc(lsp, uri)

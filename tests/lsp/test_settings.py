@@ -3,11 +3,21 @@ project config files underneath, and invalid values reported by name without a c
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import MARKER, diagnostics, events_of, open_doc, session, uri_of
+from tests.lsp.conftest import (
+    MARKER,
+    capabilities,
+    diagnostics,
+    events_of,
+    open_doc,
+    session,
+    uri_of,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -100,3 +110,21 @@ async def test_broken_project_file_is_reported_and_ignored(
         assert "PL001" in await codes_of(client, "vscode", uri)
         messages = await events_of(client).until(lambda: client.messages)
         assert any(".promptls.toml" in m.message for m in messages)
+
+
+async def test_pushed_settings_for_clients_without_configuration_requests(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    root = tmp_path_factory.mktemp("pushed")
+    caps = copy.deepcopy(capabilities("vscode"))
+    assert caps.workspace is not None
+    caps.workspace.configuration = False
+    async with session("vscode", root, caps=caps) as client:
+        events = events_of(client)
+        uri = uri_of(root / "p.md")
+        open_doc(client, uri, DUPLICATE)
+        assert has(await events.diagnostics(uri, 1), "PL001")
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"promptls": {"ignore": ["PL001"]}})
+        )
+        await events.until(lambda: not has(events.last(uri), "PL001") and events.last(uri))

@@ -45,6 +45,25 @@ def codes(diags: list[types.Diagnostic]) -> dict[str, types.Diagnostic]:
     return {str(d.code): d for d in diags}
 
 
+async def test_capabilities_negotiate_the_clients_encoding(lsp: LanguageClient) -> None:
+    caps = lsp.init_result.capabilities  # type: ignore[attr-defined]
+    assert caps.position_encoding == lsp.encoding  # type: ignore[attr-defined]
+    sync = caps.text_document_sync
+    assert isinstance(sync, types.TextDocumentSyncOptions)
+    assert sync.change == types.TextDocumentSyncKind.Incremental and sync.open_close
+    assert caps.hover_provider and caps.document_symbol_provider and caps.code_lens_provider
+    assert caps.diagnostic_provider is not None
+    assert caps.execute_command_provider is not None
+    assert set(caps.execute_command_provider.commands) >= {
+        "promptls.showContextFiles",
+        "promptls.showEnvironment",
+        "promptls.previewPrompt",
+        "promptls.renderWire",
+        "promptls.contextRevision",
+        "promptls.debug.documentHash",
+    }
+
+
 async def test_duplicate_marker_range_after_wide_line_in_crlf_file(lsp: LanguageClient) -> None:
     enc = lsp.encoding  # type: ignore[attr-defined]
     text = f"{WIDE}more\r\n\r\n{MARKER}\r\n\r\ndyn 🙂 {MARKER} end\r\n"
