@@ -15,6 +15,7 @@ to `docs/images/vscode-hover.png`.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -24,6 +25,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -130,7 +132,7 @@ def _make_workspace(base: Path) -> Path:
     return workspace
 
 
-def _write_user_settings(user_data: Path, server: Path) -> None:
+def _write_user_settings(user_data: Path, server: Path | str) -> None:
     """User settings: our server, no trust prompt, no welcome page, quick hovers."""
     settings = {
         "promptls.server.path": str(server),
@@ -171,11 +173,12 @@ class CodeServer:
     log: list[str]
 
 
-@pytest.fixture
-def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
+@contextlib.contextmanager
+def _code_server(
+    tmp_path: Path, server: Path | str, extra_path: str = ""
+) -> Iterator[tuple[CodeServer, Tools]]:
     """Start code-server for a fresh workspace and fake HOME; stop it afterwards."""
     tools = _tools()
-    server = _server_path()
     home = tmp_path / "home"
     home.mkdir()
     user_data = tmp_path / "user-data"
@@ -183,7 +186,7 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
     workspace = _make_workspace(tmp_path)
     port = _free_port()
     env = {
-        "PATH": f"{tools.node.parent}:/usr/local/bin:/usr/bin:/bin",
+        "PATH": f"{extra_path}{tools.node.parent}:/usr/local/bin:/usr/bin:/bin",
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_DATA_HOME": str(home / ".local" / "share"),
@@ -247,6 +250,56 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
         reader.join(timeout=15)
 
 
+@pytest.fixture
+def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
+    """code-server whose promptls.server.path is the project's own server."""
+    with _code_server(tmp_path, _server_path()) as started:
+        yield started
+
+
+def _drive(server: CodeServer, tools: Tools, scenario: str) -> dict[str, Any]:
+    """Run drive.mjs against the server; return what it saw, failing with its evidence."""
+    artifacts = ARTIFACTS / scenario
+    if artifacts.exists():
+        shutil.rmtree(artifacts)
+    artifacts.mkdir(parents=True)
+    print(f"\nVS Code screenshots: {artifacts}")
+    config = {
+        "scenario": scenario,
+        "url": server.url,
+        "playwright": str(tools.playwright),
+        "chromium": str(CHROMIUM),
+        "screenshots": str(artifacts),
+        "workspace": str(server.workspace),
+        "file": PROMPT_FILE,
+        "expectInPreview": AGENTS_SENTENCE,
+        "appendToAgents": ADDED_SENTENCE,
+        "timeoutMs": 60000,
+    }
+    run = subprocess.run(
+        [str(tools.node), str(DRIVER), json.dumps(config)],
+        capture_output=True,
+        text=True,
+        timeout=400,
+        env={"PATH": f"{tools.node.parent}:/usr/bin:/bin", "HOME": str(artifacts)},
+        check=False,
+    )
+    (artifacts / "code-server.log").write_text("".join(server.log))
+    # VS Code's own logs (the promptls output channel and the server's stderr among them).
+    logs = server.user_data / "logs"
+    if logs.is_dir():
+        shutil.copytree(logs, artifacts / "vscode-logs", dirs_exist_ok=True)
+    try:
+        seen: dict[str, Any] = json.loads(run.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        pytest.fail(f"drive.mjs printed no result (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    assert seen["error"] is None, (
+        f"step {seen['failedStep']} failed: {seen['error']}\n"
+        f"screenshots and logs: {artifacts}\ncode-server log tail:\n{''.join(server.log[-30:])}"
+    )
+    return seen
+
+
 def test_extension_unit_tests_pass() -> None:
     """The extension's own unit tests (server resolution order, result rendering) pass."""
     tools = _tools()
@@ -280,43 +333,7 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
 ) -> None:
     """A user opening a prompt with a duplicate marker sees every promptls surface work."""
     server, tools = code_server
-    if ARTIFACTS.exists():
-        shutil.rmtree(ARTIFACTS)
-    ARTIFACTS.mkdir(parents=True)
-    print(f"\nVS Code screenshots: {ARTIFACTS}")
-    config = {
-        "url": server.url,
-        "playwright": str(tools.playwright),
-        "chromium": str(CHROMIUM),
-        "screenshots": str(ARTIFACTS),
-        "workspace": str(server.workspace),
-        "file": PROMPT_FILE,
-        "appendToAgents": ADDED_SENTENCE,
-        "expectInPreview": AGENTS_SENTENCE,
-        "timeoutMs": 60000,
-    }
-    run = subprocess.run(
-        [str(tools.node), str(DRIVER), json.dumps(config)],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        env={"PATH": f"{tools.node.parent}:/usr/bin:/bin", "HOME": str(ARTIFACTS)},
-        check=False,
-    )
-    (ARTIFACTS / "code-server.log").write_text("".join(server.log))
-    # VS Code's own logs (the promptls output channel and the server's stderr among them).
-    logs = server.user_data / "logs"
-    if logs.is_dir():
-        shutil.copytree(logs, ARTIFACTS / "vscode-logs", dirs_exist_ok=True)
-    try:
-        seen = json.loads(run.stdout.strip().splitlines()[-1])
-    except (IndexError, json.JSONDecodeError):
-        pytest.fail(f"drive.mjs printed no result (exit {run.returncode}):\n{run.stderr[-3000:]}")
-    assert seen["error"] is None, (
-        f"step {seen['failedStep']} failed: {seen['error']}\n"
-        f"screenshots: {ARTIFACTS}\ncode-server log tail:\n{''.join(server.log[-30:])}"
-    )
-    steps = seen["steps"]
+    steps = _drive(server, tools, "all")["steps"]
 
     problems = "\n".join(steps["problems"]["rows"])
     assert "PL001" in problems
@@ -358,6 +375,24 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert fixed["text"].count(MARKER) == 1
     assert not any("PL001" in row for row in fixed["problems"])
 
+    assert steps["restart"]["ok"]
+
     if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
         DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(steps["hoverShot"], DOCS_IMAGE)
+
+
+def test_vscode_without_a_server_says_once_how_to_install_it(tmp_path: Path) -> None:
+    """No promptls anywhere: one notification with the install command, not one per action."""
+    no_python = tmp_path / "bin"
+    no_python.mkdir()
+    fake = no_python / "python3"
+    fake.write_text("#!/bin/sh\nexit 1\n")
+    fake.chmod(0o755)
+    with _code_server(tmp_path, "/nonexistent/promptls", f"{no_python}:") as (server, tools):
+        steps = _drive(server, tools, "missing-server")["steps"]
+    notification = steps["notification"]
+    assert notification["installHints"] == 1
+    text = "\n".join(notification["texts"])
+    assert "pipx install promptls" in text
+    assert "promptls.server.path" in text

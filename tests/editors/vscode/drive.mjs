@@ -1,12 +1,13 @@
 // Drive a running code-server (real VS Code in a browser) with Debian's Chromium through
 // playwright-core, the way a person would: open the prompt file, look at the Problems panel,
-// hover the duplicate marker, read the status bar, list the context files and run Preview
-// Prompt from the command palette. Prints one JSON object on stdout with what was seen;
+// hover the duplicate marker, read the status bar, list the context files, run Preview
+// Prompt and the other commands from the command palette (or, with no server installed,
+// see the one notification saying how to install it). Prints one JSON object on stdout with what was seen;
 // tests/editors/test_vscode.py asserts on it. Every wait is a selector wait with a timeout.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { url, playwright, chromium, screenshots, workspace, file, expectInPreview,
-//             appendToAgents, timeoutMs }
+//   config: { scenario ("all" | "missing-server"), url, playwright, chromium, screenshots,
+//             workspace, file, expectInPreview, appendToAgents, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -60,46 +61,26 @@ async function activeEditorText(page) {
   return plain(texts.join("\n"));
 }
 
-const browser = await chromium.launch({
-  executablePath: config.chromium,
-  headless: true,
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-});
-try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.setDefaultTimeout(timeout);
-
-  step = "workbench";
-  await page.goto(config.url, { timeout });
-  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout });
-  await page.locator(".statusbar").waitFor({ state: "visible", timeout });
-
-  step = "open-file";
-  await page.keyboard.press("Control+P");
-  const quickOpen = page.locator(".quick-input-widget input");
-  await quickOpen.waitFor({ state: "visible", timeout });
-  await quickOpen.fill(config.file);
+/** Server not installed: one notification says how to install it, and only one. */
+async function missingServer(page) {
+  step = "notification";
+  const hint = page.locator(".notification-toast", { hasText: "language server was not found" });
+  await hint.first().waitFor({ state: "visible", timeout });
+  // A command that needs the server fails visibly but does not repeat the install hint.
+  await runCommand(page, "promptls: Show Context Files");
   await page
-    .locator(".quick-input-list .monaco-list-row .label-name", { hasText: config.file })
+    .locator(".notification-toast", { hasText: "Show Context Files failed" })
     .first()
     .waitFor({ state: "visible", timeout });
-  await page.keyboard.press("Enter");
-  await page
-    .locator(".editor-group-container.active .tab.active", { hasText: config.file })
-    .waitFor({ state: "visible", timeout });
-  await page
-    .locator(".editor-group-container.active .view-line", { hasText: MARKER })
-    .first()
-    .waitFor({ state: "visible", timeout });
-  await shot(page, "01-opened");
+  result.steps.notification = {
+    installHints: await hint.count(),
+    texts: (await page.locator(".notification-toast").allInnerTexts()).map(plain),
+  };
+  await shot(page, "02-missing-server");
+}
 
+/** The full tour: every surface of the extension against the real server. */
+async function everyFeature(page) {
   step = "problems";
   await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
   const problemRow = page.locator(".markers-panel .monaco-list-row", { hasText: "PL001" }).first();
@@ -147,7 +128,8 @@ try {
   await shot(page, "04-status");
 
   step = "context";
-  await runCommand(page, "promptls: Show Context Files");
+  // The status-bar item opens Show Context Files.
+  await status.click();
   const contextRow = page.locator(".quick-input-list .monaco-list-row", { hasText: "AGENTS.md" }).first();
   await contextRow.waitFor({ state: "visible", timeout });
   result.steps.context = {
@@ -236,6 +218,65 @@ try {
     problems: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
   };
   await shot(page, "10-fix-all");
+
+  step = "restart";
+  // After a restart the new server answers: Show Context Files lists the files again.
+  await runCommand(page, "promptls: Restart Server");
+  await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout });
+  await runCommand(page, "promptls: Show Context Files");
+  await page
+    .locator(".quick-input-list .monaco-list-row", { hasText: "AGENTS.md" })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.restart = { ok: true };
+  await page.keyboard.press("Escape");
+}
+
+const browser = await chromium.launch({
+  executablePath: config.chromium,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.setDefaultTimeout(timeout);
+
+  step = "workbench";
+  await page.goto(config.url, { timeout });
+  await page.locator(".monaco-workbench").waitFor({ state: "visible", timeout });
+  await page.locator(".statusbar").waitFor({ state: "visible", timeout });
+
+  step = "open-file";
+  await page.keyboard.press("Control+P");
+  const quickOpen = page.locator(".quick-input-widget input");
+  await quickOpen.waitFor({ state: "visible", timeout });
+  await quickOpen.fill(config.file);
+  await page
+    .locator(".quick-input-list .monaco-list-row .label-name", { hasText: config.file })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Enter");
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: config.file })
+    .waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: MARKER })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  await shot(page, "01-opened");
+
+  if (config.scenario === "missing-server") {
+    await missingServer(page);
+  } else {
+    await everyFeature(page);
+  }
 } catch (error) {
   result.error = String(error?.stack ?? error);
   result.failedStep = step;
