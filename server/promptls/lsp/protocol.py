@@ -32,6 +32,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, BinaryIO
 
 from lsprotocol import types
@@ -150,6 +151,31 @@ class PromptProtocol(LanguageServerProtocol):
         handler = self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)
         if handler is not None:
             yield handler, (params,), None
+
+    def _execute_handler(
+        self,
+        msg_id: Any,
+        handler: Any,
+        callback: Any,
+        args: tuple[Any, ...] | None = None,
+        kwargs: dict[str, Any] | None = None,
+    ) -> None:
+        """Forget each handler's future once it is done.
+
+        pygls files the future of every handler run under its message id (a fresh uuid
+        for notifications and for each step of its generator handlers) and only a
+        request's answer removes it: every notification, i.e. every keystroke, kept its
+        future and params forever (about 2 KB per edit).
+        """
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
+        future = self._request_futures.get(msg_id)
+        if future is not None:
+            future.add_done_callback(partial(self._forget_future, msg_id))
+
+    def _forget_future(self, msg_id: Any, future: Any) -> None:
+        """Drop a finished future from pygls' table (unless the id was reused since)."""
+        if self._request_futures.get(msg_id) is future:
+            self._request_futures.pop(msg_id, None)
 
     def answer_unparsable(self, error: Exception) -> bool:
         """A body that is not JSON (or not UTF-8): send Parse error with a null id."""
