@@ -18,7 +18,7 @@ export const SERVER_KEYS = [
   "systemPromptFile",
 ] as const;
 
-/** Defaults the extension itself relies on (the same as the server's). */
+/** What the extension always attaches to (the server's defaults are narrower globs). */
 export const DEFAULT_PROFILE = "or";
 export const DEFAULT_PROMPT_GLOBS = ["**/*.prompt", "**/*.prompt.md", "**/*.system.md", "**/prompts/**"];
 export const INSTRUCTION_FILE_NAMES = [
@@ -58,33 +58,33 @@ export function configuredProfile(scope: vscode.Uri | undefined): string {
   return typeof value === "string" && value !== "" ? value : DEFAULT_PROFILE;
 }
 
-/** Prompt-file globs to attach to: the defaults plus whatever the user configured. */
-export function promptGlobs(): string[] {
-  const globs = new Set(DEFAULT_PROMPT_GLOBS);
-  const configured = vscode.workspace.getConfiguration("promptls").get<unknown>("promptFiles");
-  if (Array.isArray(configured)) {
-    for (const g of configured) {
-      if (typeof g === "string" && g.trim() !== "") {
-        globs.add(g);
-      }
-    }
-  }
-  return [...globs];
+/** A user's glob as a document-selector pattern: selectors match whole paths. */
+export function selectorPattern(glob: string): string {
+  const g = glob.trim();
+  return g.startsWith("**/") || g.startsWith("/") ? g : `**/${g}`;
 }
 
-/** Instruction-file names and globs to attach to, as selector patterns. */
+/** User-configured globs of one setting, as selector patterns. */
+function configuredPatterns(key: string): string[] {
+  const configured = vscode.workspace.getConfiguration("promptls").get<unknown>(key);
+  if (!Array.isArray(configured)) {
+    return [];
+  }
+  return configured
+    .filter((g): g is string => typeof g === "string" && g.trim() !== "")
+    .map(selectorPattern);
+}
+
+/** Prompt-file patterns to attach to: the fixed ones plus whatever the user configured. */
+export function promptGlobs(): string[] {
+  return [...new Set([...DEFAULT_PROMPT_GLOBS, ...configuredPatterns("promptFiles")])];
+}
+
+/** Instruction-file patterns to attach to: every profile's names plus the user's globs. */
 export function instructionPatterns(): string[] {
   const patterns = INSTRUCTION_FILE_NAMES.map((name) => `**/${name}`);
   patterns.push("**/.claude/CLAUDE.md", "**/.claude/rules/*.md");
-  const configured = vscode.workspace.getConfiguration("promptls").get<unknown>("instructionFiles");
-  if (Array.isArray(configured)) {
-    for (const item of configured) {
-      if (typeof item === "string" && item.trim() !== "") {
-        patterns.push(item.includes("/") || item.includes("*") ? item : `**/${item}`);
-      }
-    }
-  }
-  return patterns;
+  return [...new Set([...patterns, ...configuredPatterns("instructionFiles")])];
 }
 
 /** Settings whose change needs a new server or a new document selector. */
