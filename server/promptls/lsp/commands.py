@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
-from promptls.assemble import AssembledPrompt, assemble_prompt
 from promptls.lsp.wire import size_of, wire_of
 
 if TYPE_CHECKING:
+    from promptls.assemble import AssembledPrompt
     from promptls.lsp.server import PromptServer
 
 SHOW_CONTEXT_FILES = "promptls.showContextFiles"
@@ -185,6 +185,10 @@ def _system_text(server: PromptServer, folder: str) -> str | None:
 def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
     """The assembled prompt for a folder with its effective settings."""
     profile = server.settings.for_folder(folder).profile
+    # Deferred: assembling pulls in discovery, rendering and skills (~10-20 ms of imports)
+    # that `initialize` should not wait for; the first preview or watch event pays it.
+    from promptls.assemble import assemble_prompt
+
     return assemble_prompt(folder, profile=profile, system_text=_system_text(server, folder))
 
 
