@@ -173,8 +173,12 @@ class PromptProtocol(LanguageServerProtocol):
             future.add_done_callback(partial(self._forget_future, msg_id))
 
     def _forget_future(self, msg_id: Any, future: Any) -> None:
-        """Drop a finished future from pygls' table (unless the id was reused since)."""
-        if self._request_futures.get(msg_id) is future:
+        """Drop a finished future from pygls' table (unless the id was reused since).
+
+        Cancelled ones are left alone: cancelling happens while pygls walks the table
+        (``shutdown``) or after it removed the entry itself (``$/cancelRequest``).
+        """
+        if not future.cancelled() and self._request_futures.get(msg_id) is future:
             self._request_futures.pop(msg_id, None)
 
     def answer_unparsable(self, error: Exception) -> bool:
