@@ -1,6 +1,6 @@
 """Run the side-by-side benchmark and write bench/results/latest.{json,md}.
 
-    scripts/bench                  full run (≥ 5 repetitions; about 10 minutes on 2 cores)
+    scripts/bench                  full run (7 repetitions; about 6 minutes on 2 cores)
     scripts/bench --quick          1-minute smoke run (1 repetition, no 10 MB, fewer docs)
     scripts/bench --servers promptls,floor --only lsp
 
@@ -48,7 +48,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true", help="1-minute smoke run")
-    p.add_argument("--reps", type=int, help="repetitions per measurement (default 5, quick 1)")
+    p.add_argument("--reps", type=int, help="repetitions per measurement (default 7, quick 1)")
     p.add_argument("--servers", default=",".join(report.SERVER_ORDER), help="comma list")
     p.add_argument("--only", default="lsp,cli,analysis", help="parts to run: lsp,cli,analysis")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per wait")
@@ -212,7 +212,7 @@ def update_readme(table: str) -> None:
 def main(argv: list[str]) -> int:
     """Run the selected parts and write the JSON and Markdown results."""
     args = parse_args(argv)
-    reps = args.reps or (1 if args.quick else 5)
+    reps = args.reps or (1 if args.quick else 7)
     parts = set(args.only.split(","))
     began = time.perf_counter()
     say("generating workloads")
