@@ -376,6 +376,7 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert not any("PL001" in row for row in fixed["problems"])
 
     assert steps["restart"]["ok"]
+    assert AGENTS_SENTENCE in steps["openedContextFile"]["text"]
 
     if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
         DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)

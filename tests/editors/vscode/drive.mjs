@@ -224,12 +224,25 @@ async function everyFeature(page) {
   await runCommand(page, "promptls: Restart Server");
   await page.locator(".statusbar-item", { hasText: "server restarted" }).first().waitFor({ timeout });
   await runCommand(page, "promptls: Show Context Files");
-  await page
+  const loaded = page
     .locator(".quick-input-list .monaco-list-row", { hasText: "AGENTS.md" })
+    .filter({ hasText: "loaded" })
+    .first();
+  await loaded.waitFor({ state: "visible", timeout });
+  result.steps.restart = { ok: true };
+
+  step = "open-context-file";
+  // Choosing a file in the list opens it.
+  await loaded.click();
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: "AGENTS.md" })
+    .waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: config.appendToAgents })
     .first()
     .waitFor({ state: "visible", timeout });
-  result.steps.restart = { ok: true };
-  await page.keyboard.press("Escape");
+  result.steps.openedContextFile = { text: await activeEditorText(page) };
+  await shot(page, "11-context-file-opened");
 }
 
 const browser = await chromium.launch({
