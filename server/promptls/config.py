@@ -241,7 +241,7 @@ def _table_in(path: Path) -> Mapping[str, object] | None:
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:  # TOML must be UTF-8
         raise ConfigError(str(path), "", f"invalid TOML: {exc}") from None
     except OSError as exc:
         raise ConfigError(str(path), "", f"cannot read: {exc.strerror or exc}") from None
