@@ -361,3 +361,48 @@ def test_hostile_document_content_in_the_editor(
     wire = result(server, "promptls.renderWire", {"uri": uri})
     assert wire["version"] == 1
     server.notify("textDocument/didClose", ident)
+
+
+CONFIGS: dict[str, Callable[[Path], object]] = {
+    "not UTF-8": lambda f: (f / ".promptls.toml").write_bytes(b'select = ["\xff"]\n'),
+    "not TOML": lambda f: (f / ".promptls.toml").write_text("select = [\n"),
+    "wrong types": lambda f: (f / ".promptls.toml").write_text('select = 5\nmarkers = [""]\n'),
+    "pyproject table is a string": lambda f: (f / "pyproject.toml").write_text(
+        '[tool]\npromptls = "yes"\n'
+    ),
+    "FIFO": lambda f: os.mkfifo(f / ".promptls.toml"),
+    "device": lambda f: os.symlink("/dev/zero", f / ".promptls.toml"),
+    "directory": lambda f: (f / ".promptls.toml").mkdir(),
+}
+
+
+@pytest.mark.parametrize("name", list(CONFIGS))
+def test_hostile_config_files(tmp_path: Path, name: str) -> None:
+    folder = tmp_path / "proj"
+    folder.mkdir()
+    CONFIGS[name](folder)
+    (folder / "a.prompt").write_text("Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n")
+    done = run_cli(
+        "check", "a.prompt", "--format", "json", env={**os.environ, "HOME": str(tmp_path)}
+    )
+    assert b"Traceback" not in done.stderr, done.stderr.decode()
+    if done.returncode == 2:
+        assert done.stderr.decode().startswith("promptls: error: "), done.stderr
+        assert len(done.stderr.decode().strip().splitlines()) == 1
+    else:
+        assert "PL002" in [i["code"] for i in json.loads(done.stdout)]
+    client = RawClient(tmp_path)
+    try:
+        client.initialize(folder)
+        uri = (folder / "a.prompt").as_uri()
+        text = (folder / "a.prompt").read_text()
+        client.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}},
+        )
+        report = client.request("textDocument/diagnostic", {"textDocument": {"uri": uri}})
+        assert "PL002" in [d["code"] for d in report["items"]], "defaults apply"
+        result(client, "promptls.previewPrompt", {"folder": str(folder)})
+        assert_clean_log(client)
+    finally:
+        client.close()
