@@ -95,12 +95,16 @@ def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:
 
 
 def read_text(path: Path) -> tuple[str, bytes] | None:
-    """Decode a file as UTF-8 (errors replaced); None for unreadable or binary files."""
-    try:
-        if path.stat().st_size > MAX_BYTES:
-            return None
-        data = path.read_bytes()
-    except OSError:
+    """Decode a file as UTF-8 (errors replaced); None for unreadable or binary files.
+
+    Read through ``fsread.read_bounded``: only regular files, never a blocking open
+    (a FIFO named ``x.prompt`` would hang CI) and never past the cap (``/dev/zero``).
+    """
+    from promptls.fsread import read_bounded
+
+    read = read_bounded(str(path), MAX_BYTES)
+    data = read.data
+    if data is None or read.truncated:
         return None
     if b"\x00" in data[:8192]:
         return None
