@@ -166,7 +166,10 @@ def test_server_commands_answer_with_the_reason(server: RawClient, tree: Path, n
 
 
 def run_cli(
-    *args: str, env: dict[str, str] | None = None, preexec: Callable[[], None] | None = None
+    *args: str,
+    env: dict[str, str] | None = None,
+    preexec: Callable[[], None] | None = None,
+    cwd: Path | None = None,
 ) -> subprocess.CompletedProcess[bytes]:
     """``promptls ARGS`` through the launcher, bounded in time (a hang fails)."""
     environ = dict(os.environ if env is None else env)
@@ -178,6 +181,7 @@ def run_cli(
         timeout=120,
         preexec_fn=preexec or drop_file_permission_override,
         check=False,
+        cwd=cwd,
     )
 
 
@@ -406,3 +410,20 @@ def test_hostile_config_files(tmp_path: Path, name: str) -> None:
         assert_clean_log(client)
     finally:
         client.close()
+
+
+def test_check_walks_a_hostile_tree_without_hanging(tmp_path: Path) -> None:
+    tree = tmp_path / "proj"
+    (tree / "prompts").mkdir(parents=True)
+    os.mkfifo(tree / "x.prompt")
+    os.mkfifo(tree / "AGENTS.md")
+    os.symlink("/dev/zero", tree / "zero.prompt")
+    os.symlink("loop.prompt", tree / "loop.prompt")
+    os.symlink(".", tree / "prompts" / "self")  # a directory cycle
+    (tree / "big.prompt").write_bytes(b"x" * (65 * 1024 * 1024))
+    (tree / "prompts" / "ok.md").write_text("Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n")
+    env = {**os.environ, "HOME": str(tmp_path)}
+    done = run_cli("check", ".", "--format", "json", env=env, cwd=tree)
+    assert b"Traceback" not in done.stderr, done.stderr.decode()
+    assert done.returncode == 1
+    assert {i["path"] for i in json.loads(done.stdout)} == {"prompts/ok.md"}
