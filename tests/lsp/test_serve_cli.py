@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
+from lsprotocol import types
+from pygls.protocol import default_converter
+from pytest_lsp import ClientServerConfig, LanguageClient
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
+
+from tests.lsp.conftest import CONFIG, capabilities, initialize
 
 SERVE = [sys.executable, "-m", "promptls", "serve"]
 
@@ -55,3 +63,43 @@ def test_tcp_server_answers_initialize() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+async def test_shutdown_while_the_server_awaits_the_client(tmp_path: Path) -> None:
+    # The client holds back its answer to workspace/configuration; shutdown must still
+    # answer, and the late answer must not disturb the server on its way out.
+    asked = asyncio.Event()
+    release = asyncio.Event()
+    answered = asyncio.Event()
+
+    def factory() -> LanguageClient:
+        client = LanguageClient(converter_factory=default_converter)
+        features = dict(DEFAULT_CLIENT_FEATURES)
+
+        async def configuration(
+            ls: LanguageClient, params: types.ConfigurationParams
+        ) -> list[None]:
+            asked.set()
+            await release.wait()
+            answered.set()
+            return [None for _ in params.items]
+
+        features[types.WORKSPACE_CONFIGURATION] = configuration
+        for method, func in features.items():
+            client.feature(method)(func)
+        return client
+
+    config = ClientServerConfig(
+        server_command=CONFIG.server_command, client_factory=factory, server_env=CONFIG.server_env
+    )
+    client = await config.start()
+    try:
+        await initialize(client, capabilities("vscode"), tmp_path, None)
+        await asyncio.wait_for(asked.wait(), 30)
+        assert await client.shutdown_async(None) is None
+    finally:
+        # Answer late (pygls' client cannot stop while its own handler is pending).
+        release.set()
+        await asyncio.wait_for(answered.wait(), 30)
+        client.exit(None)
+        await client.stop()

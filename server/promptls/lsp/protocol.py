@@ -30,7 +30,7 @@ in step after losing only the broken frame.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, BinaryIO
@@ -180,6 +180,24 @@ class PromptProtocol(LanguageServerProtocol):
         """
         if not future.cancelled() and self._request_futures.get(msg_id) is future:
             self._request_futures.pop(msg_id, None)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        """pygls' shutdown, cancelling pending server→client requests over a *copy*.
+
+        pygls iterates the live dict while cancelling; a response to one of those requests
+        landing at that moment (seen under load, while ``initialized`` still awaited the
+        client) changed its size and the shutdown failed with "dictionary changed size
+        during iteration".
+        """
+        handler = self.fm.features.get(types.SHUTDOWN)
+        if handler is not None:
+            yield handler, args, None
+        current = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current and not future.done():
+                future.cancel()
+        self._shutdown = True
 
     def answer_unparsable(self, error: Exception) -> bool:
         """A body that is not JSON (or not UTF-8): send Parse error with a null id."""
