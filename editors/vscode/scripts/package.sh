@@ -12,7 +12,8 @@ start=$SECONDS
 node_modules/.bin/tsc --noEmit -p .
 node_modules/.bin/tsc --noEmit -p test
 node esbuild.mjs --production
-# --no-dependencies: the bundle already holds them. --skip-license is not used: LICENSE ships.
-node_modules/.bin/vsce package --no-dependencies --no-update-package-json \
+# --no-dependencies: the bundle already holds them. --allow-missing-repository: the project
+# has no public repository URL yet (vsce would otherwise stop and ask). LICENSE ships.
+node_modules/.bin/vsce package --no-dependencies --no-update-package-json --allow-missing-repository \
   --out promptls.vsix >/dev/null
 echo "package.sh: built $(pwd)/promptls.vsix ($(stat -c %s promptls.vsix) bytes, $((SECONDS - start))s)"
