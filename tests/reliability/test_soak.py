@@ -1,9 +1,9 @@
 """Soak: many edits across many documents with opens and closes; nothing grows.
 
 Default run: 6,000 edits over 50 documents (enough for a 2 KB-per-edit leak to
-show as +25 %); ``--long``: 20,000 over 200. After a
-warm-up (a quarter of the edits, every document opened and closed at least once) the
-server's RSS is noted; at the end it must be within 10 %. Every document's text must
+show as +25 %); ``--long``: 20,000 over 200. After a warm-up (every document opened,
+a quarter of the edits, half the documents closed) the server's RSS is noted; at the
+end it must be within 10 %. Every document's text must
 still match the client's; with everything closed, the server holds no document, no
 leftover task, no more threads than its pool allows, and every cache is within its
 documented bound (``promptls.debug.stats``).
