@@ -222,6 +222,16 @@ def test_file_deleted_while_being_read(tree: Path, tmp_path: Path) -> None:
         "skipped: it disappeared before it could be read",
     )
     assert not target.exists(), "the fault was really injected"
+    target.write_text("back again\n", encoding="utf-8")
+    client = RawClient(tree / "home", argv=[*LAUNCHER, "serve"], env=env)
+    try:
+        client.initialize(folder)
+        shown = result(client, "promptls.showContextFiles", {"folder": str(folder)})
+        got = entry(shown["profiles"][0]["files"], target)
+        assert got["reason"] == "skipped: it disappeared before it could be read"
+        result(client, "promptls.previewPrompt", {"folder": str(folder)})
+    finally:
+        client.close()
 
 
 # -- odd homes, roots and repositories --------------------------------------------------
