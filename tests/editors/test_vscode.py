@@ -362,6 +362,12 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert ADDED_SENTENCE in refresh["text"]
     assert refresh["status"] != status
 
+    wire_view = steps["wireView"]
+    assert "Prompt (wire)" in wire_view["title"]
+    assert AGENTS_SENTENCE in wire_view["text"]
+    assert "=====" not in wire_view["text"]  # no block banners: the text as the model gets it
+    assert MARKER not in wire_view["text"]
+
     environment = steps["environment"]["text"]
     assert "gitBranch: main" in environment
     assert str(server.workspace) in environment

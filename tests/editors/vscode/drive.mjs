@@ -170,6 +170,18 @@ async function everyFeature(page) {
   result.steps.refresh = { text: await activeEditorText(page), status: plain(await changed.innerText()) };
   await shot(page, "07-preview-refreshed");
 
+  step = "wire-view";
+  // The same preview as marker-free wire text (the editor-title toggle's command).
+  await runCommand(page, "promptls: Toggle Cache-aware / Wire View");
+  const wireTab = page.locator(".tab.active", { hasText: "Prompt (wire)" });
+  await wireTab.waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: config.appendToAgents })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.wireView = { title: plain(await wireTab.innerText()), text: await activeEditorText(page) };
+  await shot(page, "07b-preview-wire");
+
   step = "environment";
   await runCommand(page, "promptls: Show Environment");
   await page.locator(".tab.active", { hasText: "Environment" }).waitFor({ state: "visible", timeout });
