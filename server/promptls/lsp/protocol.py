@@ -48,6 +48,8 @@ from pygls.protocol.language_server import lsp_method
 log = logging.getLogger(__name__)
 
 _HEADER = b"Content-Length:"
+_CHUNK = 1 << 20
+"""Bytes read at a time for a message body."""
 
 
 @dataclass(frozen=True)
@@ -236,11 +238,21 @@ class ResyncingInput:
         return line
 
     def read(self, size: int) -> bytes:
-        """Exactly the body bytes pygls asks for (fewer only at end of input)."""
+        """Exactly the body bytes pygls asks for (fewer only at end of input).
+
+        Read in chunks: a buffered ``read(n)`` allocates ``n`` bytes up front, so a
+        client declaring ``Content-Length: 99999999999`` killed the server with a
+        MemoryError; now memory follows the bytes that actually arrive.
+        """
         head, self._pending = self._pending[:size], self._pending[size:]
-        if len(head) == size:
-            return head
-        return head + self._raw.read(size - len(head))
+        chunks, remaining = [head], size - len(head)
+        while remaining > 0:
+            chunk = self._raw.read(min(remaining, _CHUNK))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
 
     def close(self) -> None:
         """Close the underlying stream."""
