@@ -9,6 +9,7 @@ the server never waits on us.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import os
@@ -127,7 +128,9 @@ class RawClient:
         if "method" in message and "id" in message:
             answer = self.answers.get(message["method"], lambda params: None)
             result = answer(message.get("params"))
-            self.send_raw(encode({"jsonrpc": "2.0", "id": message["id"], "result": result}))
+            reply = encode({"jsonrpc": "2.0", "id": message["id"], "result": result})
+            with contextlib.suppress(ServerDiedError, ValueError, OSError):
+                self.send_raw(reply)  # fails only when a test closed our side on purpose
             with self._lock:
                 self.server_requests.append(message)
                 self._arrived.notify_all()
@@ -229,6 +232,12 @@ class RawClient:
         if hit is None:
             raise ServerDiedError(f"the server never sent {method}: {self.stderr_text()}")
         return hit
+
+    def wait_exit(self, timeout: float = TIMEOUT) -> int:
+        """Wait for the server to exit and for its log to be read to the end."""
+        code = self.proc.wait(timeout=timeout)
+        self._errs.join(timeout)
+        return code
 
     def rss_kib(self) -> int:
         """The server's resident set size (``VmRSS`` in ``/proc``), in KiB."""

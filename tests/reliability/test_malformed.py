@@ -328,3 +328,18 @@ def test_malformed_response_to_a_server_request_does_not_hang_it(
     client.wait_server_request("workspace/configuration")
     client.wait_server_request("client/registerCapability")
     answers_next_request(client)
+
+
+def test_absurd_content_length_does_not_kill_the_server(
+    start_server: Callable[..., RawClient], workspace: Path
+) -> None:
+    # The declared body never comes; the server must wait for it (framing leaves no
+    # choice) without allocating it, and end cleanly when the client goes away.
+    client = start_server()
+    client.initialize(workspace)
+    client.send_raw(b"Content-Length: 99999999999\r\n\r\n{}")
+    stdin = client.proc.stdin
+    assert stdin is not None
+    stdin.close()
+    assert client.wait_exit() == 0
+    assert "MemoryError" not in client.log_text()
