@@ -120,8 +120,9 @@ def test_header_without_body_costs_only_the_message_it_swallows(server: RawClien
 # -- methods and params ----------------------------------------------------------------
 
 
-def test_unknown_request_is_method_not_found(server: RawClient) -> None:
-    response = server.call("promptls/noSuchThing", {"x": 1})
+@pytest.mark.parametrize("method", ["promptls/noSuchThing", "$/noSuchRequest"])
+def test_unknown_request_is_method_not_found(server: RawClient, method: str) -> None:
+    response = server.call(method, {"x": 1})
     assert response["error"]["code"] == METHOD_NOT_FOUND
     answers_next_request(server)
 
