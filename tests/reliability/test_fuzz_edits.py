@@ -59,6 +59,7 @@ FRAGMENTS = [
     "\n\n" + MARKER + "\n\n",
 ]
 SNIPPETS = st.lists(st.sampled_from(FRAGMENTS), max_size=5).map("".join)
+LSP_SEVERITY = {"error": 1, "warning": 2, "info": 3, "hint": 4}
 EXAMPLES, STEPS = (150, 80) if LONG else (15, 30)
 
 _SEQ = itertools.count()
@@ -197,6 +198,7 @@ class EditMachine(RuleBasedStateMachine):
                 _key(lsp_range(self.text, f.start, f.end, self.encoding)),
                 f.code,
                 f.message,
+                LSP_SEVERITY[f.severity.value],
             )
             for f in analysis.findings
         )
@@ -238,7 +240,7 @@ def _key(rng: dict[str, Any]) -> tuple[int, int, int, int]:
 
 def _diagnostics(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     """Server diagnostics in the same comparable shape as :meth:`EditMachine.expected`."""
-    return sorted((_key(d["range"]), d["code"], d["message"]) for d in items)
+    return sorted((_key(d["range"]), d["code"], d["message"], d["severity"]) for d in items)
 
 
 @pytest.mark.parametrize(("encoding", "pull"), [("utf-16", False), ("utf-8", True)])
