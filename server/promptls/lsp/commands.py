@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
-from promptls.lsp.wire import size_of, wire_of
+from promptls.lsp.wire import full_parts, size_of, wire_of
 
 if TYPE_CHECKING:
     from promptls.assemble import AssembledPrompt
@@ -226,17 +226,18 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    parts = wire_of(snapshot.text, marker)
+    measured = wire_of(snapshot.text, marker)
+    static, dynamic, wire = full_parts(snapshot.text, marker)
     return {
         "uri": uri,
         "version": snapshot.version,
         "markers": len(exact),
-        "static": parts.static,
-        "dynamic": parts.dynamic,
-        "wire": parts.wire,
-        "staticSize": parts.size("static").json(),
-        "dynamicSize": parts.size("dynamic").json(),
-        "wireSize": parts.size("wire").json(),
+        "static": static,
+        "dynamic": dynamic,
+        "wire": wire,
+        "staticSize": measured.static.size.json(),
+        "dynamicSize": measured.dynamic.size.json(),
+        "wireSize": measured.wire.size.json(),
     }
 
 

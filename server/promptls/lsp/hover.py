@@ -50,9 +50,12 @@ def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
             f"{len(exact) - 1} later marker(s) in this file do not split again: they stay "
             "inside the dynamic half verbatim."
         )
-    doc.block(f"Static half (cached) — {parts.size('static').line()}", parts.static)
-    doc.block(f"Dynamic half (not cached) — {parts.size('dynamic').line()}", parts.dynamic)
-    doc.block(f"Marker-free wire text — {parts.size('wire').line()}", parts.wire)
+    for label, part in (
+        ("Static half (cached)", parts.static),
+        ("Dynamic half (not cached)", parts.dynamic),
+        ("Marker-free wire text", parts.wire),
+    ):
+        doc.block(f"{label} — {part.size.line()}", part.head, part.length)
     return doc
 
 

@@ -40,12 +40,15 @@ def escape(text: str) -> str:
     return out
 
 
-def truncate(text: str, limit: int = MAX_BLOCK_CHARS) -> str:
-    """Cut long text and say how much was left out, so the user knows it is partial."""
-    if len(text) <= limit:
+def truncate(text: str, limit: int = MAX_BLOCK_CHARS, total: int | None = None) -> str:
+    """Cut long text and say how much was left out, so the user knows it is partial.
+
+    ``total`` is the full length when ``text`` is already only the start of it.
+    """
+    total = len(text) if total is None else total
+    if total <= limit:
         return text
-    rest = len(text) - limit
-    return f"{text[:limit]}\n… {rest} more characters"
+    return f"{text[:limit]}\n… {total - limit} more characters"
 
 
 def fence(text: str) -> str:
@@ -77,11 +80,11 @@ class Doc:
         self.parts.append(("item", text))
         return self
 
-    def block(self, label: str, text: str) -> Doc:
-        """A labelled verbatim excerpt, truncated when long."""
+    def block(self, label: str, text: str, total: int | None = None) -> Doc:
+        """A labelled verbatim excerpt, truncated when long (``total``: full length)."""
         if label:
             self.parts.append(("para", label))
-        self.parts.append(("block", truncate(text) if text else "(empty)"))
+        self.parts.append(("block", truncate(text, total=total) if text else "(empty)"))
         return self
 
     def markdown(self) -> str:

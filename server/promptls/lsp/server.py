@@ -31,6 +31,7 @@ from promptls.lsp.markup import client_wants_markdown
 from promptls.lsp.positions import LineIndex, encoding_name
 from promptls.lsp.protocol import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
+from promptls.lsp.wire import wire_of
 
 log = logging.getLogger(__name__)
 
@@ -149,14 +150,24 @@ class PromptServer(LanguageServer):
 
     def _publish(self, doc: Document, snapshot: Snapshot) -> None:
         """Push diagnostics for a fresh snapshot (pull clients ask on their own)."""
-        if self.pull:
-            return
-        diagnostics = to_diagnostics(snapshot, self.client_capabilities, self.open_index)
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(
-                uri=doc.uri, diagnostics=diagnostics, version=snapshot.version
+        if not self.pull:
+            diagnostics = to_diagnostics(snapshot, self.client_capabilities, self.open_index)
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(
+                    uri=doc.uri, diagnostics=diagnostics, version=snapshot.version
+                )
             )
-        )
+        self._measure_later(snapshot)
+
+    def _measure_later(self, snapshot: Snapshot) -> None:
+        """Measure the halves in a worker after diagnostics went out.
+
+        Hover, lens and symbols all show them; measuring here keeps a large document's
+        split off the event loop without delaying its diagnostics.
+        """
+        exact = snapshot.analysis.exact_markers
+        if exact and self.loop is not None:
+            self.loop.run_in_executor(None, wire_of, snapshot.text, exact[0].marker)
 
     def refresh_all(self) -> None:
         """Settings changed: recompute everything, then re-push or ask pull clients."""

@@ -29,7 +29,7 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     out.append(
         types.DocumentSymbol(
             name="static half (cached)",
-            detail=f"≈ {parts.size('static').tokens} tokens (estimate)",
+            detail=f"≈ {parts.static.size.tokens} tokens (estimate)",
             kind=types.SymbolKind.Namespace,
             range=static_rng,
             selection_range=index.span_to_range(0, 0),
@@ -50,7 +50,7 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     out.append(
         types.DocumentSymbol(
             name="dynamic half",
-            detail=f"≈ {parts.size('dynamic').tokens} tokens (estimate)",
+            detail=f"≈ {parts.dynamic.size.tokens} tokens (estimate)",
             kind=types.SymbolKind.Namespace,
             range=index.span_to_range(first.end, len(text)),
             selection_range=dyn_start,
@@ -79,8 +79,8 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     first = markers[0]
     parts = wire_of(snapshot.text, first.marker)
     title = (
-        f"static ≈ {parts.size('static').tokens} tokens (cached) · "
-        f"dynamic ≈ {parts.size('dynamic').tokens} tokens"
+        f"static ≈ {parts.static.size.tokens} tokens (cached) · "
+        f"dynamic ≈ {parts.dynamic.size.tokens} tokens"
     )
     return [
         types.CodeLens(

@@ -1,20 +1,28 @@
-"""The halves and wire text of a document version, computed once and shared.
+"""The halves and wire text of a document version, measured once and shared.
 
-Hover, code lens, symbols and ``promptls.renderWire`` all show the same split; on a 10 MB
-document splitting, rendering and estimating tokens costs tens of milliseconds, so the
-result is memoised per text object (a new version is a new ``str``) in a small LRU.
+Hover, code lens, symbols and ``promptls.renderWire`` all show the same split. Splitting,
+rendering and estimating tokens costs tens of milliseconds on a 10 MB document, so the
+server measures each version once in the analysis worker (:func:`wire_of`) and keeps
+only what the features show: sizes, and the first :data:`HEAD_CHARS` characters of each
+part (hovers truncate there anyway). The full texts are rebuilt on demand
+(:func:`full_parts`) by the one command that returns them. Entries are keyed by the text's
+identity, length and hash, so the cache never keeps a closed document's text alive.
 """
 
 from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
+from promptls.lsp.markup import MAX_BLOCK_CHARS
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
 from promptls.tokens import estimate_tokens
 
-_CACHE_SIZE = 16
+CACHE_SIZE = 256
+"""Versions remembered; each entry is a few kilobytes whatever the document's size."""
+HEAD_CHARS = MAX_BLOCK_CHARS
+PARTS = ("static", "dynamic", "wire")
 
 
 def utf8_len(text: str) -> int:
@@ -44,45 +52,51 @@ def size_of(text: str) -> Size:
 
 
 @dataclass(frozen=True)
+class Part:
+    """One of the three texts: its start (for display), its length and its size."""
+
+    head: str
+    length: int
+    size: Size
+
+
+@dataclass(frozen=True)
 class Wire:
-    """Static half, dynamic half and marker-free text, with their sizes."""
+    """Static half, dynamic half and marker-free text of one version."""
 
-    static: str
-    dynamic: str
-    wire: str
-    sizes: dict[str, Size] = field(default_factory=dict, compare=False)
-
-    def size(self, part: str) -> Size:
-        """Size of ``static``, ``dynamic`` or ``wire``, measured on first use."""
-        found = self.sizes.get(part)
-        if found is None:
-            found = self.sizes[part] = size_of(getattr(self, part))
-        return found
+    static: Part
+    dynamic: Part
+    wire: Part
 
 
-_lock = threading.Lock()
-_cache: OrderedDict[tuple[int, str], tuple[str, Wire]] = OrderedDict()
-
-
-def wire_of(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> Wire:
-    """The split for ``text`` under ``marker`` (memoised per text object).
+def full_parts(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> tuple[str, str, str]:
+    """Static half, dynamic half and marker-free text, in full.
 
     The core's API speaks the zidane marker; a differently configured marker is mapped
     onto it first, so the same split rules apply to every configured marker.
     """
-    key = (id(text), marker)
+    if marker and marker != SYSTEM_PROMPT_BOUNDARY:
+        text = text.replace(marker, SYSTEM_PROMPT_BOUNDARY)
+    static, dynamic = split_system_prompt(text)
+    return static, dynamic, render_system_for_wire(text)
+
+
+_lock = threading.Lock()
+_cache: OrderedDict[tuple[int, int, int, str], Wire] = OrderedDict()
+
+
+def wire_of(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> Wire:
+    """The measured split of ``text`` under ``marker`` (memoised per version)."""
+    key = (id(text), len(text), hash(text), marker)
     with _lock:
         hit = _cache.get(key)
-        if hit is not None and hit[0] is text:
+        if hit is not None:
             _cache.move_to_end(key)
-            return hit[1]
-    source = text
-    if marker and marker != SYSTEM_PROMPT_BOUNDARY:
-        source = text.replace(marker, SYSTEM_PROMPT_BOUNDARY)
-    static, dynamic = split_system_prompt(source)
-    result = Wire(static, dynamic, render_system_for_wire(source))
+            return hit
+    parts = [Part(p[:HEAD_CHARS], len(p), size_of(p)) for p in full_parts(text, marker)]
+    result = Wire(*parts)
     with _lock:
-        _cache[key] = (text, result)
-        while len(_cache) > _CACHE_SIZE:
+        _cache[key] = result
+        while len(_cache) > CACHE_SIZE:
             _cache.popitem(last=False)
     return result
