@@ -124,7 +124,14 @@ async def test_paths_outside_the_workspace_and_bad_arguments_are_rejected(
 
 async def test_bad_values_inside_the_workspace_are_rejected(lsp: LanguageClient) -> None:
     folder = str(lsp.root)  # type: ignore[attr-defined]
+    (lsp.root / "a-file.md").write_text("x\n", encoding="utf-8")  # type: ignore[attr-defined]
+    escape = lsp.root / "escape"  # type: ignore[attr-defined]
+    if not escape.is_symlink():
+        escape.symlink_to("/etc", target_is_directory=True)
     bad = [
+        ("promptls.showEnvironment", {"folder": str(escape)}),  # a symlink out of the folder
+        ("promptls.showEnvironment", {"folder": folder + "/a-file.md"}),
+        ("promptls.previewPrompt", {"folder": folder + "/missing-dir"}),
         ("promptls.showContextFiles", {"folder": folder, "profile": "nope"}),
         ("promptls.previewPrompt", {"folder": folder, "format": "html"}),
         ("promptls.renderWire", {"uri": uri_of(lsp.root / "not-open.md")}),  # type: ignore[attr-defined]

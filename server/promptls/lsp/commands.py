@@ -64,6 +64,14 @@ def _real(path: str) -> str:
         return str(Path(path).absolute())
 
 
+def _is_dir(path: str) -> bool:
+    """Whether ``path`` is an existing directory (never raising)."""
+    try:
+        return Path(path).is_dir()
+    except (OSError, ValueError):
+        return False
+
+
 def _within(path: str, folder: str) -> bool:
     """``path`` is ``folder`` or below it."""
     try:
@@ -84,6 +92,8 @@ def allowed_folder(server: PromptServer, value: str) -> str:
     """Validate a folder argument: inside a workspace folder or an open document's folder."""
     path = _to_path(value)
     real = _real(path)
+    if not _is_dir(real):
+        raise invalid(f"{path} is not a folder")
     if any(_within(real, _real(f)) for f in server.folders()):
         return path
     for doc in server.documents:
