@@ -2,8 +2,9 @@
 // playwright-core, the way a person would: open the prompt file, look at the Problems panel,
 // hover the duplicate marker, read the status bar, list the context files, run Preview
 // Prompt and the other commands from the command palette (or, with no server installed,
-// see the one notification saying how to install it). Prints one JSON object on stdout with what was seen;
-// tests/editors/test_vscode.py asserts on it. Every wait is a selector wait with a timeout.
+// see the one notification saying how to install it). Prints one JSON object on stdout
+// with what was seen; tests/editors/test_vscode.py asserts on it. Every wait is a selector
+// wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
 //   config: { scenario ("all" | "missing-server"), url, playwright, chromium, screenshots,
