@@ -35,6 +35,9 @@ from promptls.lsp.wire import wire_of
 
 log = logging.getLogger(__name__)
 
+CLIENT_ANSWER_TIMEOUT = 10.0
+"""Seconds to wait for the client's settings before going on with what we have."""
+
 
 class PromptServer(LanguageServer):
     """pygls server plus the promptls state every feature shares."""
@@ -209,9 +212,13 @@ class PromptServer(LanguageServer):
             types.ConfigurationItem(scope_uri=from_fs_path(f), section=SECTION) for f in folders
         ]
         try:
-            answers: Sequence[Any] = await self.workspace_configuration_async(
-                types.ConfigurationParams(items=items)
+            answers: Sequence[Any] = await asyncio.wait_for(
+                self.workspace_configuration_async(types.ConfigurationParams(items=items)),
+                CLIENT_ANSWER_TIMEOUT,
             )
+        except TimeoutError:
+            log.warning("no answer to workspace/configuration; keeping the current settings")
+            return
         except Exception:
             log.exception("workspace/configuration failed")
             return

@@ -7,6 +7,7 @@ changes are applied with the negotiated encoding and LSP's line breaks by
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -36,8 +37,8 @@ def register(server: PromptServer) -> None:
         """Fetch per-folder settings and watch instruction files."""
         from promptls.lsp.watch import register_watchers
 
-        await server.pull_configuration()
-        await register_watchers(server)
+        # Independent requests to the client: neither waits for the other's answer.
+        await asyncio.gather(server.pull_configuration(), register_watchers(server))
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:
