@@ -15,8 +15,8 @@ from urllib.parse import quote
 
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Finding, LineIndex, Severity
+from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
 
-DOCS_URL = "https://github.com/promptls/promptls/blob/main/docs/rules.md"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
@@ -173,7 +173,7 @@ def sarif_rules() -> list[dict[str, object]]:
                     "markdown": f"{rule.explanation}\n\nBad:\n\n```\n{rule.bad_example}```\n\n"
                     f"Good:\n\n```\n{rule.good_example}```\n",
                 },
-                "helpUri": f"{DOCS_URL}#{code.lower()}",
+                "helpUri": rule_doc_url(code),
                 "defaultConfiguration": {"level": _SARIF_LEVEL.get(rule.severity, "note")},
                 "properties": {"fixable": rule.fixable},
             }
@@ -225,7 +225,7 @@ def format_sarif(reports: Sequence[Report]) -> str:
                     "driver": {
                         "name": "promptls",
                         "version": __version__,
-                        "informationUri": DOCS_URL,
+                        "informationUri": RULES_DOC_URL,
                         "rules": sarif_rules(),
                     }
                 },

@@ -21,14 +21,11 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules import rule_doc_url
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import LineIndex
 
 SOURCE = "promptls"
-PROJECT_URL = "https://github.com/promptls/promptls"
-"""The project's home; the one place to change if the repository moves."""
-RULES_DOC_URL = f"{PROJECT_URL}/blob/main/docs/rules.md"
-"""Rule documentation; each rule has an anchor named after its lower-cased code."""
 
 _SEVERITY = {
     Severity.ERROR: types.DiagnosticSeverity.Error,
@@ -45,8 +42,8 @@ _RELATED_READ_LIMIT = 4 * 1024 * 1024
 
 
 def rule_url(code: str) -> str:
-    """Link to the rule's documentation."""
-    return f"{RULES_DOC_URL}#{code.lower()}"
+    """Link to the rule's documentation (the CLI's SARIF output uses the same link)."""
+    return rule_doc_url(code)
 
 
 def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:

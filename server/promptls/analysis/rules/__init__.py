@@ -50,4 +50,13 @@ RULES: Mapping[str, Rule] = MappingProxyType({m.RULE.code: m.RULE for m in _MODU
 MARKER_RULES = frozenset(f"PL00{i}" for i in range(1, 8))
 """The rules about boundary markers (PL001–PL007)."""
 
-__all__ = ["MARKER_RULES", "RULES", "Rule"]
+RULES_DOC_URL = "https://github.com/promptls/promptls/blob/main/docs/rules.md"
+"""Rule documentation; the one place to change if the repository moves."""
+
+
+def rule_doc_url(code: str) -> str:
+    """Link to one rule's section: each has an anchor named after its lower-cased code."""
+    return f"{RULES_DOC_URL}#{code.lower()}"
+
+
+__all__ = ["MARKER_RULES", "RULES", "RULES_DOC_URL", "Rule", "rule_doc_url"]
