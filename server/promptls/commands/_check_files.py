@@ -22,6 +22,8 @@ from promptls.config import Settings
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".prompt", ".mdx")
 MAX_BYTES = 64 * 1024 * 1024
+GITIGNORE_MAX_BYTES = 1024 * 1024
+"""Read cap for the top-level ``.gitignore``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,11 +34,16 @@ class GitIgnore:
 
     @classmethod
     def load(cls, root: Path) -> GitIgnore:
-        """Read ``root/.gitignore`` if there is one; unreadable means no rules."""
-        try:
-            lines = (root / ".gitignore").read_text(encoding="utf-8", errors="replace")
-        except OSError:
+        """Read ``root/.gitignore`` if there is one; unreadable means no rules.
+
+        Bounded and non-blocking (``fsread``): a FIFO named ``.gitignore`` hung the run.
+        """
+        from promptls.fsread import read_bounded
+
+        data = read_bounded(str(root / ".gitignore"), GITIGNORE_MAX_BYTES).data
+        if data is None:
             return cls(())
+        lines = data.decode("utf-8", errors="replace")
         rules = []
         for raw in lines.splitlines():
             line = raw.strip()
