@@ -183,13 +183,16 @@ def _system_text(server: PromptServer, folder: str) -> str | None:
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = Path(folder) / path
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(SYSTEM_PROMPT_LIMIT)
-    except OSError as exc:
-        server.warn(f"promptls: cannot read systemPromptFile {path}: {exc.strerror or exc}")
+    from promptls.fsread import read_bounded
+
+    # Bounded and non-blocking: a project's config can name a FIFO, whose open() would
+    # block the server's event loop forever.
+    read = read_bounded(str(path), SYSTEM_PROMPT_LIMIT)
+    if read.data is None:
+        why = read.problem or "no such file"
+        server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
         return None
-    return data.decode("utf-8", "replace")
+    return read.data.decode("utf-8", "replace")
 
 
 def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
