@@ -74,14 +74,13 @@ def _related_location(
 
 
 def _read_index(path: str, encoding: str) -> LineIndex | None:
-    """Line index of a file on disk, bounded and never raising."""
-    try:
-        p = Path(path)
-        if p.stat().st_size > _RELATED_READ_LIMIT:
-            return None
-        return LineIndex(p.read_bytes().decode("utf-8", "replace"), encoding)
-    except OSError:
+    """Line index of a file on disk, bounded, never blocking (FIFOs) and never raising."""
+    from promptls.fsread import read_bounded
+
+    read = read_bounded(path, _RELATED_READ_LIMIT)
+    if read.data is None or read.truncated:
         return None
+    return LineIndex(read.data.decode("utf-8", "replace"), encoding)
 
 
 def to_diagnostics(
