@@ -427,6 +427,7 @@ def test_check_walks_a_hostile_tree_without_hanging(tmp_path: Path) -> None:
     (tree / "prompts").mkdir(parents=True)
     os.mkfifo(tree / "x.prompt")
     os.mkfifo(tree / "AGENTS.md")
+    os.mkfifo(tree / ".gitignore")
     os.symlink("/dev/zero", tree / "zero.prompt")
     os.symlink("loop.prompt", tree / "loop.prompt")
     os.symlink(".", tree / "prompts" / "self")  # a directory cycle
@@ -437,3 +438,32 @@ def test_check_walks_a_hostile_tree_without_hanging(tmp_path: Path) -> None:
     assert b"Traceback" not in done.stderr, done.stderr.decode()
     assert done.returncode == 1
     assert {i["path"] for i in json.loads(done.stdout)} == {"prompts/ok.md"}
+
+
+@pytest.mark.parametrize("target", ["fifo", "/dev/zero", "a-directory", "missing"])
+def test_hostile_system_prompt_file_setting(tmp_path: Path, target: str) -> None:
+    # A cloned repository's config chooses the file the server reads for previews.
+    folder = tmp_path / "proj"
+    (folder / ".git").mkdir(parents=True)
+    (folder / "AGENTS.md").write_text("hello\n", encoding="utf-8")
+    if target == "fifo":
+        os.mkfifo(folder / "fifo")
+    elif target == "a-directory":
+        (folder / "a-directory").mkdir()
+    (folder / ".promptls.toml").write_text(f'system-prompt-file = "{target}"\n')
+    client = RawClient(tmp_path)
+    try:
+        client.initialize(folder)
+        preview = result(client, "promptls.previewPrompt", {"folder": str(folder)})
+        assert preview["static"]["bytes"] <= 4 * 1024 * 1024 + 4096
+        result(client, "promptls.contextRevision", {"folder": str(folder)})
+        if target != "/dev/zero":
+            warned = client.wait_notification(
+                lambda n: (
+                    n["method"] == "window/showMessage"
+                    and "systemPromptFile" in n["params"]["message"]
+                )
+            )
+            assert target in warned["params"]["message"]
+    finally:
+        client.close()
