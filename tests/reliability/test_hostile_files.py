@@ -457,13 +457,11 @@ def test_hostile_system_prompt_file_setting(tmp_path: Path, target: str) -> None
         preview = result(client, "promptls.previewPrompt", {"folder": str(folder)})
         assert preview["static"]["bytes"] <= 4 * 1024 * 1024 + 4096
         result(client, "promptls.contextRevision", {"folder": str(folder)})
-        if target != "/dev/zero":
-            warned = client.wait_notification(
-                lambda n: (
-                    n["method"] == "window/showMessage"
-                    and "systemPromptFile" in n["params"]["message"]
-                )
+        warned = client.wait_notification(
+            lambda n: (
+                n["method"] == "window/showMessage" and "systemPromptFile" in n["params"]["message"]
             )
-            assert target in warned["params"]["message"]
+        )
+        assert target in warned["params"]["message"]
     finally:
         client.close()
