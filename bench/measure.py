@@ -58,12 +58,21 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
         cpu = s.client.cpu_seconds()
         out["open_1mb"], diags["1mb"] = s.open_and_wait(uri_1mb, work.mb1)
         out["open_1mb_cpu"] = s.client.cpu_seconds() - cpu
+        if s.has("hoverProvider"):
+            # What a user sees who hovers the marker as soon as the diagnostics appear.
+            positions = workloads.hover_positions(work.mb1, work.hovers)
+            lines = work.mb1.split("\n")
+            at = next((p for p in positions if workloads.MARKER in lines[p.line]), positions[0])
+            _, out["hover_first"] = s.hover(uri_1mb, at.line, at.character)
         if work.mb10 is not None:
             uri_10mb = s.write("prompts/huge.prompt.md", work.mb10)
             cpu = s.client.cpu_seconds()
             out["open_10mb"], diags["10mb"] = s.open_and_wait(uri_10mb, work.mb10)
             out["open_10mb_cpu"] = s.client.cpu_seconds() - cpu
         if s.has("hoverProvider"):
+            # Steady state: background work after the big opens is over (waited for, and
+            # the wait is reported), so the row measures hover itself.
+            out["idle_wait"] = s.wait_idle()
             out["hover"] = _hovers(s, uri_1mb, work)
         out["burst"] = _burst(s, uri_1mb, work)
         if not s.client.alive():

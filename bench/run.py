@@ -95,11 +95,14 @@ def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
     ):
         if key in rep:
             samples.setdefault(key, []).append(rep[key])
+    for key in ("hover_first", "idle_wait"):
+        if key in rep:
+            samples.setdefault(key, []).append(rep[key])
     if "hover" in rep:
         samples.setdefault("hover_p50", []).append(report.percentile(rep["hover"], 50))
         samples.setdefault("hover_p99", []).append(report.percentile(rep["hover"], 99))
     else:
-        why["hover_p50"] = why["hover_p99"] = "no hover provider"
+        why["hover_p50"] = why["hover_p99"] = why["hover_first"] = "no hover provider"
     burst = rep["burst"]
     samples.setdefault("burst_final", []).append(burst["final"])
     samples.setdefault("burst_cpu_per_edit", []).append(burst["cpu_per_edit"])

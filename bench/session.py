@@ -274,6 +274,24 @@ class Session:
         params = {"textDocument": {"uri": uri}, "position": {"line": line, "character": char}}
         return self.client.timed_request("textDocument/hover", params, self.timeout)
 
+    def wait_idle(self, limit: float = 5.0, quiet: float = 0.15) -> float:
+        """Wait (bounded) until the server stops using CPU; returns the seconds waited.
+
+        Servers may keep working after they publish (caches, sizes); a latency row meant
+        for steady state starts once that is over, and the wait itself is reported.
+        """
+        start = time.perf_counter()
+        last = self.client.cpu_seconds()
+        still_since = time.perf_counter()
+        while time.perf_counter() - start < limit:
+            time.sleep(0.05)
+            now = self.client.cpu_seconds()
+            if now != last:
+                last, still_since = now, time.perf_counter()
+            elif time.perf_counter() - still_since >= quiet:
+                break
+        return time.perf_counter() - start
+
     def settle(self, seconds: float) -> None:
         """Let late messages arrive (bounded); used only after the timed part is over."""
         deadline = time.perf_counter() + seconds
