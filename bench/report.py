@@ -275,7 +275,7 @@ def markdown(results: dict[str, Any]) -> str:
         ),
         "Versions: " + ", ".join(f"{k} {v}" for k, v in meta["machine"]["versions"].items()) + ".",
         "",
-        "### Language servers",
+        "#### Language servers",
         "",
         "| measurement | " + " | ".join(results["servers"][s]["label"] for s in servers) + " |",
         "|---|" + "---|" * len(servers),
@@ -310,7 +310,7 @@ def markdown(results: dict[str, Any]) -> str:
     lines += _cli_section(results)
     lines += [
         "",
-        "### Budgets (promptls medians)",
+        "#### Budgets (promptls medians)",
         "",
         "| budget | rule | limit | promptls | verdict |",
         "|---|---|---|---|---|",
@@ -322,7 +322,7 @@ def markdown(results: dict[str, Any]) -> str:
 def _cli_section(results: dict[str, Any]) -> list[str]:
     """The CLI and library rows."""
     cli = results.get("cli", {})
-    lines = ["", "### CLI and library", "", "| measurement | promptls | agnix |", "|---|---|---|"]
+    lines = ["", "#### CLI and library", "", "| measurement | promptls | agnix |", "|---|---|---|"]
     why = cli.get("error")
     files = cli.get("corpus_files")
     tree = f"corpus ({files} files)" if files else "corpus"
