@@ -72,10 +72,10 @@ def available(spec: Any) -> str | None:
     """Why a server cannot run here (missing executable), or None."""
     exe = spec.command[0]
     if shutil.which(exe) is None and not Path(exe).exists():
-        return f"{exe} not installed"
+        return f"{Path(exe).name} not installed"
     script = next((c for c in spec.command[1:] if c.endswith((".py", "server"))), None)
     if script and "/" in script and not Path(script).exists():
-        return f"{script} not installed"
+        return f"{Path(script).name} not installed (see scripts/bench)"
     return None
 
 
