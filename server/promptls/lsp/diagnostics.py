@@ -21,7 +21,6 @@ from lsprotocol import types
 from pygls.uris import from_fs_path
 
 from promptls.analysis.model import Finding, Severity
-from promptls.analysis.rules import rule_doc_url
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import LineIndex
 
@@ -43,6 +42,10 @@ _RELATED_READ_LIMIT = 4 * 1024 * 1024
 
 def rule_url(code: str) -> str:
     """Link to the rule's documentation (the CLI's SARIF output uses the same link)."""
+    # Deferred: importing the rules package loads all sixteen rule modules (~15 ms),
+    # which `initialize` should not wait for; by the first diagnostic they are loaded.
+    from promptls.analysis.rules import rule_doc_url
+
     return rule_doc_url(code)
 
 
