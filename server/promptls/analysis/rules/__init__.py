@@ -2,49 +2,42 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from promptls.analysis.rules import (
-    pl001_duplicate_marker,
-    pl002_near_miss_marker,
-    pl003_marker_in_instructions,
-    pl004_glued_marker,
-    pl005_empty_half,
-    pl006_marker_spacing,
-    pl007_foreign_marker,
-    pl008_volatile_static,
-    pl009_cache_minimum,
-    pl010_invisible_chars,
-    pl011_size_budget,
-    pl012_forged_framing,
-    pl013_bad_import,
-    pl014_budget_cut,
-    pl015_shadowed,
-    pl016_invalid_suppression,
-)
 from promptls.analysis.rules.base import Rule
 
-_MODULES = (
-    pl001_duplicate_marker,
-    pl002_near_miss_marker,
-    pl003_marker_in_instructions,
-    pl004_glued_marker,
-    pl005_empty_half,
-    pl006_marker_spacing,
-    pl007_foreign_marker,
-    pl008_volatile_static,
-    pl009_cache_minimum,
-    pl010_invisible_chars,
-    pl011_size_budget,
-    pl012_forged_framing,
-    pl013_bad_import,
-    pl014_budget_cut,
-    pl015_shadowed,
-    pl016_invalid_suppression,
+_MODULE_NAMES = (
+    "pl001_duplicate_marker",
+    "pl002_near_miss_marker",
+    "pl003_marker_in_instructions",
+    "pl004_glued_marker",
+    "pl005_empty_half",
+    "pl006_marker_spacing",
+    "pl007_foreign_marker",
+    "pl008_volatile_static",
+    "pl009_cache_minimum",
+    "pl010_invisible_chars",
+    "pl011_size_budget",
+    "pl012_forged_framing",
+    "pl013_bad_import",
+    "pl014_budget_cut",
+    "pl015_shadowed",
+    "pl016_invalid_suppression",
 )
+"""One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""
 
-RULES: Mapping[str, Rule] = MappingProxyType({m.RULE.code: m.RULE for m in _MODULES})
+
+def _load(name: str) -> Rule:
+    """Import one rule module and check its ``RULE`` so a typo fails loudly at import."""
+    rule = importlib.import_module(f"{__name__}.{name}").RULE
+    if not isinstance(rule, Rule):
+        raise TypeError(f"{__name__}.{name}.RULE is not a Rule")
+    return rule
+
+
+RULES: Mapping[str, Rule] = MappingProxyType({r.code: r for r in map(_load, _MODULE_NAMES)})
 """Every rule by code, in code order."""
 
 MARKER_RULES = frozenset(f"PL00{i}" for i in range(1, 8))
