@@ -132,3 +132,15 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
     assert skills == {"or": ["triage"], "claude": ["triage"], "codex": [], "gemini": []}
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text
+
+
+def test_loaded_file_shows_disk_size_and_decoding_notes(tmp_path: Path) -> None:
+    folder = tmp_path / "ws"
+    folder.mkdir()
+    (folder / "AGENTS.md").write_bytes(b"hello \xff\xfe world\n")
+    (tmp_path / "home").mkdir()
+    result = run_cli("context", folder, home=tmp_path / "home", cwd=tmp_path)
+    assert result.code == 0
+    row = next(line for line in result.text.splitlines() if "ws/AGENTS.md" in line)
+    assert "15 B" in row and " of " not in row
+    assert "not valid UTF-8 at byte 6" in result.text

@@ -145,6 +145,22 @@ def _content_bytes(found: Discovery, entry: Entry) -> int:
     return len(found.files[entry.order].content.encode("utf-8", "surrogatepass"))
 
 
+_NOTE_SEPARATOR = "; "
+"""Discovery appends notes (invalid UTF-8, looks binary) to a loaded file's reason."""
+
+
+def _size_text(found: Discovery, entry: Entry) -> str:
+    """Size on disk; for a cut file, how much of it was loaded.
+
+    Only a cut compares loaded and disk sizes: a file decoded with replacement characters
+    grows when re-encoded, and "19 of 15 B" would read as nonsense.
+    """
+    if str(entry.status) == "cut" and entry.size is not None:
+        return f"{_content_bytes(found, entry)} of {entry.size} B"
+    size = entry.size if entry.size is not None else _content_bytes(found, entry)
+    return f"{size} B"
+
+
 def _show_path(path: str, home: str | None) -> str:
     """Terminal-safe path, short: relative below the current folder, ``~/…`` below the
     home folder, else absolute."""
@@ -201,13 +217,11 @@ def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[st
     if loaded:
         lines.append("  loaded, broadest first:")
         for e in loaded:
-            size = _content_bytes(found, e)
-            shown = f"{size} B" if e.size in (None, size) else f"{size} of {e.size} B"
             lines.append(
-                f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} {shown:>16}  "
-                f"{_show_path(e.path, home)}"
+                f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} "
+                f"{_size_text(found, e):>16}  {_show_path(e.path, home)}"
             )
-            if str(e.status) != "loaded":
+            if str(e.status) != "loaded" or _NOTE_SEPARATOR in e.reason:
                 lines.append(f"          {safe_line(e.reason)}")
     else:
         lines.append("  loaded: no instruction files")
