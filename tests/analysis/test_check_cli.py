@@ -147,7 +147,11 @@ def test_stdin_filename(
 
 
 def test_usage_errors_exit_2(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(capsys, "missing.md")[0] == 2
+    status, _, err = run(capsys, "missing.md")
+    assert status == 2 and "no such file or directory: missing.md" in err
+    os.mkfifo(tree / "pipe.prompt")
+    status, _, err = run(capsys, "pipe.prompt")
+    assert status == 2 and "not a regular file or folder" in err
     assert run(capsys, "--select", "PL777")[0] == 2
     assert run(capsys, "--profile", "emacs")[0] == 2
 

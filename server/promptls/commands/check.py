@@ -239,6 +239,8 @@ def _files(raw: str, settings: Settings) -> list[Path]:
         return walk(path, settings, None)
     if path.is_file():
         return [path]
+    if path.exists():
+        raise UsageError(f"not a regular file or folder (a FIFO, device or socket?): {raw}")
     raise UsageError(f"no such file or directory: {raw}")
 
 
