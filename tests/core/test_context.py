@@ -17,27 +17,7 @@ from promptls.context import (
     is_instruction_path,
     load_context_files,
 )
-from promptls.environment import find_git_dir
-
-
-def write(path: Path, text: str | bytes) -> Path:
-    """Create parents and write text or bytes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """``home/`` (fake home) and ``ws/`` (a workspace) under a fresh folder."""
-    if find_git_dir(tmp_path) is not None:
-        pytest.skip("the temporary folder is inside a Git repository")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "ws").mkdir()
-    return tmp_path
+from tests.core.helpers import write
 
 
 def run(root: Path, profile: str, home: Path, **kw: object) -> Discovery:

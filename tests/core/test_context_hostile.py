@@ -14,27 +14,7 @@ import pytest
 
 from promptls import fsread
 from promptls.context import PROFILES, Discovery, EntryStatus, discover
-from promptls.environment import find_git_dir
-
-
-def write(path: Path, data: str | bytes) -> Path:
-    """Create parents and write text or bytes."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(data, bytes):
-        path.write_bytes(data)
-    else:
-        path.write_text(data, encoding="utf-8")
-    return path
-
-
-@pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """A fake home and a workspace outside any repository."""
-    if find_git_dir(tmp_path) is not None:
-        pytest.skip("the temporary folder is inside a Git repository")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "ws").mkdir()
-    return tmp_path
+from tests.core.helpers import write
 
 
 def run(tree: Path, profile: str = "or", max_bytes: int = fsread.DEFAULT_MAX_BYTES) -> Discovery:

@@ -8,25 +8,15 @@ from pathlib import Path
 import pytest
 
 from promptls.context import Discovery, EntryStatus, discover
-from promptls.environment import find_git_dir
 from promptls.imports import find_imports
-
-
-def write(path: Path, text: str) -> Path:
-    """Create parents and write text."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+from tests.core.helpers import write
 
 
 @pytest.fixture
-def tree(tmp_path: Path) -> Path:
-    """A fake home and a workspace that is its own Git repository."""
-    if find_git_dir(tmp_path) is not None:
-        pytest.skip("the temporary folder is inside a Git repository")
-    (tmp_path / "home").mkdir()
-    (tmp_path / "ws/.git").mkdir(parents=True)
-    return tmp_path
+def tree(tree: Path) -> Path:
+    """The shared fake home and workspace, with the workspace its own Git repository."""
+    (tree / "ws/.git").mkdir()
+    return tree
 
 
 def run(tree: Path, profile: str) -> Discovery:

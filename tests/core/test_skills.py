@@ -15,17 +15,12 @@ from promptls.skills import (
     skill_folders,
     skills_delta,
 )
+from tests.core.helpers import write
 
 
 def skill(folder: Path, text: str | bytes) -> Path:
     """Write ``folder/SKILL.md``."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "SKILL.md"
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
+    return write(folder / "SKILL.md", text)
 
 
 def test_front_matter_scalars_quotes_and_comments() -> None:
