@@ -9,24 +9,22 @@ eglot's conversion must land on the right character after emoji and CJK text.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.editors.test_neovim import (
-    DUP_PREFIX,
+from tests.editors.helpers import (
     DYNAMIC,
     EMOJI_LINE,
     MARKER,
-    PROMPT,
     SERVER,
     STATIC,
-    _workspace,
+    dup_position,
+    run_scenario,
+    workspace,
 )
 
 pytestmark = pytest.mark.editor
@@ -46,7 +44,7 @@ def emacs_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     if not SERVER.exists():
         pytest.skip(f"{SERVER} is missing: run scripts/test to install the project")
     tmp_path = tmp_path_factory.mktemp("emacs")
-    home, proj, prompt = _workspace(tmp_path)
+    home, proj, prompt = workspace(tmp_path)
     out = tmp_path / "result.json"
     # The documented config starts `promptls` from PATH: put the project's own first.
     path = os.pathsep.join([str(SERVER.parent), os.environ.get("PATH", "/usr/bin:/bin")])
@@ -60,38 +58,13 @@ def emacs_run(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
     }
     cmd = [emacs, "--batch", "-l", str(HERE / "test.el")]
-    try:
-        proc = subprocess.run(
-            cmd,
-            cwd=proj,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=EMACS_TIMEOUT_S,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"emacs did not finish within {EMACS_TIMEOUT_S}s ({exc})")
-    if not out.exists():
-        pytest.fail(
-            f"emacs exited {proc.returncode} without writing {out}\n"
-            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}"
-        )
-    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    if result.get("ok") is not True:
-        pytest.fail(
-            f"the eglot scenario failed: {result.get('error')}\n{result}\n"
-            f"stderr: {proc.stderr.decode(errors='replace')[-4000:]}"
-        )
-    return result
+    return run_scenario("emacs", cmd, cwd=proj, env=env, out=out, timeout_s=EMACS_TIMEOUT_S)
 
 
 def test_eglot_shows_duplicate_marker_at_the_right_character(emacs_run: dict[str, Any]) -> None:
     """Flymake underlines exactly the second marker, after emoji and CJK text."""
-    lines = PROMPT.split("\n")
-    line = next(i for i, text in enumerate(lines) if text.startswith(DUP_PREFIX))
-    column = lines[line].index(MARKER)  # Emacs counts characters (code points)
-    assert column != len(lines[line][:column].encode("utf-16-le")) // 2, "fixture too weak"
+    line, column, _, utf16 = dup_position()  # Emacs counts characters (code points)
+    assert column != utf16, "fixture too weak"
     dups = [d for d in emacs_run["diagnostics"] if "PL001" in d["text"]]
     assert len(dups) == 1, emacs_run["diagnostics"]
     assert (dups[0]["line"], dups[0]["column"], dups[0]["length"]) == (line, column, len(MARKER))

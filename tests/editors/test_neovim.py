@@ -8,7 +8,6 @@ expected UTF-8 columns are computed independently from the text.
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 from pathlib import Path
@@ -16,42 +15,30 @@ from typing import Any
 
 import pytest
 
+from tests.editors.helpers import (
+    DUP_PREFIX,
+    DYNAMIC,
+    EMOJI_LINE,
+    MARKER,
+    NEW_RULE,
+    PROJECT_RULE,
+    PROMPT,
+    ROOT,
+    SERVER,
+    STATIC,
+    USER_RULE,
+    dup_position,
+    run_scenario,
+    workspace,
+)
+
 pytestmark = pytest.mark.editor
 
-ROOT = Path(__file__).resolve().parents[2]
 NVIM = ROOT / ".venv" / "bin" / "nvim"
-SERVER = ROOT / ".venv" / "bin" / "promptls"
 HERE = Path(__file__).resolve().parent / "neovim"
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
-
-STATIC = "You are a careful coding agent. Follow the repository's instructions."
-DYNAMIC = "Context for this turn follows."
-EMOJI_LINE = "🎉🚀 ship it 👍🏽 — 漢字とかな"
-DUP_PREFIX = "Note 😀 中文 "
-PROMPT = f"{STATIC}\n\n{MARKER}\n\n{DYNAMIC}\n{EMOJI_LINE}\n{DUP_PREFIX}{MARKER} and more words\n"
-PROJECT_RULE = "Project rule: run the tests before every commit."
-USER_RULE = "User rule: answer briefly."
-CLAUDE_RULE = "Claude rule: prefer small diffs."
-NEW_RULE = "Project rule added while the preview was open."
 
 NVIM_TIMEOUT_S = 150
 STEP_TIMEOUT_MS = 20000
-
-
-def _workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
-    """A git project with instruction files for two profiles, and a fake home with a user file."""
-    home = tmp_path / "home"
-    (home / ".or").mkdir(parents=True)
-    (home / ".or" / "AGENTS.md").write_text(USER_RULE + "\n", encoding="utf-8")
-    proj = tmp_path / "proj"
-    (proj / ".git").mkdir(parents=True)
-    (proj / ".git" / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
-    (proj / "AGENTS.md").write_text(f"# Rules\n\n{PROJECT_RULE}\n", encoding="utf-8")
-    (proj / "CLAUDE.md").write_text(f"# Claude\n\n{CLAUDE_RULE}\n", encoding="utf-8")
-    (proj / "prompts").mkdir()
-    prompt = proj / "prompts" / "agent.prompt.md"
-    prompt.write_bytes(PROMPT.encode("utf-8"))
-    return home, proj, prompt
 
 
 def _tail(path: Path, limit: int = 4000) -> str:
@@ -76,7 +63,7 @@ def nvim_run(
     if not SERVER.exists():
         pytest.skip(f"{SERVER} is missing: run scripts/test to install the project")
     tmp_path = tmp_path_factory.mktemp("nvim")
-    home, proj, prompt = _workspace(tmp_path)
+    home, proj, prompt = workspace(tmp_path)
     out = tmp_path / "result.json"
     server_log = tmp_path / "server.log"
     state = tmp_path / "xdg-state"
@@ -112,40 +99,12 @@ def nvim_run(
         """The server's and Neovim's LSP logs, for failure messages."""
         return "\n".join([_tail(server_log), _tail(state / "nvim" / "lsp.log")])
 
-    try:
-        proc = subprocess.run(
-            cmd,
-            cwd=proj,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            capture_output=True,
-            timeout=NVIM_TIMEOUT_S,
-            check=False,
-        )
-    except subprocess.TimeoutExpired as exc:
-        pytest.fail(f"headless Neovim did not finish within {NVIM_TIMEOUT_S}s ({exc})\n{logs()}")
-    if not out.exists():
-        pytest.fail(
-            f"Neovim exited {proc.returncode} without writing {out}\n"
-            f"stdout: {proc.stdout.decode(errors='replace')}\n"
-            f"stderr: {proc.stderr.decode(errors='replace')}\n{logs()}"
-        )
-    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
-    if not result.get("ok"):
-        pytest.fail(f"the Neovim scenario failed: {result.get('error')}\n{result}\n{logs()}")
+    result = run_scenario(
+        "headless Neovim", cmd, cwd=proj, env=env, out=out, timeout_s=NVIM_TIMEOUT_S, logs=logs
+    )
     result["_mode"] = request.param
     result["_paths"] = {"home": str(home), "proj": str(proj), "prompt": str(prompt)}
     return result
-
-
-def _dup_position() -> tuple[int, int, int]:
-    """Line, UTF-8 byte column and UTF-16 column of the second marker, from the text itself."""
-    lines = PROMPT.split("\n")
-    line = next(i for i, text in enumerate(lines) if text.startswith(DUP_PREFIX))
-    prefix = lines[line][: lines[line].index(MARKER)]
-    utf8 = len(prefix.encode("utf-8"))
-    utf16 = len(prefix.encode("utf-16-le")) // 2
-    return line, utf8, utf16
 
 
 def test_client_attaches_and_negotiates_utf8(nvim_run: dict[str, Any]) -> None:
@@ -158,7 +117,7 @@ def test_client_attaches_and_negotiates_utf8(nvim_run: dict[str, Any]) -> None:
 
 def test_duplicate_marker_diagnostic_at_utf8_column(nvim_run: dict[str, Any]) -> None:
     """The PL001 diagnostic sits exactly on the second marker, after emoji and CJK."""
-    line, utf8_col, utf16_col = _dup_position()
+    line, _, utf8_col, utf16_col = dup_position()
     assert utf8_col != utf16_col, "the fixture must tell UTF-8 from UTF-16 columns apart"
     dups = [d for d in nvim_run["diagnostics"] if d["code"] == "PL001"]
     assert len(dups) == 1, nvim_run["diagnostics"]
