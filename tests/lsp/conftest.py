@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -26,6 +25,8 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
+
+from tests.positions import LINE_BREAK, units
 
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
@@ -181,22 +182,11 @@ async def initialize(
 
 # -- independent position arithmetic ------------------------------------------------------
 
-_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def units(text: str, encoding: str) -> int:
-    """Length of ``text`` in the encoding's code units."""
-    if encoding == "utf-8":
-        return len(text.encode("utf-8"))
-    if encoding == "utf-16":
-        return len(text.encode("utf-16-le")) // 2
-    return len(text)
-
 
 def position(text: str, offset: int, encoding: str) -> types.Position:
     """Expected LSP position of a code-point offset."""
     before = text[:offset]
-    breaks = list(_BREAK.finditer(before))
+    breaks = list(LINE_BREAK.finditer(before))
     line_start = breaks[-1].end() if breaks else 0
     # A "\r" right at the end could still be the first half of "\r\n": then the
     # offset is on the line that "\r" ends, which the regex above already handles.
@@ -210,7 +200,7 @@ def span(text: str, start: int, end: int, encoding: str) -> types.Range:
 
 def offset_of(text: str, pos: types.Position, encoding: str) -> int:
     """Code-point offset of an LSP position (for applying edits in tests)."""
-    starts = [0] + [m.end() for m in _BREAK.finditer(text)]
+    starts = [0] + [m.end() for m in LINE_BREAK.finditer(text)]
     line_start = starts[pos.line]
     offset, done = line_start, 0
     while offset < len(text) and done < pos.character and text[offset] not in "\r\n":

@@ -7,12 +7,13 @@ LSP's three line breaks, then count code units of the line prefix in the encodin
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.positions import LINE_BREAK, units
 
 from .rawlsp import RawClient
 
@@ -20,22 +21,11 @@ MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 LONG = os.environ.get("PROMPTLS_LONG") == "1"
 """``scripts/test --long`` sets this: fuzz and soak run their big counts."""
 
-_BREAK = re.compile(r"\r\n|\r|\n")
-
-
-def units(text: str, encoding: str) -> int:
-    """Length of ``text`` in the encoding's code units."""
-    if encoding == "utf-8":
-        return len(text.encode("utf-8"))
-    if encoding == "utf-16":
-        return len(text.encode("utf-16-le")) // 2
-    return len(text)
-
 
 def position(text: str, offset: int, encoding: str) -> dict[str, int]:
     """LSP position (as JSON) of a code-point offset that is not inside a CRLF pair."""
     before = text[:offset]
-    breaks = list(_BREAK.finditer(before))
+    breaks = list(LINE_BREAK.finditer(before))
     line_start = breaks[-1].end() if breaks else 0
     if before.endswith("\r") and text[offset : offset + 1] == "\n":
         raise ValueError("offset splits a CRLF pair")
@@ -50,7 +40,7 @@ def lsp_range(text: str, start: int, end: int, encoding: str) -> dict[str, Any]:
 def lines(text: str) -> list[tuple[int, int]]:
     """(start, content end) of every LSP line, in code points."""
     out, start = [], 0
-    for match in _BREAK.finditer(text):
+    for match in LINE_BREAK.finditer(text):
         out.append((start, match.start()))
         start = match.end()
     out.append((start, len(text)))
