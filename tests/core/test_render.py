@@ -4,7 +4,7 @@ content cannot forge."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 import pytest
 from hypothesis import given
@@ -19,26 +19,7 @@ from promptls.render import (
     render_skills_update,
     skills_revision,
 )
-
-
-@dataclass(frozen=True)
-class Env:
-    cwd: str = "/work/app"
-    os: str = "linux"
-    arch: str = "amd64"
-    shell: str = "/bin/bash"
-    date: str = "2026-11-30"
-    git_repo: bool = True
-    git_branch: str = "main"
-
-
-@dataclass(frozen=True)
-class File:
-    path: str
-    content: str
-    scope: str = "project"
-    # Not rendered: discovery metadata a caller may carry along.
-    size: int = field(default=0, compare=False)
+from tests.core.helpers import Env, File
 
 
 @dataclass(frozen=True)

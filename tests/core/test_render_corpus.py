@@ -6,12 +6,12 @@ Uses the shared corpus of public instruction files (read in place, never copied)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from promptls.render import render_base_context
+from tests.core.helpers import Env, File
 
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 FILES = sorted((CORPUS / "files").glob("*")) if CORPUS.is_dir() else []
@@ -22,22 +22,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-@dataclass(frozen=True)
-class Env:
-    cwd: str = "/work/app"
-    os: str = "linux"
-    arch: str = "amd64"
-    shell: str = ""
-    date: str = "2026-01-15"
-    git_repo: bool = False
-    git_branch: str = ""
-
-
-@dataclass(frozen=True)
-class File:
-    path: str
-    content: str
-    scope: str = "project"
+ENV = Env(shell="", date="2026-01-15", git_repo=False, git_branch="")
+"""A plain environment outside any repository, so only the files' own text varies."""
 
 
 def _read(path: Path) -> str:
@@ -48,7 +34,7 @@ def _read(path: Path) -> str:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name[:40])
 def test_real_file_renders_verbatim_inside_one_block(path: Path) -> None:
     content = _read(path)
-    text = render_base_context(Env(), [File(f"/work/app/{path.name}", content)])
+    text = render_base_context(ENV, [File(f"/work/app/{path.name}", content)])
     tags = [m.group() for m in _TAGS.finditer(text)]
     assert tags == ["<environment", "</environment", "<instructions", "</instructions"]
     if not _TAGS.search(content):
@@ -58,7 +44,7 @@ def test_real_file_renders_verbatim_inside_one_block(path: Path) -> None:
 
 def test_whole_corpus_in_one_context_keeps_one_block_per_file() -> None:
     files = [File(f"/work/{i}/AGENTS.md", _read(p)) for i, p in enumerate(FILES)]
-    text = render_base_context(Env(), files)
+    text = render_base_context(ENV, files)
     closes = [m.group() for m in _TAGS.finditer(text) if m.group().startswith("</")]
     shown = sum(1 for f in files if f.content.strip())
     assert closes.count("</instructions") == shown
