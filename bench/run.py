@@ -189,7 +189,7 @@ def run_cli(reps: int) -> dict[str, Any]:
     return out
 
 
-README_SECTION = peers.ROOT / "docs" / "readme" / "performance.md"
+README_SECTION = peers.ROOT / "README.md"
 TABLE_START = "<!-- bench:table:start -->"
 TABLE_END = "<!-- bench:table:end -->"
 

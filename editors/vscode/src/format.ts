@@ -1,5 +1,5 @@
 // Turning the server's JSON command results into text a person reads. The server owns the
-// shapes (docs/server.md); these renderers read the fields they know and fall back to pretty
+// shapes (README.md, "Language server"); these renderers read the fields they know and fall back to pretty
 // JSON for anything else, so a newer server never leaves a blank view.
 
 type Json = Record<string, unknown>;

@@ -1,4 +1,4 @@
-"""``workspace/executeCommand``: JSON results editors render (shapes in docs/server.md).
+"""``workspace/executeCommand``: JSON results editors render (shapes: README, Language server).
 
 Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
 validated: a path outside every workspace folder that is not an open document (or the
