@@ -15,7 +15,6 @@ Keys are accepted in ``kebab-case``, ``snake_case`` and ``camelCase``. Rule code
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -238,6 +237,8 @@ def settings_from_mapping(
 
 def _table_in(path: Path) -> Mapping[str, object] | None:
     """The promptls table of a config file, or None when a pyproject has none."""
+    import tomllib  # only when a config file exists: ~2 ms of every start-up otherwise
+
     try:
         with path.open("rb") as handle:
             data = tomllib.load(handle)
