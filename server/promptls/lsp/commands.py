@@ -7,7 +7,6 @@ folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyp
 
 from __future__ import annotations
 
-import hashlib
 import os
 from dataclasses import asdict
 from pathlib import Path
@@ -15,8 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
-
-from promptls.lsp.wire import full_parts, size_of, wire_of
 
 if TYPE_CHECKING:
     from promptls.assemble import AssembledPrompt
@@ -213,12 +210,14 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
     prompt = assemble(server, folder)
     server.revisions[folder] = prompt.revision
+    from promptls.lsp import wire
+
     out: dict[str, Any] = {
         "folder": folder,
         "profile": server.settings.for_folder(folder).profile,
         "revision": prompt.revision,
-        "static": size_of(prompt.static).json(),
-        "dynamic": size_of(prompt.dynamic).json(),
+        "static": wire.size_of(prompt.static).json(),
+        "dynamic": wire.size_of(prompt.dynamic).json(),
     }
     if fmt in ("both", "blocks"):
         out["blocks"] = prompt.blocks()
@@ -239,6 +238,8 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
+    from promptls.lsp.wire import full_parts, wire_of
+
     measured = wire_of(snapshot.text, marker)
     static, dynamic, wire = full_parts(snapshot.text, marker)
     return {
@@ -272,6 +273,8 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     doc = server.documents.get(uri)
     if doc is None:
         raise invalid(f"{uri} is not an open document")
+    import hashlib  # debug only: not worth ~1 ms of every start-up
+
     digest = hashlib.sha256(doc.text.encode("utf-8", "surrogatepass")).hexdigest()
     return {"uri": uri, "version": doc.version, "sha256": digest}
 

@@ -14,7 +14,6 @@ from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
-from promptls.lsp.wire import wire_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -32,6 +31,8 @@ def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
     """The wire text of the whole document as the first marker splits it."""
     exact = analysis.exact_markers
     position = next((i for i, m in enumerate(exact) if m.start == hit.start), 0)
+    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
+
     parts = wire_of(analysis.text, hit.marker)
     doc = Doc().heading("promptls: boundary marker")
     if position == 0:

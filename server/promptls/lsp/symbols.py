@@ -9,7 +9,6 @@ from lsprotocol import types
 
 from promptls.lsp.commands import RENDER_WIRE
 from promptls.lsp.documents import Snapshot
-from promptls.lsp.wire import wire_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -23,6 +22,8 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     index = snapshot.index
     text = snapshot.text
     first = markers[0]
+    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
+
     parts = wire_of(text, first.marker)
     out = []
     static_rng = index.span_to_range(0, first.start)
@@ -77,6 +78,8 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     if not markers:
         return []
     first = markers[0]
+    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
+
     parts = wire_of(snapshot.text, first.marker)
     title = (
         f"static ≈ {parts.static.size.tokens} tokens (cached) · "

@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
-from promptls.context import instruction_file_names
-
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
@@ -36,6 +34,9 @@ CONFIG_FILES = (".promptls.toml", "pyproject.toml")
 
 def watch_globs() -> list[str]:
     """Glob patterns for everything discovery and settings read."""
+    # Discovery's code loads here, after ``initialize`` was answered, not at start-up.
+    from promptls.context import instruction_file_names
+
     names = sorted(instruction_file_names())
     globs = [f"**/{name}" for name in names]
     globs.append("**/.claude/rules/*.md")
