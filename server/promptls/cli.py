@@ -17,10 +17,10 @@ from promptls import __version__
 from promptls.commands import COMMAND_MODULES, UsageError
 
 
-def _load_commands(only: str | None = None) -> list[ModuleType]:
+def _load_commands(names: Sequence[str]) -> list[ModuleType]:
     """Import the subcommand modules that exist; a missing one is simply not offered."""
     modules = []
-    for name in COMMAND_MODULES if only is None else (only,):
+    for name in names:
         try:
             modules.append(importlib.import_module(f"promptls.commands.{name}"))
         except ModuleNotFoundError as exc:
@@ -40,15 +40,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
-def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    """Build the parser with one subparser per command module (or just ``only``)."""
+def build_parser(only: str | None = None, *, commands: bool = True) -> argparse.ArgumentParser:
+    """Build the parser with one subparser per command module (or just ``only``, or none)."""
     parser = _Parser(
         prog="promptls",
         description="Lint, preview and serve agent system prompts and instruction files.",
     )
     parser.add_argument("--version", action="version", version=f"promptls {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    for module in _load_commands(only):
+    names = (COMMAND_MODULES if only is None else (only,)) if commands else ()
+    for module in _load_commands(names):
         command = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(command)
         command.set_defaults(_run=module.run)
@@ -61,9 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     # `promptls serve` is started by every editor session and `check` by every CI step:
     # building only the named command's parser skips importing the other command
     # modules (~10-25 ms of start-up, measured by scripts/bench). Help and errors for the
-    # named command read the same; anything else gets the full parser.
+    # named command read the same; anything else gets the full parser. `--version` (what
+    # editors and scripts probe) needs no command at all: argparse answers it and exits
+    # before any later argument is looked at.
     first = args_list[0] if args_list else None
-    parser = build_parser(first if first in COMMAND_MODULES else None)
+    parser = build_parser(
+        first if first in COMMAND_MODULES else None, commands=first != "--version"
+    )
     args = parser.parse_args(argv)
     run = getattr(args, "_run", None)
     if run is None:
