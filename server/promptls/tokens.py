@@ -34,8 +34,14 @@ def estimate_tokens(text: str) -> int:
         return max(1, math.ceil(total / ASCII_CHARS_PER_TOKEN))
     non_ascii = len(_ASCII_RUNS.sub("", text))
     wide = len(_NOT_WIDE_RUNS.sub("", text))
-    ascii_count = total - non_ascii
-    other = non_ascii - wide
+    return estimate_from_counts(total - non_ascii, non_ascii - wide, wide)
+
+
+def estimate_from_counts(ascii_count: int, other: int, wide: int) -> int:
+    """The same estimate from character counts per class, which add up over pieces: a
+    caller that measures parts of a large text need not build or rescan the whole."""
+    if not (ascii_count or other or wide):
+        return 0
     estimate = (
         ascii_count / ASCII_CHARS_PER_TOKEN
         + other / OTHER_CHARS_PER_TOKEN
