@@ -17,8 +17,8 @@ HELP = "Run the promptls language server (stdio by default)."
 
 LOG_LEVELS = ("debug", "info", "warning", "error")
 
-_NO_FULL_COLLECTION = 1 << 30
-"""A third GC threshold no start-up ever reaches: full collections wait until it is over."""
+_NEVER_DURING_START = 1 << 30
+"""A GC threshold no start-up reaches: those collections wait until it is over."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -47,17 +47,19 @@ def _host_port(value: str) -> tuple[str, int]:
 
 
 def _build_server() -> PromptServer:
-    """Import the LSP stack and build the server without full garbage collections.
+    """Import the LSP stack and build the server with only the youngest GC generation.
 
-    Importing lsprotocol creates ~95 000 long-lived objects (its classes, attrs/cattrs
-    machinery); CPython's full collections would re-traverse all of them once or twice
-    before ``initialize`` can be answered (~20 ms, measured with ``gc.callbacks``).
-    Young collections still run, so short-lived cycles are reclaimed and memory stays as
-    it was; afterwards the start-up objects are frozen, so no later full collection
-    in the editor session walks them again either.
+    Importing lsprotocol leaves ~50 000 long-lived objects (its classes, the attrs and
+    cattrs machinery). CPython would walk them again in middle-generation collections
+    (~10 ms) and full ones (~18 ms, measured with ``gc.callbacks``) before
+    ``initialize`` could be answered, finding almost nothing to free. Only those two
+    are held off: youngest-generation collections still run and reclaim the import's
+    short-lived cycles. What they miss is kept, about 1 MiB (RSS measured: 40.3 against
+    39.3 MiB), while stopping the collector outright would keep ~9 MiB. Afterwards
+    the start-up objects are frozen, so no full collection in the session walks them.
     """
     young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, middle, _NO_FULL_COLLECTION)
+    gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
     try:
         from promptls.lsp.server import create_server
 
