@@ -80,21 +80,30 @@ def _budget(core: str) -> int:
 
 
 def _distance(a: str, b: str, limit: int) -> int:
-    """Levenshtein distance, giving up (returning limit+1) once it exceeds ``limit``."""
+    """Levenshtein distance, giving up (returning limit+1) once it exceeds ``limit``.
+
+    Only the diagonal band ``|i - j| <= limit`` is computed: a cell outside it is more
+    than ``limit`` edits away, so it can only ever count as "too far".
+    """
+    if a == b:
+        return 0
     if abs(len(a) - len(b)) > limit:
         return limit + 1
-    previous = list(range(len(b) + 1))
+    far = limit + 1
+    previous = [j if j <= limit else far for j in range(len(b) + 1)]
     for i, ca in enumerate(a, 1):
-        current = [i]
-        best = i
-        for j, cb in enumerate(b, 1):
-            value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
-            current.append(value)
-            best = min(best, value)
-        if best > limit:
-            return limit + 1
+        current = [far] * (len(b) + 1)
+        if i <= limit:
+            current[0] = i
+        low, high = max(1, i - limit), min(len(b), i + limit)
+        for j in range(low, high + 1):
+            current[j] = min(
+                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1])
+            )
+        if min(current[low - 1 : high + 1]) > limit:
+            return far
         previous = current
-    return previous[-1]
+    return min(previous[-1], far)
 
 
 def _common_suffix(strings: Sequence[str]) -> str:
@@ -217,13 +226,14 @@ def _atom_at(text: str, position: int) -> tuple[int, int] | None:
 _BLANK = frozenset(" \t\r\n")
 
 
-def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, int]]:
-    """Up to ``count`` atoms on each side joined to this one by allowed whitespace.
+def _left_atoms(text: str, start: int, count: int) -> list[tuple[int, int]]:
+    """Up to ``count`` atoms before ``start`` joined to it by allowed whitespace, in
+    text order.
 
     Walks left character by character (bounded by the window): a regex anchored at the
     end of a slice would retry from every start position.
     """
-    atoms = [(start, end)]
+    atoms: list[tuple[int, int]] = []
     cursor = start
     for _ in range(count):
         gap_start = cursor
@@ -237,8 +247,15 @@ def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, 
             atom_start -= 1
         if atom_start == gap_start or (atom_start == low and low > 0):
             break
-        atoms.insert(0, (atom_start, gap_start))
+        atoms.append((atom_start, gap_start))
         cursor = atom_start
+    atoms.reverse()
+    return atoms
+
+
+def _right_atoms(text: str, end: int, count: int) -> list[tuple[int, int]]:
+    """Up to ``count`` atoms after ``end`` joined to it by allowed whitespace."""
+    atoms: list[tuple[int, int]] = []
     cursor = end
     for _ in range(count):
         join = _JOIN.match(text, cursor)
@@ -250,6 +267,25 @@ def _neighbours(text: str, start: int, end: int, count: int) -> list[tuple[int, 
         atoms.append((atom.start(), atom.end()))
         cursor = atom.end()
     return atoms
+
+
+def _neighbours(
+    text: str, atom: tuple[int, int], count: int, shortest: int
+) -> tuple[list[tuple[int, int]], int]:
+    """The atoms a candidate around ``atom`` may span, and the index of ``atom``.
+
+    A candidate of several atoms starts with ``_`` or ``-`` (criterion 3), so when no
+    atom up to this one starts so, only the atom alone can be one: the atoms to its
+    right are not looked at, and nothing is when the atom is too short on its own.
+    """
+    atoms = _left_atoms(text, atom[0], count)
+    atoms.append(atom)
+    anchor = len(atoms) - 1
+    if any(text[start] in "_-" for start, _ in atoms):
+        atoms += _right_atoms(text, atom[1], count)
+    elif atom[1] - atom[0] < shortest:
+        return [], anchor
+    return atoms, anchor
 
 
 def _case_differs(visible: str, marker: str) -> bool:
@@ -289,26 +325,35 @@ def _reason(raw: str, target: _Target, distance: int) -> str:
     return f"near-miss of {target.marker}: " + "; ".join(reasons) + " — it will not split"
 
 
+def _shortest(targets: Sequence[_Target]) -> int:
+    """Normalising only removes characters, so a span shorter than every target's core
+    minus its edit budget cannot come close enough to any."""
+    return min(len(t.core) - t.budget for t in targets)
+
+
 def _best_candidate(
     text: str, atoms: list[tuple[int, int]], anchor: int, targets: Sequence[_Target]
 ) -> tuple[int, int, _Target, int] | None:
     """The closest marker-shaped candidate containing the anchor atom (criteria 3–4).
 
     Ties go to the shortest span, so a Markdown bullet ``-`` before a near-miss is not
-    swallowed into it.
+    swallowed into it. Spans that are too short or not wrapped in ``_``/``-`` are
+    rejected before any string is built.
     """
     best: tuple[int, int, _Target, int] | None = None
     limit = max(t.words for t in targets) + 1
+    shortest = _shortest(targets)
     for i in range(anchor + 1):
         for j in range(anchor, min(len(atoms), i + limit)):
             start, end = atoms[i][0], atoms[j][1]
-            raw = text[start:end]
-            if i == j:
-                if _HAS_SHAPE.search(raw) is None:
-                    continue
-            elif raw[0] not in "_-" or raw[-1] not in "_-":
+            if end - start < shortest:
                 continue
-            core = _core(raw)
+            if i == j:
+                if _HAS_SHAPE.search(text, start, end) is None:
+                    continue
+            elif text[start] not in "_-" or text[end - 1] not in "_-":
+                continue
+            core = _core(text[start:end])
             for target in targets:
                 distance = _distance(core, target.core, target.budget)
                 if distance > target.budget:
@@ -339,17 +384,28 @@ def scan(
     near: list[MarkerHit] = []
     if targets:
         words = sorted({w.lower() for t in targets for w in _WORDS.findall(t.marker)})
+        most_words = max(t.words for t in targets)
+        shortest = _shortest(targets)
         seen: set[tuple[int, int]] = set()
         covered_until = -1
+        inside = iter(exact)
+        hit = next(inside, None)
         for position in _anchor_positions(text, words, data):
             if position < covered_until:
+                continue
+            while hit is not None and hit.end <= position:
+                hit = next(inside, None)
+            if hit is not None and hit.start <= position:
+                # Every candidate holds its anchor, so it would overlap this exact
+                # marker (criterion 5): the words of a real marker need no checking.
                 continue
             atom = _atom_at(text, position)
             if atom is None or atom in seen:
                 continue
             seen.add(atom)
-            atoms = _neighbours(text, atom[0], atom[1], max(t.words for t in targets))
-            anchor = atoms.index(atom)
+            atoms, anchor = _neighbours(text, atom, most_words, shortest)
+            if not atoms:
+                continue
             found = _best_candidate(text, atoms, anchor, targets)
             if found is None:
                 continue

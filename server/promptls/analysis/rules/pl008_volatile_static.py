@@ -12,15 +12,32 @@ from promptls.analysis.rules.base import Rule
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
 # few matches (a lookbehind at the front would cost a check at every character).
-_DASHED = re.compile(
-    r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
-)
-_COLON = re.compile(r":(?:[0-5]\d:[0-5]\d|\\Users\\[A-Za-z0-9._-]+)")
-"""Clock times (from their first colon) and Windows home paths (``C:\\Users\\x``) in one
-pass: both start with a colon."""
-_BRACE_SLOT = re.compile(r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})")
-_DOLLAR_SLOT = re.compile(r"\$\{[^{}\r\n]{1,80}\}")
-_POSIX_HOME = re.compile(r"/(?:home|Users)/[A-Za-z0-9._-]+")
+_DASHED = r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
+"""ISO dates and UUIDs, from their first inner dash."""
+_COLON = r":(?:[0-5]\d:[0-5]\d|\\Users\\[A-Za-z0-9._-]+)"
+"""Clock times (from their first colon) and Windows home paths (``C:\\Users\\x``)."""
+_BRACE_SLOT = r"\{(?:\{[^{}\r\n]{1,80}\}\}|%[^\r\n]{0,80}?%\})"
+_DOLLAR_SLOT = r"\$\{[^{}\r\n]{1,80}\}"
+_POSIX_HOME = r"/(?:home|Users)/[A-Za-z0-9._-]+"
+_KINDS = ("dashed", "colon", "slot", "slot", "home")
+
+
+def _one_pass(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    """All patterns in one scan of the static half (a 10 MB prompt's static half is
+    tens of megabytes in memory: five scans cost five times the memory traffic).
+
+    Each alternative consumes only its literal first character and looks ahead for
+    the rest, so the engine still skips quickly to the five lead characters, and a
+    match never hides another pattern's match that starts inside it. Group ``n`` ends
+    where pattern ``n``'s match would.
+    """
+    alternatives = []
+    for pattern in patterns:
+        lead = pattern[:2] if pattern.startswith("\\") else pattern[:1]
+        alternatives.append(f"{lead}(?=({pattern[len(lead) :]}))")
+    return re.compile("|".join(alternatives))
+
+
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
@@ -29,51 +46,77 @@ def _word(char: str) -> bool:
     return char.isalnum() or char in "_-.:"
 
 
-def _dashed(text: str, end: int) -> Iterator[tuple[int, int, str]]:
-    """ISO dates and UUIDs, found from their first inner dash."""
-    for match in _DASHED.finditer(text, 0, end):
-        dash = match.start()
-        if len(match.group()) == 6:
-            start, stop = dash - 4, match.end()
-            year = text[start:dash]
-            month, day = int(text[dash + 1 : dash + 3]), int(text[dash + 4 : dash + 6])
-            ok = len(year) == 4 and year.isdigit() and year[:2] in ("19", "20")
-            ok = ok and 1 <= month <= 12 and 1 <= day <= 31
-            kind = "date"
+def _dashed(text: str, dash: int, stop: int) -> tuple[int, int, str] | None:
+    """An ISO date or a UUID found from its first inner dash, if its edges are free."""
+    if stop - dash == 6:
+        start = dash - 4
+        year = text[max(0, start) : dash]
+        month, day = int(text[dash + 1 : dash + 3]), int(text[dash + 4 : dash + 6])
+        ok = len(year) == 4 and year.isdigit() and year[:2] in ("19", "20")
+        ok = ok and 1 <= month <= 12 and 1 <= day <= 31
+        kind = "date"
+    else:
+        start = dash - 8
+        ok = start >= 0 and all(c in _HEX for c in text[start:dash])
+        kind = "uuid"
+    before = text[start - 1] if start > 0 else " "
+    after = text[stop] if stop < len(text) else " "
+    if ok and start >= 0 and not _word(before) and not _word(after):
+        return start, stop, kind
+    return None
+
+
+def _colon(text: str, colon: int, stop: int) -> tuple[int, int, str] | None:
+    """An HH:MM:SS time or a Windows home path found from its (first) colon."""
+    if text[colon + 1] == "\\":
+        start = colon - 1
+        if start >= 0 and text[start].isalpha():
+            return start, stop, "home"
+        return None
+    start = colon - 2
+    hours = text[max(0, start) : colon]
+    if start < 0 or not hours.isdigit() or int(hours) > 23:
+        return None
+    before = text[start - 1] if start > 0 else " "
+    after = text[stop] if stop < len(text) else " "
+    if not _word(before) and not _word(after):
+        return start, stop, "time"
+    return None
+
+
+PATTERNS = (_DASHED, _COLON, _BRACE_SLOT, _DOLLAR_SLOT, _POSIX_HOME)
+_VOLATILE = _one_pass(PATTERNS)
+
+
+def matches(text: str, end: int) -> Iterator[tuple[int, int, int]]:
+    """(start, stop, pattern index) of every match each pattern alone would find.
+
+    A pattern's own matches do not overlap (like ``finditer``): one that starts inside
+    the previous match of the same pattern is skipped.
+    """
+    resume = [0] * len(PATTERNS)
+    for match in _VOLATILE.finditer(text, 0, end):
+        group = match.lastindex or 1
+        start, stop = match.start(), match.end(group)
+        if start >= resume[group - 1]:
+            resume[group - 1] = stop
+            yield start, stop, group - 1
+
+
+def _volatile(text: str, end: int) -> list[tuple[int, int, str]]:
+    """Every volatile value before ``end`` whose edges are free."""
+    found: list[tuple[int, int, str]] = []
+    for start, stop, index in matches(text, end):
+        kind = _KINDS[index]
+        if kind == "dashed":
+            hit = _dashed(text, start, stop)
+        elif kind == "colon":
+            hit = _colon(text, start, stop)
         else:
-            start, stop = dash - 8, match.end()
-            ok = start >= 0 and all(c in _HEX for c in text[start:dash])
-            kind = "uuid"
-        before = text[start - 1] if start > 0 else " "
-        after = text[stop] if stop < len(text) else " "
-        if ok and start >= 0 and not _word(before) and not _word(after):
-            yield start, stop, kind
-
-
-def _colon(text: str, end: int) -> Iterator[tuple[int, int, str]]:
-    """HH:MM:SS times and Windows home paths, found from their (first) colon."""
-    for match in _COLON.finditer(text, 0, end):
-        if match.group()[1] == "\\":
-            start = match.start() - 1
-            if start >= 0 and text[start].isalpha():
-                yield start, match.end(), "home"
-            continue
-        start, stop = match.start() - 2, match.end()
-        hours = text[max(0, start) : match.start()]
-        if start < 0 or not hours.isdigit() or int(hours) > 23:
-            continue
-        before = text[start - 1] if start > 0 else " "
-        after = text[stop] if stop < len(text) else " "
-        if not _word(before) and not _word(after):
-            yield start, stop, "time"
-
-
-def _simple(
-    regex: re.Pattern[str], kind: str, text: str, end: int
-) -> Iterator[tuple[int, int, str]]:
-    """Slots and home paths need no boundary check."""
-    for match in regex.finditer(text, 0, end):
-        yield match.start(), match.end(), kind
+            hit = (start, stop, kind)
+        if hit is not None:
+            found.append(hit)
+    return found
 
 
 _MESSAGES = {
@@ -89,14 +132,8 @@ def check(doc: Document) -> Iterator[Finding]:
     """Only with a marker: then the text before it is declared cacheable."""
     if not doc.exact:
         return
-    text, end = doc.text, doc.static_end
-    found = [
-        *_simple(_BRACE_SLOT, "slot", text, end),
-        *_simple(_DOLLAR_SLOT, "slot", text, end),
-        *_dashed(text, end),
-        *_colon(text, end),
-        *_simple(_POSIX_HOME, "home", text, end),
-    ]
+    text = doc.text
+    found = _volatile(text, doc.static_end)
     found.sort()
     for start, stop, kind in found:
         yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
