@@ -387,7 +387,7 @@ def scan(
         most_words = max(t.words for t in targets)
         shortest = _shortest(targets)
         seen: set[tuple[int, int]] = set()
-        covered_until = -1
+        covered_until = atom_end = -1
         inside = iter(exact)
         hit = next(inside, None)
         for position in _anchor_positions(text, words, data):
@@ -399,10 +399,13 @@ def scan(
                 # Every candidate holds its anchor, so it would overlap this exact
                 # marker (criterion 5): the words of a real marker need no checking.
                 continue
+            if position < atom_end:
+                continue  # another anchor word of the atom just looked at
             atom = _atom_at(text, position)
             if atom is None or atom in seen:
                 continue
             seen.add(atom)
+            atom_end = atom[1]
             atoms, anchor = _neighbours(text, atom, most_words, shortest)
             if not atoms:
                 continue

@@ -60,12 +60,27 @@ def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:
     return data
 
 
+def _here(snapshot: Snapshot, path: str | None) -> bool:
+    """Whether a related span's path is this document."""
+    return path is None or bool(
+        snapshot.analysis.path and Path(path) == Path(snapshot.analysis.path)
+    )
+
+
 def _related_location(
-    snapshot: Snapshot, path: str | None, start: int, end: int, open_index: OpenIndex
+    snapshot: Snapshot,
+    path: str | None,
+    start: int,
+    end: int,
+    open_index: OpenIndex,
+    placed: dict[int, types.Position],
 ) -> types.Location:
-    """Place a related span, in this document or in another file."""
-    if path is None or (snapshot.analysis.path and Path(path) == Path(snapshot.analysis.path)):
-        return types.Location(uri=snapshot.uri, range=snapshot.index.span_to_range(start, end))
+    """Place a related span, in this document (``placed`` holds its positions) or in
+    another file."""
+    if path is None or _here(snapshot, path):
+        return types.Location(
+            uri=snapshot.uri, range=types.Range(start=placed[start], end=placed[end])
+        )
     uri = from_fs_path(path) or path
     index = open_index(uri)
     if index is None:
@@ -95,20 +110,28 @@ def to_diagnostics(
     declare support ignore unknown properties, and pull clients declare them in a
     different place than push clients (several profiles declare neither).
     """
+    findings = snapshot.analysis.findings
+    offsets = [x for f in findings for x in (f.start, f.end)]
+    offsets += [
+        x for f in findings for r in f.related if _here(snapshot, r.path) for x in (r.start, r.end)
+    ]
+    placed = snapshot.index.positions(offsets)
     out = []
-    for f in snapshot.analysis.findings:
+    for f in findings:
         related = None
         if f.related:
             related = [
                 types.DiagnosticRelatedInformation(
-                    location=_related_location(snapshot, r.path, r.start, r.end, open_index),
+                    location=_related_location(
+                        snapshot, r.path, r.start, r.end, open_index, placed
+                    ),
                     message=r.message,
                 )
                 for r in f.related
             ]
         out.append(
             types.Diagnostic(
-                range=snapshot.index.span_to_range(f.start, f.end),
+                range=types.Range(start=placed[f.start], end=placed[f.end]),
                 message=f.message,
                 severity=_SEVERITY.get(f.severity, types.DiagnosticSeverity.Warning),
                 code=f.code,

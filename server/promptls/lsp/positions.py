@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterable
 from itertools import accumulate, count, islice, repeat
 from operator import add
 
@@ -301,6 +302,14 @@ class LineIndex:
         new._walk_budget = 2 * len(new_text) + _WALK_SLACK
         new._block_units = None
         return new
+
+    def positions(self, offsets: Iterable[int]) -> dict[int, types.Position]:
+        """Positions of many offsets, converted in text order.
+
+        Before the line table exists, each lookup counts line breaks from the previous
+        one: in order, converting every finding of a document walks the text once.
+        """
+        return {offset: self.offset_to_position(offset) for offset in sorted(set(offsets))}
 
     def span_to_range(self, start: int, end: int) -> types.Range:
         """Client range of ``text[start:end]``."""
