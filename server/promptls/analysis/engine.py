@@ -11,7 +11,7 @@ from functools import lru_cache
 from pathlib import PurePath
 
 from promptls.analysis.document import Document
-from promptls.analysis.globs import matches
+from promptls.analysis.globs import compile_globs, matches
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.rules import RULES
@@ -29,6 +29,11 @@ _FALLBACK_INSTRUCTION_NAMES = frozenset(
         "GEMINI.md",
     }
 )
+
+
+# The default prompt-file globs every settings object starts from: compiled with the
+# module, not in the middle of the first prompt file's analysis.
+compile_globs(tuple(DEFAULT_SETTINGS.prompt_files))
 
 
 @lru_cache(maxsize=1)

@@ -38,9 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from promptls.analysis.chars import INVISIBLE_CLASS, INVISIBLE_RANGES, describe
+from promptls.analysis.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.analysis.model import MarkerHit, MarkerKind
+from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.analysis.utf8 import encode, to_str_offsets
+from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -49,7 +51,6 @@ _ATOM = re.compile(rf"[A-Za-z0-9_\-{INVISIBLE_CLASS}]+")
 _JOIN = re.compile(r"[ \t]+|[ \t]*(?:\r\n|\r|\n)[ \t]*")
 _SEPARATORS = re.compile(rf"[_\-\s{INVISIBLE_CLASS}]+")
 _HAS_SHAPE = re.compile(rf"[_\-{INVISIBLE_CLASS}]")
-_INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
 _WORDS = re.compile(r"[A-Za-z0-9]{4,}")
 _IDENTIFIER = re.compile(r"[A-Za-z0-9_\-]+")
 _WINDOW = 160
@@ -77,33 +78,6 @@ def _budget(core: str) -> int:
     if len(core) >= 6:
         return 1
     return 0
-
-
-def _distance(a: str, b: str, limit: int) -> int:
-    """Levenshtein distance, giving up (returning limit+1) once it exceeds ``limit``.
-
-    Only the diagonal band ``|i - j| <= limit`` is computed: a cell outside it is more
-    than ``limit`` edits away, so it can only ever count as "too far".
-    """
-    if a == b:
-        return 0
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    far = limit + 1
-    previous = [j if j <= limit else far for j in range(len(b) + 1)]
-    for i, ca in enumerate(a, 1):
-        current = [far] * (len(b) + 1)
-        if i <= limit:
-            current[0] = i
-        low, high = max(1, i - limit), min(len(b), i + limit)
-        for j in range(low, high + 1):
-            current[j] = min(
-                previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != b[j - 1])
-            )
-        if min(current[low - 1 : high + 1]) > limit:
-            return far
-        previous = current
-    return min(previous[-1], far)
 
 
 def _common_suffix(strings: Sequence[str]) -> str:
@@ -288,43 +262,6 @@ def _neighbours(
     return atoms, anchor
 
 
-def _case_differs(visible: str, marker: str) -> bool:
-    """Whether the token's letters are cased unlike the marker's (all-caps markers:
-    any lower-case letter; otherwise compare letter by letter when the letters align)."""
-    token = [c for c in visible if c.isalpha()]
-    wanted = [c for c in marker if c.isalpha()]
-    if wanted and all(c.isupper() for c in wanted):
-        return any(c.islower() for c in token)
-    if wanted and all(c.islower() for c in wanted):
-        return any(c.isupper() for c in token)
-    if len(token) == len(wanted):
-        return any(a != b and a.lower() == b.lower() for a, b in zip(token, wanted, strict=True))
-    return False
-
-
-def _reason(raw: str, target: _Target, distance: int) -> str:
-    """Why a near-miss will not split, in a user's words."""
-    reasons: list[str] = []
-    invisible = sorted({describe(ch) for ch in _INVISIBLE.findall(raw)})
-    if invisible:
-        reasons.append("contains invisible " + ", ".join(invisible))
-    visible = _INVISIBLE.sub("", raw)
-    if "\n" in visible or "\r" in visible:
-        reasons.append("is broken across lines")
-    elif " " in visible or "\t" in visible:
-        reasons.append("has spaces where the marker has underscores")
-    if _case_differs(visible, target.marker):
-        reasons.append("differs in letter case")
-    if distance:
-        reasons.append(f"is {distance} edit{'s' if distance > 1 else ''} away from it")
-    compact = re.sub(r"_?\s+_?", "_", visible)  # a space or a wrap stands for one "_"
-    if re.sub(r"[A-Za-z0-9]+", "W", compact) != re.sub(r"[A-Za-z0-9]+", "W", target.marker):
-        reasons.append("has different underscores or hyphens")
-    if not reasons:
-        reasons.append("differs from it")
-    return f"near-miss of {target.marker}: " + "; ".join(reasons) + " — it will not split"
-
-
 def _shortest(targets: Sequence[_Target]) -> int:
     """Normalising only removes characters, so a span shorter than every target's core
     minus its edit budget cannot come close enough to any."""
@@ -355,7 +292,7 @@ def _best_candidate(
                 continue
             core = _core(text[start:end])
             for target in targets:
-                distance = _distance(core, target.core, target.budget)
+                distance = edit_distance(core, target.core, target.budget)
                 if distance > target.budget:
                     continue
                 key = (distance, end - start)
@@ -420,8 +357,23 @@ def scan(
             raw = text[start:end]
             near.append(
                 MarkerHit(
-                    start, end, MarkerKind.NEAR_MISS, target.marker, _reason(raw, target, distance)
+                    start,
+                    end,
+                    MarkerKind.NEAR_MISS,
+                    target.marker,
+                    reason(raw, target.marker, distance),
                 )
             )
             covered_until = end
     return tuple(sorted([*exact, *near], key=lambda h: (h.start, h.end)))
+
+
+def _precompile(marker: str) -> None:
+    """Compile the default marker's anchor searches with the module, like its other
+    patterns, rather than inside the first large document's analysis."""
+    for word in {w.lower() for w in _WORDS.findall(marker)}:
+        _anchor_regex(word)
+        _anchor_regex_bytes(word)
+
+
+_precompile(SYSTEM_PROMPT_BOUNDARY)
