@@ -238,9 +238,9 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    from promptls.lsp.wire import full_parts, wire_of
+    from promptls.lsp.wire import full_parts
 
-    measured = wire_of(snapshot.text, marker)
+    measured = snapshot.wire(marker)
     static, dynamic, wire = full_parts(snapshot.text, marker)
     return {
         "uri": uri,

@@ -22,11 +22,15 @@ import asyncio
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from promptls.analysis.model import Analysis
 from promptls.lsp.positions import LineIndex, apply_change_indexed
+
+if TYPE_CHECKING:
+    from promptls.lsp.wire import Wire
 
 log = logging.getLogger(__name__)
 
@@ -46,11 +50,26 @@ class Snapshot:
     analysis: Analysis
     stamp: int = 0
     """Context stamp (settings/discovery changes) the analysis was made under."""
+    _wires: dict[str, Wire] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def text(self) -> str:
         """The exact text that was analysed."""
         return self.index.text
+
+    def wire(self, marker: str) -> Wire:
+        """This version's halves and wire sizes under ``marker``, measured once.
+
+        Hover, lens, symbols and ``renderWire`` all ask for the same split; keeping it on
+        the snapshot makes "once per version" hold by construction, and the measure goes
+        away with the version. Two threads racing here both compute the same value.
+        """
+        found = self._wires.get(marker)
+        if found is None:
+            from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
+
+            found = self._wires[marker] = wire_of(self.text, marker)
+        return found
 
 
 @dataclass(eq=False)

@@ -16,6 +16,7 @@ from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKin
 from promptls.lsp.markup import Doc
 
 if TYPE_CHECKING:
+    from promptls.lsp.documents import Snapshot
     from promptls.lsp.server import PromptServer
 
 
@@ -27,13 +28,11 @@ def marker_at(analysis: Analysis, offset: int) -> MarkerHit | None:
     return None
 
 
-def exact_marker_hover(analysis: Analysis, hit: MarkerHit) -> Doc:
+def exact_marker_hover(snapshot: Snapshot, hit: MarkerHit) -> Doc:
     """The wire text of the whole document as the first marker splits it."""
-    exact = analysis.exact_markers
+    exact = snapshot.analysis.exact_markers
     position = next((i for i, m in enumerate(exact) if m.start == hit.start), 0)
-    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
-
-    parts = wire_of(analysis.text, hit.marker)
+    parts = snapshot.wire(hit.marker)
     doc = Doc().heading("promptls: boundary marker")
     if position == 0:
         doc.para(
@@ -146,7 +145,7 @@ def register(server: PromptServer) -> None:
         analysis = snapshot.analysis
         hit = marker_at(analysis, offset)
         if hit is not None:
-            doc = exact_marker_hover(analysis, hit) if hit.kind is MarkerKind.EXACT else None
+            doc = exact_marker_hover(snapshot, hit) if hit.kind is MarkerKind.EXACT else None
             doc = doc or foreign_marker_hover(hit)
             return hover_result(doc, server.markdown, index.span_to_range(hit.start, hit.end))
         if (

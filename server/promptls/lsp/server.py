@@ -190,9 +190,7 @@ class PromptServer(LanguageServer):
         """
         exact = snapshot.analysis.exact_markers
         if exact and self.loop is not None:
-            from promptls.lsp.wire import wire_of
-
-            self.loop.run_in_executor(None, wire_of, snapshot.text, exact[0].marker)
+            self.loop.run_in_executor(None, snapshot.wire, exact[0].marker)
 
     def refresh_all(self) -> None:
         """Settings changed: recompute everything, then re-push or ask pull clients."""

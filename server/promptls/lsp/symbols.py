@@ -22,9 +22,7 @@ def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
     index = snapshot.index
     text = snapshot.text
     first = markers[0]
-    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
-
-    parts = wire_of(text, first.marker)
+    parts = snapshot.wire(first.marker)
     out = []
     static_rng = index.span_to_range(0, first.start)
     out.append(
@@ -78,9 +76,7 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     if not markers:
         return []
     first = markers[0]
-    from promptls.lsp.wire import wire_of  # measured on first need, not at start-up
-
-    parts = wire_of(snapshot.text, first.marker)
+    parts = snapshot.wire(first.marker)
     title = (
         f"static ≈ {parts.static.size.tokens} tokens (cached) · "
         f"dynamic ≈ {parts.dynamic.size.tokens} tokens"

@@ -9,23 +9,18 @@ arithmetic). On a 10 MB document that is one encode and one byte translation, a 
 of splitting, rendering and rescanning three 10 MB strings, so a hover never waits long
 for it and the server's worker does not hold the interpreter for long after an open.
 The full texts are rebuilt on demand (:func:`full_parts`) by the one command that
-returns them. Entries are keyed by the text's identity, length and hash, so the cache
-never keeps a closed document's text alive.
+returns them. Each version's measure is kept on its :class:`Snapshot` (``wire``).
 """
 
 from __future__ import annotations
 
 import re
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from promptls.lsp.markup import MAX_BLOCK_CHARS
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
 from promptls.tokens import estimate_from_counts, estimate_tokens
 
-CACHE_SIZE = 256
-"""Versions remembered; each entry is a few kilobytes whatever the document's size."""
 HEAD_CHARS = MAX_BLOCK_CHARS
 PARTS = ("static", "dynamic", "wire")
 
@@ -85,9 +80,6 @@ def full_parts(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> tuple[str, st
     static, dynamic = split_system_prompt(text)
     return static, dynamic, render_system_for_wire(text)
 
-
-_lock = threading.Lock()
-_cache: OrderedDict[tuple[int, int, int, str], Wire] = OrderedDict()
 
 _BLANK = "\n\n"
 _ASCII = bytes(range(0x80))
@@ -223,16 +215,5 @@ def _measure(text: str, marker: str) -> Wire:
 
 
 def wire_of(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> Wire:
-    """The measured split of ``text`` under ``marker`` (memoised per version)."""
-    key = (id(text), len(text), hash(text), marker)
-    with _lock:
-        hit = _cache.get(key)
-        if hit is not None:
-            _cache.move_to_end(key)
-            return hit
-    result = _measure(text, marker)
-    with _lock:
-        _cache[key] = result
-        while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
-    return result
+    """The measured split of ``text`` under ``marker`` (callers keep it per version)."""
+    return _measure(text, marker)
