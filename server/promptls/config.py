@@ -16,54 +16,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from promptls.analysis.model import Severity
-from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
-
-DEFAULT_MODEL = "claude-sonnet-4-5"
-"""A current Anthropic model; PL009 looks its minimum cacheable prefix up by name."""
-
-DEFAULT_PROMPT_FILES = (
-    "*.prompt",
-    "*.prompt.md",
-    "*.system.md",
-    "**/prompts/**/*.md",
-    "**/prompts/**/*.txt",
+from promptls.analysis.settings import (
+    DEFAULT_MODEL,
+    DEFAULT_PROMPT_FILES,
+    DEFAULT_SETTINGS,
+    Settings,
 )
+from promptls.discovery.profiles import PROFILES
 
-KNOWN_PROFILES = ("or", "claude", "codex", "gemini")
-"""Fallback when ``promptls.context`` is not importable; the registry there wins."""
+__all__ = [
+    "CONFIG_FILE",
+    "DEFAULT_MODEL",
+    "DEFAULT_PROMPT_FILES",
+    "DEFAULT_SETTINGS",
+    "ConfigError",
+    "ConfigProblem",
+    "LoadedConfig",
+    "Settings",
+    "load_config",
+    "settings_from_mapping",
+]
 
 CONFIG_FILE = ".promptls.toml"
-
-
-@dataclass(frozen=True)
-class Settings:
-    """Everything that changes what the analysis reports; immutable and cheap to share."""
-
-    select: tuple[str, ...] = ("ALL",)
-    """Codes to run; ``ALL`` means every rule."""
-    ignore: tuple[str, ...] = ()
-    severity: Mapping[str, Severity] = field(default_factory=dict, hash=False)
-    markers: tuple[str, ...] = (SYSTEM_PROMPT_BOUNDARY,)
-    profile: str = "or"
-    model: str = DEFAULT_MODEL
-    prompt_files: tuple[str, ...] = DEFAULT_PROMPT_FILES
-    instruction_files: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    system_prompt_file: str | None = None
-
-    def enabled(self, code: str) -> bool:
-        """Whether a rule runs: selected (or ALL) and not ignored."""
-        if code in self.ignore:
-            return False
-        return "ALL" in self.select or code in self.select
-
-
-DEFAULT_SETTINGS = Settings()
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,15 +91,6 @@ def _known_codes() -> frozenset[str]:
     from promptls.analysis.rules import RULES
 
     return frozenset(RULES)
-
-
-def _known_profiles() -> tuple[str, ...]:
-    """Profile names from the discovery registry when it exists."""
-    try:
-        from promptls.context import PROFILES
-    except ImportError:
-        return KNOWN_PROFILES
-    return tuple(PROFILES)
 
 
 def _string_list(key: str, value: object) -> tuple[str, ...]:
@@ -174,7 +144,7 @@ def _markers(key: str, value: object) -> tuple[str, ...]:
 
 def _profile(key: str, value: object) -> str:
     """One of the discovery profiles."""
-    names = _known_profiles()
+    names = tuple(PROFILES)
     if not isinstance(value, str) or value not in names:
         raise ValueError(f"unknown profile {value!r}; expected one of {', '.join(names)}")
     return value

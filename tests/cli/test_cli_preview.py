@@ -6,7 +6,7 @@ import json
 from datetime import date
 from pathlib import Path
 
-from promptls.assemble import AssembledPrompt, assemble_prompt
+from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY as B
 from promptls.prompt import join_system_prompt, split_system_prompt
 from promptls.system import SystemOptions, build_system

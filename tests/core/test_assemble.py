@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from promptls.assemble import AssembledPrompt, TextSize, assemble_prompt
+from promptls.assembly.assemble import AssembledPrompt, TextSize, assemble_prompt
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY as B
 from promptls.prompt import join_system_prompt, render_system_for_wire, split_system_prompt
 from promptls.render import context_revision, render_base_context

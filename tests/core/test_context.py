@@ -316,7 +316,7 @@ def test_cache_is_a_bounded_lru(tree: Path) -> None:
 def test_cache_does_not_keep_a_result_raced_by_an_invalidation(
     tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import promptls.context as context_module
+    import promptls.discovery.cache as context_module
 
     home, ws = tree / "home", tree / "ws"
     cache = DiscoveryCache()

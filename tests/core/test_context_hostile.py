@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from promptls import fsread
 from promptls.context import PROFILES, Discovery, EntryStatus, discover
+from promptls.text import fsread
 from tests.core.helpers import write
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from promptls.context import Discovery, EntryStatus, discover
-from promptls.imports import find_imports
+from promptls.discovery.imports import find_imports
 from tests.core.helpers import write
 
 

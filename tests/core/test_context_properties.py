@@ -10,9 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from promptls.context import EntryStatus, discover
-from promptls.fsread import char_boundary
-from promptls.imports import find_imports
+from promptls.discovery.imports import find_imports
 from promptls.skills import parse_front_matter
+from promptls.text.fsread import char_boundary
 
 TEXT = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\\"),

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from promptls.discovery.git import branch_from_head
 from promptls.environment import (
     Environment,
-    branch_from_head,
     detect_environment,
     find_git_dir,
     go_arch,

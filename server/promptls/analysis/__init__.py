@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from promptls.analysis.engine import analyze, document_kind
     from promptls.analysis.fixes import apply_fixes, fix_all
-    from promptls.analysis.lines import LineIndex, line_col
     from promptls.analysis.model import (
         Analysis,
         DocumentKind,
@@ -27,14 +26,15 @@ if TYPE_CHECKING:
     )
     from promptls.analysis.rules import MARKER_RULES, RULES, Rule
     from promptls.analysis.scanner import FOREIGN_MARKERS
+    from promptls.text.lines import LineIndex, line_col
 
 _HOME = {
     "analyze": "engine",
     "document_kind": "engine",
     "apply_fixes": "fixes",
     "fix_all": "fixes",
-    "LineIndex": "lines",
-    "line_col": "lines",
+    "LineIndex": "promptls.text.lines",
+    "line_col": "promptls.text.lines",
     "Analysis": "model",
     "DocumentKind": "model",
     "Edit": "model",
@@ -61,7 +61,8 @@ def __getattr__(name: str) -> Any:
     home = _HOME.get(name)
     if home is None:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    module = home if "." in home else f"{__name__}.{home}"
+    value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
 

@@ -7,10 +7,10 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
-from promptls.analysis.utf8 import encode
+from promptls.text.utf8 import encode
 
 if TYPE_CHECKING:
-    from promptls.config import Settings
+    from promptls.analysis.settings import Settings
 
 
 @dataclass
@@ -23,7 +23,7 @@ class Document:
     markers: tuple[MarkerHit, ...]
     path: str | None = None
     discovery: object | None = None
-    """A ``promptls.context.Discovery`` for the file-level rules, when the caller has one."""
+    """A ``promptls.discovery.Discovery`` for the file-level rules, when the caller has one."""
     extra: dict[str, object] = field(default_factory=dict)
 
     @cached_property

@@ -16,20 +16,9 @@ from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.rules import RULES
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
+from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.suppress import parse_suppressions
-from promptls.config import DEFAULT_SETTINGS, Settings
-
-_FALLBACK_INSTRUCTION_NAMES = frozenset(
-    {
-        "AGENTS.md",
-        "AGENTS.local.md",
-        "AGENTS.override.md",
-        "CLAUDE.md",
-        "CLAUDE.local.md",
-        "GEMINI.md",
-    }
-)
-
+from promptls.discovery.api import instruction_file_names
 
 # The default prompt-file globs every settings object starts from: compiled with the
 # module, not in the middle of the first prompt file's analysis.
@@ -38,12 +27,8 @@ compile_globs(tuple(DEFAULT_SETTINGS.prompt_files))
 
 @lru_cache(maxsize=1)
 def _instruction_names() -> frozenset[str]:
-    """Base names any profile loads (from discovery when it is importable)."""
-    try:
-        from promptls.context import instruction_file_names
-    except ImportError:
-        return _FALLBACK_INSTRUCTION_NAMES
-    return frozenset(instruction_file_names()) | _FALLBACK_INSTRUCTION_NAMES
+    """Base names any profile loads."""
+    return instruction_file_names()
 
 
 def _is_instruction_name(path: str) -> bool:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from promptls.analysis.model import Edit, Fix
 
 if TYPE_CHECKING:
-    from promptls.config import Settings
+    from promptls.analysis.settings import Settings
 
 MAX_PASSES = 10
 

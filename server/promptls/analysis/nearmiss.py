@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from promptls.analysis.chars import INVISIBLE_CLASS, describe
+from promptls.text.chars import INVISIBLE_CLASS, describe
 
 _INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
 _WRAP = re.compile(r"_?\s+_?")

@@ -38,11 +38,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from promptls.analysis.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
-from promptls.analysis.utf8 import encode, to_str_offsets
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
+from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
+from promptls.text.utf8 import encode, to_str_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""

@@ -19,8 +19,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from promptls.analysis.lines import LineIndex
 from promptls.analysis.model import Finding
+from promptls.text.lines import LineIndex
 
 _COMMENT = re.compile(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"

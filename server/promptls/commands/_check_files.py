@@ -38,7 +38,7 @@ class GitIgnore:
 
         Bounded and non-blocking (``fsread``): a FIFO named ``.gitignore`` hung the run.
         """
-        from promptls.fsread import read_bounded
+        from promptls.text.fsread import read_bounded
 
         data = read_bounded(str(root / ".gitignore"), GITIGNORE_MAX_BYTES).data
         if data is None:
@@ -107,7 +107,7 @@ def read_text(path: Path) -> tuple[str, bytes] | None:
     Read through ``fsread.read_bounded``: only regular files, never a blocking open
     (a FIFO named ``x.prompt`` would hang CI) and never past the cap (``/dev/zero``).
     """
-    from promptls.fsread import read_bounded
+    from promptls.text.fsread import read_bounded
 
     read = read_bounded(str(path), MAX_BYTES)
     data = read.data

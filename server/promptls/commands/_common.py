@@ -113,7 +113,7 @@ def resolve_dir(value: str | None) -> str:
 
 def check_profile(name: str) -> str:
     """A known profile name, or a user error listing the valid ones."""
-    from promptls.context import PROFILES
+    from promptls.discovery import PROFILES
 
     if name not in PROFILES:
         known = ", ".join(sorted(PROFILES))

@@ -100,7 +100,7 @@ class _Discoveries:
         key = (str(path.resolve().parent), profile)
         if key not in self.cache:
             try:
-                from promptls.context import discover
+                from promptls.discovery import discover
 
                 self.cache[key] = discover(key[0], profile, home=self.home)
             except Exception:  # discovery problems must not stop a lint run

@@ -31,9 +31,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from promptls.context import Discovery, Entry
-    from promptls.environment import Environment
-    from promptls.skills import SkillInfo
+    from promptls.assembly.environment import Environment
+    from promptls.discovery import Discovery, Entry
+    from promptls.discovery.skills import SkillInfo
 
 Result = tuple["Discovery", str, "list[SkillInfo]"]
 """One profile's discovery, its context revision and its skills."""
@@ -58,6 +58,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
+    from promptls.assembly.environment import detect_environment
+    from promptls.assembly.render import context_revision
     from promptls.commands._common import (
         check_profile,
         print_json,
@@ -66,10 +68,8 @@ def run(args: argparse.Namespace) -> int:
         resolve_today,
         setup_stdout,
     )
-    from promptls.context import PROFILES, discover
-    from promptls.environment import detect_environment
-    from promptls.render import context_revision
-    from promptls.skills import discover_skills
+    from promptls.discovery import PROFILES, discover
+    from promptls.discovery.skills import discover_skills
 
     folder = resolve_dir(args.dir)
     home = resolve_home(args)
@@ -96,7 +96,7 @@ def environment_json(env: Environment) -> dict[str, Any]:
 
 def to_json(folder: str, env: Environment, results: list[Result]) -> dict[str, Any]:
     """Everything discovery found, with absolute paths and raw reasons."""
-    from promptls.context import PROFILES
+    from promptls.discovery import PROFILES
 
     profiles = []
     for found, revision, skills in results:
@@ -207,7 +207,7 @@ def to_text(folder: str, env: Environment, results: list[Result], home: str | No
 def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[str]:
     """One profile: loaded files in order, then everything else with its reason."""
     from promptls.commands._common import safe_line
-    from promptls.context import PROFILES
+    from promptls.discovery import PROFILES
 
     title = PROFILES[found.profile].title
     lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]

@@ -2,7 +2,7 @@
 
 The prompt is the static doctrine (``--system FILE``, else the built-in preamble), the
 boundary marker, then the dynamic context: environment, instruction files (for
-``--profile``, default ``or``) and the skill listing. See ``promptls.assemble`` for how a
+``--profile``, default ``or``) and the skill listing. See ``promptls.assembly.assemble`` for how a
 ``--system`` file that already contains a marker is combined.
 
 Formats:
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from promptls.assemble import AssembledPrompt, TextSize
+    from promptls.assembly.assemble import AssembledPrompt, TextSize
 
 NAME = "preview"
 HELP = "show the assembled prompt (doctrine + marker + context) for a folder"
@@ -47,7 +47,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Assemble the prompt and print it in the chosen form."""
-    from promptls.assemble import assemble_prompt
+    from promptls.assembly.assemble import assemble_prompt
     from promptls.commands._common import (
         check_profile,
         print_json,
@@ -128,7 +128,7 @@ def to_json(
     """Every form of the prompt plus what went into it."""
     from dataclasses import asdict
 
-    from promptls.assemble import TextSize
+    from promptls.assembly.assemble import TextSize
 
     return {
         "folder": folder,

@@ -16,7 +16,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
 if TYPE_CHECKING:
-    from promptls.assemble import AssembledPrompt
+    from promptls.assembly.assemble import AssembledPrompt
     from promptls.lsp.server import PromptServer
 
 SHOW_CONTEXT_FILES = "promptls.showContextFiles"
@@ -112,7 +112,7 @@ def allowed_document(server: PromptServer, value: str) -> str:
 
 def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]:
     """The profiles to answer for: one, or ``all`` side by side."""
-    from promptls.context import PROFILES
+    from promptls.discovery import PROFILES
 
     if value is None:
         return [server.settings.for_folder(folder).profile]
@@ -159,7 +159,7 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
-    from promptls.environment import detect_environment
+    from promptls.assembly.environment import detect_environment
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
     env = asdict(detect_environment(folder))
@@ -180,7 +180,7 @@ def _system_text(server: PromptServer, folder: str) -> str | None:
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = Path(folder) / path
-    from promptls.fsread import read_bounded
+    from promptls.text.fsread import read_bounded
 
     # Bounded and non-blocking: a project's config can name a FIFO, whose open() would
     # block the server's event loop forever.
@@ -197,7 +197,7 @@ def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
     profile = server.settings.for_folder(folder).profile
     # Deferred: assembling pulls in discovery, rendering and skills (~10-20 ms of imports)
     # that `initialize` should not wait for; the first preview or watch event pays it.
-    from promptls.assemble import assemble_prompt
+    from promptls.assembly.assemble import assemble_prompt
 
     return assemble_prompt(folder, profile=profile, system_text=_system_text(server, folder))
 

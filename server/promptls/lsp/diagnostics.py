@@ -93,7 +93,7 @@ def _related_location(
 
 def _read_index(path: str, encoding: str) -> LineIndex | None:
     """Line index of a file on disk, bounded, never blocking (FIFOs) and never raising."""
-    from promptls.fsread import read_bounded
+    from promptls.text.fsread import read_bounded
 
     read = read_bounded(path, _RELATED_READ_LIMIT)
     if read.data is None or read.truncated:

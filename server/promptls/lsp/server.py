@@ -32,7 +32,7 @@ from promptls.lsp.settings import SECTION, SettingsStore
 
 if TYPE_CHECKING:
     from promptls.config import Settings
-    from promptls.context import Discovery, DiscoveryCache
+    from promptls.discovery import Discovery, DiscoveryCache
 
 log = logging.getLogger(__name__)
 
@@ -127,7 +127,7 @@ class PromptServer(LanguageServer):
         """
         cache = self._discovery
         if cache is None:
-            from promptls.context import DiscoveryCache
+            from promptls.discovery import DiscoveryCache
 
             with self._discovery_lock:
                 if self._discovery is None:

@@ -35,7 +35,7 @@ CONFIG_FILES = (".promptls.toml", "pyproject.toml")
 def watch_globs() -> list[str]:
     """Glob patterns for everything discovery and settings read."""
     # Discovery's code loads here, after ``initialize`` was answered, not at start-up.
-    from promptls.context import instruction_file_names
+    from promptls.discovery import instruction_file_names
 
     names = sorted(instruction_file_names())
     globs = [f"**/{name}" for name in names]

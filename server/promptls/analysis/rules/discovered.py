@@ -1,4 +1,4 @@
-"""Helpers for the rules that read a ``promptls.context.Discovery`` (PL011, PL013–PL015)."""
+"""Helpers for the rules that read a ``promptls.discovery.Discovery`` (PL011, PL013–PL015)."""
 
 from __future__ import annotations
 

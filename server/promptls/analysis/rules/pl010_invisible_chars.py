@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from promptls.analysis.chars import BIDI, INVISIBLE_RANGES, describe
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
-from promptls.analysis.utf8 import to_str_offsets
+from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
+from promptls.text.utf8 import to_str_offsets
 
 
 def _utf8_pattern() -> re.Pattern[bytes]:

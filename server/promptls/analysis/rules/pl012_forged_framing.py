@@ -10,7 +10,7 @@ from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 
 FRAMING_TAGS = ("environment", "instructions", "context-update", "skills", "skills-update")
-"""The tags ``promptls.render`` wraps context in (see render.py)."""
+"""The tags ``promptls.assembly.render`` wraps context in (see render.py)."""
 
 _TAG = re.compile(
     r"<\s*(/?)\s*(" + "|".join(re.escape(t) for t in FRAMING_TAGS) + r")\b[^<>\r\n]{0,200}>",
@@ -36,7 +36,7 @@ def check(doc: Document) -> Iterator[Finding]:
         yield RULE.finding(
             f"{what} <{match.group(1)}{match.group(2).lower()}> tag: the rendered context "
             "uses this tag as its framing, so the text can pose as the end of this file's "
-            "block or as another block (promptls.render escapes it; other agents may not)",
+            "block or as another block (promptls.assembly.render escapes it; other agents may not)",
             match.start(),
             match.end(),
         )

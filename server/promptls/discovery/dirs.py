@@ -1,7 +1,7 @@
 """Which folders a profile visits for a workspace root, broadest first.
 
 Pure path arithmetic plus one ``lstat``/``stat`` per ancestor for the ``.git`` marker;
-no listing, no reading. See ``promptls.profiles.Walk`` for the rule of each walk.
+no listing, no reading. See ``promptls.discovery.profiles.Walk`` for the rule of each walk.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
@@ -12,8 +12,8 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
-from promptls.environment import find_git_dir
-from promptls.profiles import Walk
+from promptls.discovery.git import find_git_dir
+from promptls.discovery.profiles import Walk
 
 
 class DirectoryWalk(NamedTuple):

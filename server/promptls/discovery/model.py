@@ -1,7 +1,7 @@
 """The data discovery returns: loaded files, and an entry for every candidate it saw.
 
 Kept apart from the walk itself so renderers, rules and commands can import the types
-without pulling in the filesystem code. ``promptls.context`` re-exports all of it.
+without pulling in the filesystem code. ``promptls.discovery`` re-exports all of it.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.

@@ -22,9 +22,11 @@ from __future__ import annotations
 
 import os
 
-from promptls.discovery_dirs import walk_directories
-from promptls.discovery_model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
-from promptls.fsread import (
+from promptls.discovery.dirs import walk_directories
+from promptls.discovery.imports import ImportRef, find_imports, is_explicit_import, resolve_import
+from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.discovery.profiles import Profile
+from promptls.text.fsread import (
     Presence,
     char_boundary,
     decode,
@@ -32,8 +34,6 @@ from promptls.fsread import (
     presence,
     read_bounded,
 )
-from promptls.imports import ImportRef, find_imports, is_explicit_import, resolve_import
-from promptls.profiles import Profile
 
 _MAX_RULES = 256
 """At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""

@@ -29,21 +29,21 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from promptls.context import DEFAULT_PROFILE, Discovery, discover
-from promptls.environment import Environment, detect_environment
-from promptls.prompt import (
-    append_dynamic_section,
-    render_system_for_wire,
-    split_system_prompt,
-)
-from promptls.render import (
+from promptls.assembly.environment import Environment, detect_environment
+from promptls.assembly.render import (
     context_revision,
     render_base_context,
     render_skill_listing,
     skills_revision,
 )
-from promptls.skills import SkillInfo, discover_skills
-from promptls.system import SystemOptions, build_system
+from promptls.assembly.system import SystemOptions, build_system
+from promptls.discovery import DEFAULT_PROFILE, Discovery, discover
+from promptls.discovery.skills import SkillInfo, discover_skills
+from promptls.prompt import (
+    append_dynamic_section,
+    render_system_for_wire,
+    split_system_prompt,
+)
 from promptls.tokens import estimate_tokens
 
 

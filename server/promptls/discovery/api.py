@@ -1,0 +1,161 @@
+"""Instruction-file discovery: which files an agent would load for a folder, and why.
+
+``discover(root, profile)`` follows one agent's loader (see ``promptls.discovery.profiles`` and
+``docs/profiles.md``) and returns the files broadest first, most specific last, plus an
+``Entry`` for every candidate it looked at: loaded, cut, dropped, shadowed, skipped,
+imported, or a broken import, each with a reason a user understands. Nothing here ever
+raises on what it finds on disk, runs a program, or walks a tree.
+
+``promptls.discovery.cache`` memoises these results for the language server.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH100, PTH112, PTH118, PTH119
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
+from promptls.discovery.walk import Walker
+from promptls.text.fsread import DEFAULT_MAX_BYTES
+
+__all__ = [
+    "DEFAULT_MAX_BYTES",
+    "DEFAULT_PROFILE",
+    "PROFILES",
+    "ContextFile",
+    "ContextScope",
+    "Discovery",
+    "Entry",
+    "EntryStatus",
+    "Profile",
+    "discover",
+    "get_profile",
+    "instruction_file_names",
+    "is_instruction_path",
+    "load_context_files",
+    "resolve_home",
+]
+
+PathArg = str | os.PathLike[str]
+
+
+def get_profile(name: str) -> Profile:
+    """Look a profile up by name; the KeyError message lists the valid names."""
+    try:
+        return PROFILES[name]
+    except KeyError:
+        known = ", ".join(PROFILES)
+        raise KeyError(f"unknown profile {name!r} (known: {known})") from None
+
+
+def resolve_home(home: PathArg | None, environ: Mapping[str, str] | None) -> tuple[str | None, str]:
+    """Find the home folder without raising: the path (or None) and a problem sentence.
+
+    ``home`` wins; else ``$HOME`` from ``environ`` when one is given (so tests and
+    callers control it fully); else ``Path.home()``. A home that is not a folder is
+    returned with a problem, so user-level files are reported instead of guessed.
+    """
+    if home is not None:
+        path = os.path.abspath(os.fspath(home))
+    elif environ is not None:
+        value = environ.get("HOME", "")
+        if not value:
+            return None, "HOME is not set"
+        path = os.path.abspath(value)
+    else:
+        try:
+            path = str(Path.home())
+        except (RuntimeError, KeyError, OSError):
+            return None, "the home directory cannot be determined (HOME is not set)"
+    try:
+        if not os.path.isdir(path):
+            return path, f"the home directory {path} does not exist"
+    except ValueError:
+        return path, "the home directory path is invalid"
+    return path, ""
+
+
+def _user_dir(profile: Profile, home: str | None, environ: Mapping[str, str]) -> str | None:
+    """The profile's user folder; codex honours ``$CODEX_HOME`` (default ``~/.codex``)."""
+    if profile.name == "codex":
+        codex_home = environ.get("CODEX_HOME", "")
+        if codex_home:
+            return os.path.abspath(codex_home)
+    if home is None:
+        return None
+    return os.path.join(home, profile.user_dir)
+
+
+def discover(
+    root: PathArg,
+    profile: str = DEFAULT_PROFILE,
+    *,
+    home: PathArg | None = None,
+    environ: Mapping[str, str] | None = None,
+    max_bytes: int = DEFAULT_MAX_BYTES,
+    system_root: PathArg = "/",
+) -> Discovery:
+    """Everything ``profile`` would load for ``root``, and what it left out and why.
+
+    ``home`` defaults to ``$HOME`` of ``environ`` when given, else ``Path.home()``;
+    ``environ`` (default ``os.environ``) supplies ``CODEX_HOME``; ``max_bytes`` caps
+    each read; ``system_root`` prefixes machine-wide paths such as Claude's
+    ``/etc/claude-code`` (tests point it at a temporary folder). Raises KeyError only
+    for an unknown profile name.
+    """
+    prof = get_profile(profile)
+    env = os.environ if environ is None else environ
+    home_path, problem = resolve_home(home, environ)
+    user_dir = _user_dir(prof, home_path, env)
+    if user_dir is not None and prof.name == "codex" and env.get("CODEX_HOME"):
+        problem = ""
+        if not os.path.isdir(user_dir):
+            problem = f"CODEX_HOME {user_dir} does not exist"
+    root_path = os.path.abspath(os.fspath(root))
+    walker = Walker(
+        prof,
+        root_path,
+        home_path,
+        problem,
+        user_dir,
+        max(0, max_bytes),
+        os.path.abspath(os.fspath(system_root)),
+    )
+    return walker.run()
+
+
+def load_context_files(
+    root: PathArg, profile: str = DEFAULT_PROFILE, *, home: PathArg | None = None
+) -> list[ContextFile]:
+    """The instruction files in precedence order; unreadable ones are skipped."""
+    return list(discover(root, profile, home=home).files)
+
+
+def instruction_file_names(profiles: Iterable[str] | None = None) -> frozenset[str]:
+    """Base names the given profiles (default: all) load, to classify and watch files."""
+    names: set[str] = set()
+    for name in PROFILES if profiles is None else profiles:
+        prof = PROFILES.get(name)
+        if prof is None:
+            continue
+        for rel in (*prof.user_files, *prof.project_files, *prof.local_files):
+            names.add(os.path.basename(rel))
+        names.update(os.path.basename(p) for p in prof.managed_files)
+    return frozenset(names)
+
+
+def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) -> bool:
+    """Whether a path is an instruction file by name, incl. ``.claude/rules/*.md``."""
+    wanted = None if profiles is None else list(profiles)
+    parts = Path(os.fspath(path)).parts
+    if not parts:
+        return False
+    if parts[-1] in instruction_file_names(wanted):
+        return True
+    claude = wanted is None or "claude" in wanted
+    return claude and parts[-1].endswith(".md") and tuple(parts[-3:-1]) == (".claude", "rules")
