@@ -85,12 +85,18 @@ def read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | No
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
-        message, line = _toml_error(str(exc))
+        message, line = _toml_error(str(exc), text)
         return None, SettingsProblem(path, f"invalid TOML: {message}", line)
 
 
-def _toml_error(text: str) -> tuple[str, int | None]:
-    """Split tomllib's ``message (at line N, column M)`` into the message and N."""
+def _toml_error(text: str, document: str) -> tuple[str, int | None]:
+    """Split tomllib's ``message (at line N, column M)`` into the message and N.
+
+    ``(at end of document)`` becomes the document's last line, so every problem has one.
+    """
+    end = " (at end of document)"
+    if text.endswith(end):
+        return text[: -len(end)], max(1, len(document.rstrip("\n").split("\n")))
     marker = " (at line "
     at = text.rfind(marker)
     if at < 0:
