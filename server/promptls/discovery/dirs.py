@@ -5,7 +5,7 @@ no listing, no reading. See ``promptls.discovery.profiles.Walk`` for the rule of
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH118, PTH120
+# ruff: noqa: PTH118, PTH120
 
 from __future__ import annotations
 
@@ -53,18 +53,15 @@ def walk_directories(
 ) -> DirectoryWalk:
     """Apply one walk rule to ``root``.
 
-    ``home`` matters only for gemini's fallback; ``root_markers`` only for the marker walk
+    ``root_markers`` matter only for the marker walk
     (codex's ``project_root_markers``: the nearest ancestor, ``root`` included, holding any
     of them as a file, folder or link; none, or an empty list, means ``root`` alone).
     """
     chain = ancestors(root)
-    markers = frozenset(os.path.join(d, ".git") for d in chain)
     if walk is Walk.BELOW_FS_ROOT:
         return DirectoryWalk(chain[1:] if len(chain) > 1 else chain, root, frozenset())
     if walk is Walk.MARKER_ROOT:
         return _marker_root(chain, root, root_markers)
-    if walk is Walk.GIT_DIR_OR_HOME:
-        return _gemini(chain, root, home, markers)
     return DirectoryWalk(chain, chain[0], frozenset())
 
 
@@ -80,21 +77,3 @@ def _marker_root(chain: list[str], root: str, names: tuple[str, ...]) -> Directo
             if found:
                 return DirectoryWalk(_from(chain, folder), folder, watched)
     return DirectoryWalk([root], root, watched)
-
-
-def _gemini(
-    chain: list[str], root: str, home: str | None, markers: frozenset[str]
-) -> DirectoryWalk:
-    """gemini-cli's walk: up to a ``.git`` folder, else up to the home's parent, never ``/``."""
-    top = next((d for d in reversed(chain) if os.path.isdir(os.path.join(d, ".git"))), None)
-    if top is not None:
-        return DirectoryWalk(_from(chain, top), top, markers)
-    stop = os.path.dirname(home) if home else None
-    upward: list[str] = []
-    for folder in reversed(chain):
-        if os.path.dirname(folder) == folder:
-            break
-        upward.append(folder)
-        if folder == stop:
-            break
-    return DirectoryWalk(upward[::-1], upward[-1] if upward else root, markers)

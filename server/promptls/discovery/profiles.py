@@ -22,10 +22,7 @@ class Walk(StrEnum):
     """Every ancestor except ``/`` itself, down to the root (``claude``)."""
     MARKER_ROOT = "marker-root"
     """From the nearest ancestor holding a root marker (``.git`` by default, file or
-    folder) down to the root; only the root when there is none (``codex``)."""
-    GIT_DIR_OR_HOME = "git-dir-or-home"
-    """From the nearest ancestor holding a ``.git`` *folder* down to the root; without
-    one, every ancestor up to the home folder's parent, never ``/`` (``gemini``)."""
+    folder) down to the root; only the root when there is none (``codex``, ``gemini``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +34,9 @@ class Profile:
     the first name of ``user_files`` / ``project_files`` that is a regular file (links
     followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
     a byte budget across the project files (None: none); ``agent_settings`` names the
-    agent's own settings files that can change it and more (``"codex"``: ``config.toml``).
+    agent's own settings files that can change it and more (``"codex"``: ``config.toml``,
+    ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
+    absolute path, not folder by folder (gemini).
     ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
     hop limit.
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
@@ -53,6 +52,7 @@ class Profile:
     walk: Walk
     user_dir_env: str | None = None
     agent_settings: str | None = None
+    sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None
     managed_files: tuple[str, ...] = ()
@@ -165,35 +165,38 @@ CODEX = Profile(
 )
 
 GEMINI = Profile(
-    # gemini-cli docs, "Provide context with GEMINI.md files" and "Memory Import
-    # Processor" (geminicli.com/docs, 2025): ~/.gemini/GEMINI.md, then GEMINI.md from
-    # the .git root down to the folder, @file.md imports with a max depth of 5.
-    # gemini-cli packages/core/src/utils/memoryDiscovery.ts (read 2025): the project
-    # root needs a .git *directory* (lstat); without one the upward walk stops after
-    # the home folder's parent, and "/" itself is never read. (That source also reads
-    # the parent of the .git root, an off-by-one we do not copy: DESIGN §4 says "from
-    # the .git root".)
+    # google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and its tests at
+    # 5411f113 (2026-08-21), read 2026-12-01: the 2026 walk (marker root, no upward walk
+    # without a marker, no downward scan), paths sorted as strings; docs/profiles.md.
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
+    agent_settings="gemini",
+    sort_paths=True,
     user_files=("GEMINI.md",),
     project_files=("GEMINI.md",),
     local_files=(),
-    walk=Walk.GIT_DIR_OR_HOME,
+    walk=Walk.MARKER_ROOT,
     imports="gemini",
     import_depth=5,
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),
     sources=(
-        "gemini-cli docs: 'Provide context with GEMINI.md files' and 'Memory Import "
-        "Processor' (geminicli.com/docs), checked 2025",
+        "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
+        "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",
+        "gemini-cli packages/cli/src/config/settings.ts, settingsSchema.ts (context.*)",
+        "gemini-cli docs/cli/gemini-md.md, docs/reference/memport.md",
     ),
     notes=(
-        "~/.gemini/GEMINI.md, then GEMINI.md from the .git root (a .git folder) down to "
-        "the folder; without a repository, every ancestor up to the home folder's parent "
-        "(never /)",
-        "@./x.md imports (relative, ../ or absolute; must name a file), depth 5",
-        "not modelled: the downward scan of sub-folders and just-in-time context",
+        "~/.gemini/<name> for each context file name (context.fileName adds names in "
+        "front of GEMINI.md, which is always searched)",
+        "project root = nearest ancestor holding a context.memoryBoundaryMarkers entry "
+        "(default .git, file or folder); without one only the folder itself",
+        "project files from the root down, sent sorted by absolute path (so "
+        "/r/Backend/GEMINI.md comes before /r/GEMINI.md)",
+        "@path imports (relative to the importing file), depth 5",
+        "not modelled yet: just-in-time files below the folder, extension and MCP context, "
+        "private MEMORY.md, include directories, untrusted folders",
     ),
 )
 

@@ -33,6 +33,7 @@ from promptls.discovery.dirs import walk_directories
 from promptls.discovery.imports import ImportRef, find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
 from promptls.discovery.profiles import Profile
+from promptls.discovery.settings_gemini import gemini_config
 from promptls.text.fsread import (
     Presence,
     char_boundary,
@@ -87,6 +88,7 @@ class Walker:
         self.budget_left = profile.budget
         self.budget_source = "default"
         self.project_names = profile.project_files
+        self.user_names = profile.user_files
         self.untrusted = ""
         self.settings: list[AgentSetting] = []
         self.problems: list[SettingsProblem] = []
@@ -100,7 +102,6 @@ class Walker:
         for managed in self.profile.managed_files:
             path = os.path.join(self.system_root, managed.lstrip("/"))
             self.load(path, ContextScope.USER, role="the managed policy file")
-        self.user_files()
         user_table: dict[str, object] = {}
         markers: tuple[str, ...] = (".git",)
         if self.profile.agent_settings == "codex":
@@ -109,13 +110,21 @@ class Walker:
             markers, _ = root_markers(user_table, "")
             if self.user_dir:
                 self.watched.add(os.path.join(self.user_dir, "config.toml"))
+        elif self.profile.agent_settings == "gemini":
+            markers = self.apply_gemini()
+        self.user_files()
         walk = walk_directories(self.profile.walk, self.root, self.home, markers)
         self.project_root = walk.project_root
         self.watched.update(walk.watched)
         if self.profile.agent_settings == "codex":
             self.apply_codex(user_table, walk.directories)
-        for directory in walk.directories:
-            self.directory(directory)
+        if self.profile.sort_paths:
+            candidates = (os.path.join(d, n) for d in walk.directories for n in self.project_names)
+            for path in sorted(candidates):
+                self.load(path, ContextScope.PROJECT)
+        else:
+            for directory in walk.directories:
+                self.directory(directory)
         return Discovery(
             profile=self.profile.name,
             root=self.root,
@@ -127,6 +136,15 @@ class Walker:
             settings=tuple(self.settings),
             problems=tuple(self.problems),
         )
+
+    def apply_gemini(self) -> tuple[str, ...]:
+        """gemini-cli's ``settings.json``: context file names and boundary markers."""
+        config = gemini_config(self.user_dir, self.root, self.home)
+        self.problems += config.problems
+        self.settings += config.shown
+        self.watched.update(config.watched)
+        self.project_names = self.user_names = config.names
+        return config.markers
 
     def apply_codex(self, user_table: dict[str, object], folders: list[str]) -> None:
         """codex's ``config.toml`` layers: budget, fallback names, trust."""
@@ -147,7 +165,7 @@ class Walker:
 
     def user_files(self) -> None:
         """The user's own files; a missing home is reported once instead of guessed."""
-        names = self.profile.user_files
+        names = self.user_names
         if self.user_dir is None:
             where = os.path.join("~", self.profile.user_dir, names[0])
             self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
