@@ -111,7 +111,7 @@ CLAUDE = Profile(
     local_in_every_dir=True,
     walk=Walk.BELOW_FS_ROOT,
     imports="claude",
-    # DESIGN §4 fixes 4 hops; some revisions of the docs say "max-depth of 5 hops".
+    # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
     import_depth=4,
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
