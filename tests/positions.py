@@ -9,8 +9,22 @@ from __future__ import annotations
 
 import re
 
+from hypothesis import strategies as st
+
 LINE_BREAK = re.compile(r"\r\n|\r|\n")
 """The line breaks LSP recognises; CRLF first so it counts as one break."""
+ENCODINGS = ("utf-8", "utf-16", "utf-32")
+"""Every position encoding a client can negotiate."""
+PIECES = ["a", "Z", " ", "\t", "é", "漢", "字", "😀", "👩\u200d💻", "x\u0301", "\ud83d"]
+PIECES += ["\n", "\r\n", "\r", "\u2028", "\x0c"]
+"""Astral emoji (2 UTF-16 units, 4 UTF-8 bytes), CJK (1 unit, 3 bytes), a ZWJ sequence, a
+combining mark, a lone surrogate, the three LSP line breaks and two characters that are
+not line breaks to LSP (U+2028, form feed)."""
+
+
+def texts(max_size: int = 40) -> st.SearchStrategy[str]:
+    """Texts made of :data:`PIECES`, where every column rule has a case."""
+    return st.lists(st.sampled_from(PIECES), max_size=max_size).map("".join)
 
 
 _CODECS = {"utf-8": ("utf-8", 1), "utf-16": ("utf-16-le", 2), "utf-32": ("utf-32-le", 4)}

@@ -14,15 +14,12 @@ from lsprotocol import types
 
 from promptls.lsp.positions import ClientMapper, apply_change, encoding_name
 from tests.lsp.conftest import apply_edits, offset_of, span
-
-ENCODINGS = ("utf-8", "utf-16", "utf-32")
-ALPHABET = st.sampled_from(["a", " ", "é", "漢", "😀", "\n", "\r\n", "\r", "\u2028"])
-texts = st.lists(ALPHABET, max_size=40).map("".join)
+from tests.positions import ENCODINGS, PIECES, texts
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=100, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(), data=st.data())
 def test_ranges_and_positions_match_the_reference(
     encoding: str, text: str, data: st.DataObject
 ) -> None:
@@ -58,7 +55,7 @@ def test_encoding_name_falls_back_to_utf16(offered: object, chosen: str) -> None
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=100, deadline=None)
-@given(text=texts, typed=st.lists(ALPHABET, max_size=12))
+@given(text=texts(), typed=st.lists(st.sampled_from(PIECES), max_size=12))
 def test_typing_through_apply_change(encoding: str, text: str, typed: list[str]) -> None:
     """A burst of keystrokes at the end of the first line, as a client sends them."""
     index = ClientMapper(text, encoding)

@@ -12,17 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.text.mapper import Encoding, Mapper, text_to_utf8, utf8_to_offsets
-from tests.positions import encoded_offset, encoded_position
-
-ENCODINGS: tuple[Encoding, ...] = ("utf-8", "utf-16", "utf-32")
-PIECES = ["a", "Z", " ", "é", "漢", "字", "😀", "👩\u200d💻", "x\u0301", "\ud83d"]
-PIECES += ["\n", "\r\n", "\r", "\u2028", "\x0c"]
-texts = st.lists(st.sampled_from(PIECES), max_size=40).map("".join)
+from tests.positions import ENCODINGS, encoded_offset, encoded_position, texts
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=200, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(), data=st.data())
 def test_offset_to_position_matches_the_encoded_prefix(
     encoding: Encoding, text: str, data: st.DataObject
 ) -> None:
@@ -35,7 +30,7 @@ def test_offset_to_position_matches_the_encoded_prefix(
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=200, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(), data=st.data())
 def test_position_to_offset_matches_the_encoded_prefix(
     encoding: Encoding, text: str, data: st.DataObject
 ) -> None:
@@ -50,7 +45,7 @@ def test_position_to_offset_matches_the_encoded_prefix(
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=100, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(), data=st.data())
 def test_every_offset_round_trips(encoding: Encoding, text: str, data: st.DataObject) -> None:
     offset = data.draw(st.integers(0, len(text)))
     mapper = Mapper(text, encoding)
@@ -122,7 +117,7 @@ def test_offsets_to_positions_answers_each_offset_once() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(), data=st.data())
 def test_utf8_offsets_map_back_to_code_points(text: str, data: st.DataObject) -> None:
     data_bytes = text_to_utf8(text)
     assert data_bytes == text.encode("utf-8", "surrogatepass")

@@ -12,10 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.text.mapper import Encoding, Mapper
+from tests.positions import ENCODINGS, PIECES, texts
 
-ALPHABET = st.sampled_from(["a", "b", " ", "\n", "\r", "\r\n", "é", "🙂", "日", "\t"])
-TEXTS = st.lists(ALPHABET, max_size=40).map("".join)
-ENCODINGS: tuple[Encoding, ...] = ("utf-16", "utf-8", "utf-32")
+KEYSTROKES = st.lists(st.sampled_from(PIECES), max_size=12)
 
 
 def _same_answers(got: Mapper, want: Mapper) -> None:
@@ -51,7 +50,7 @@ def test_edits_next_to_line_breaks(text: str, start: int, end: int, inserted: st
 
 
 @settings(max_examples=300, deadline=None)
-@given(text=TEXTS, inserted=TEXTS, data=st.data(), encoding=st.sampled_from(ENCODINGS))
+@given(text=texts(), inserted=texts(8), data=st.data(), encoding=st.sampled_from(ENCODINGS))
 def test_replaced_mapper_matches_a_fresh_one(
     text: str, inserted: str, data: st.DataObject, encoding: Encoding
 ) -> None:
@@ -66,7 +65,7 @@ def test_replaced_mapper_matches_a_fresh_one(
 
 
 @settings(max_examples=100, deadline=None)
-@given(text=TEXTS, typed=st.lists(ALPHABET, max_size=12), encoding=st.sampled_from(ENCODINGS))
+@given(text=texts(), typed=KEYSTROKES, encoding=st.sampled_from(ENCODINGS))
 def test_a_burst_of_typing_keeps_the_shifted_table(
     text: str, typed: list[str], encoding: Encoding
 ) -> None:

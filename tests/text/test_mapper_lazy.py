@@ -15,16 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.text.mapper import Encoding, Mapper
-from tests.positions import LINE_BREAK, encoded_position, units
-
-ENCODINGS: tuple[Encoding, ...] = ("utf-8", "utf-16", "utf-32")
-ALPHABET = st.sampled_from(["a", " ", "é", "😀", "漢", "\n", "\r\n", "\r", "\u2028", "\t"])
-texts = st.lists(ALPHABET, max_size=60).map("".join)
+from tests.positions import ENCODINGS, LINE_BREAK, encoded_position, texts, units
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=200, deadline=None)
-@given(text=texts, data=st.data())
+@given(text=texts(60), data=st.data())
 def test_lookups_in_any_order_match_the_reference(
     encoding: Encoding, text: str, data: st.DataObject
 ) -> None:
