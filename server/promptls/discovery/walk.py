@@ -16,7 +16,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH113, PTH116, PTH118, PTH119, PTH208
+# ruff: noqa: PTH116, PTH118, PTH208
 
 from __future__ import annotations
 
@@ -30,9 +30,10 @@ from promptls.discovery.agent_settings import (
     root_markers,
 )
 from promptls.discovery.dirs import walk_directories
-from promptls.discovery.imports import ImportRef, find_imports, is_explicit_import, resolve_import
-from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.discovery.follow import ImportFollower
+from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import Profile
+from promptls.discovery.record import content_notes
 from promptls.discovery.settings_gemini import gemini_config
 from promptls.text.fsread import (
     Presence,
@@ -47,10 +48,6 @@ from promptls.text.fsread import (
 _MAX_RULES = 256
 """At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""
 
-_MAX_IMPORTS = 256
-"""At most this many ``@path`` imports are looked at per discovery; one entry reports the
-rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
-
 _ROLE = {
     ContextScope.USER: "the user-level file",
     ContextScope.PROJECT: "the project file for its folder",
@@ -58,7 +55,7 @@ _ROLE = {
 }
 
 
-class Walker:
+class Walker(ImportFollower):
     """One discovery run; collects files, entries and the paths it depended on."""
 
     def __init__(
@@ -72,6 +69,7 @@ class Walker:
         system_root: str,
     ) -> None:
         """Hold the run's inputs; ``user_dir`` is already resolved ($CODEX_HOME etc.)."""
+        super().__init__()
         self.profile = profile
         self.root = root
         self.home = home
@@ -79,11 +77,6 @@ class Walker:
         self.user_dir = user_dir
         self.max_bytes = max_bytes
         self.system_root = system_root
-        self.files: list[ContextFile] = []
-        self.entries: list[Entry] = []
-        self.watched: set[str] = set()
-        self.watched_dirs: set[str] = set()
-        self.loaded: set[str] = set()
         self.budget = profile.budget
         self.budget_left = profile.budget
         self.budget_source = "default"
@@ -93,7 +86,6 @@ class Walker:
         self.settings: list[AgentSetting] = []
         self.problems: list[SettingsProblem] = []
         self.project_root = root
-        self.imports_left = _MAX_IMPORTS
 
     # -- the order of a profile -------------------------------------------------------
 
@@ -332,126 +324,3 @@ class Walker:
         rule = "the first non-empty file there" if nonempty else "the first that exists, even empty"
         reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)
-
-    def expand(
-        self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
-    ) -> None:
-        """Follow ``@path`` imports depth-first, stopping cycles and over-deep chains.
-
-        A token that only might be a path (``@scope/package``, ``@pytest.fixture``) is
-        followed when it names an existing file and otherwise ignored, as the agents do
-        silently; only explicit paths (``./``, ``~/``, ``/``, a document extension, or a
-        folder plus an extension) are reported when they do not resolve.
-        """
-        for ref in find_imports(text, self.profile.imports or ""):
-            target = resolve_import(ref.target, importer, self.home)
-            where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
-            if self.imports_left <= 0:
-                why = f"{where}: stopped, more than {_MAX_IMPORTS} imports in one discovery"
-                self.import_error(ref.target, scope, why, importer, ref.line)
-                return
-            self.imports_left -= 1
-            explicit = is_explicit_import(ref.target)
-            if target is None:
-                why = f"{where} needs a home directory: {self.home_problem or 'unknown'}"
-                self.import_error(ref.target, scope, why, importer, ref.line)
-                continue
-            self.watched.add(target)
-            if not explicit and not os.path.isfile(target):
-                continue
-            self.follow(ref, target, where, importer, scope, hop, chain)
-
-    def follow(
-        self,
-        ref: ImportRef,
-        target: str,
-        where: str,
-        importer: str,
-        scope: ContextScope,
-        hop: int,
-        chain: tuple[str, ...],
-    ) -> None:
-        """Load one import target, or record why it is not loaded."""
-        depth = self.profile.import_depth
-        if target in chain:
-            why = f"{where} is an import cycle (the file imports itself through the chain)"
-            self.import_error(target, scope, why, importer, ref.line)
-            return
-        if hop > depth:
-            why = f"{where} goes deeper than {self.profile.name}'s {depth} import hops"
-            self.import_error(target, scope, why, importer, ref.line)
-            return
-        result = read_bounded(target, self.max_bytes)
-        if result.missing or result.data is None:
-            why = "does not exist" if result.missing else f"cannot be read: {result.problem}"
-            self.import_error(target, scope, f"{where}: {target} {why}", importer, ref.line)
-            return
-        if target in self.loaded:
-            reason = f"skipped: {where} names a file already loaded"
-            self.add(target, scope, EntryStatus.SKIPPED, reason, result.size,
-                     importer=importer, line=ref.line)  # fmt: skip
-            return
-        data = char_boundary(result.data) if result.truncated else result.data
-        body, bad = decode(data)
-        notes = [f"imported by {where} (hop {hop} of at most {depth})"]
-        if result.truncated:
-            notes.append(f"cut at byte {len(data)} by the {human_bytes(self.max_bytes)} read cap")
-        notes += content_notes(data, bad)
-        self.keep(target, body, scope, EntryStatus.IMPORTED, "; ".join(notes), result.size,
-                  importer=importer, line=ref.line)  # fmt: skip
-        self.expand(target, body, scope, hop + 1, (*chain, target))
-
-    def import_error(
-        self, path: str, scope: ContextScope, reason: str, importer: str, line: int
-    ) -> None:
-        """Record an import that does not load, pointing at its ``@path`` line."""
-        self.add(path, scope, EntryStatus.IMPORT_ERROR, reason, None, importer=importer, line=line)
-
-    # -- bookkeeping ------------------------------------------------------------------
-
-    def keep(
-        self,
-        path: str,
-        text: str,
-        scope: ContextScope,
-        status: EntryStatus,
-        reason: str,
-        size: int | None,
-        *,
-        importer: str | None = None,
-        line: int | None = None,
-    ) -> None:
-        """Append a loaded file and its entry, with its position in ``files``."""
-        self.loaded.add(path)
-        order = len(self.files)
-        self.files.append(ContextFile(path, text, scope))
-        self.entries.append(Entry(path, scope, status, reason, size, order, importer, line))
-
-    def skip(self, path: str, scope: ContextScope, reason: str, size: int | None = None) -> None:
-        """Record a candidate that exists (or should) but was not loaded."""
-        self.add(path, scope, EntryStatus.SKIPPED, reason, size)
-
-    def add(
-        self,
-        path: str,
-        scope: ContextScope,
-        status: EntryStatus,
-        reason: str,
-        size: int | None,
-        *,
-        importer: str | None = None,
-        line: int | None = None,
-    ) -> None:
-        """Record a candidate that is not part of ``files``."""
-        self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
-
-
-def content_notes(data: bytes, bad: int | None) -> list[str]:
-    """What a reader should know about the bytes themselves: bad UTF-8, binary data."""
-    notes = []
-    if bad is not None:
-        notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
-    nul = data.find(b"\x00")
-    if nul >= 0:
-        notes.append(f"NUL byte at {nul}: this looks like a binary file")
-    return notes
