@@ -15,6 +15,7 @@ file, not UTF-8 or not valid TOML never stops discovery.
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -111,6 +112,64 @@ def _names(value: object) -> tuple[str, ...] | None:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         return None
     return tuple(v.strip() for v in value if v.strip())
+
+
+def strip_comments(text: str) -> str:
+    """Blank out ``//`` and ``/* */`` comments outside strings, keeping line numbers."""
+    out: list[str] = []
+    i, n = 0, len(text)
+    in_string = False
+    while i < n:
+        ch = text[i]
+        if in_string:
+            out.append(ch)
+            if ch == "\\" and i + 1 < n:
+                out.append(text[i + 1])
+                i += 1
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+            out.append(ch)
+        elif text.startswith("//", i):
+            end = text.find("\n", i)
+            i = n if end < 0 else end
+            continue
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            stop = n if end < 0 else end + 2
+            out.append("".join(c if c == "\n" else " " for c in text[i:stop]))
+            i = stop
+            continue
+        else:
+            out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def read_json(
+    path: str, *, refuses: str = ""
+) -> tuple[dict[str, object] | None, SettingsProblem | None]:
+    """A JSON object (comments allowed) from ``path``: (None, None) when absent, (None,
+    problem) when broken; ``refuses`` says what the agent itself does with such a file."""
+    result = read_bounded(path, _SETTINGS_CAP)
+    if result.missing:
+        return None, None
+    if result.data is None:
+        return None, SettingsProblem(path, f"cannot be read: {result.problem}")
+    try:
+        text = result.data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        return None, SettingsProblem(path, f"not valid UTF-8 at byte {exc.start}")
+    try:
+        data = json.loads(strip_comments(text))
+    except json.JSONDecodeError as exc:
+        note = f" ({refuses})" if refuses else ""
+        return None, SettingsProblem(path, f"invalid JSON: {exc.msg}{note}", exc.lineno)
+    if not isinstance(data, dict):
+        note = f" ({refuses})" if refuses else ""
+        return None, SettingsProblem(path, f"not a JSON object{note}")
+    return data, None
 
 
 def codex_user_config(codex_home: str | None) -> tuple[dict[str, object], list[SettingsProblem]]:

@@ -107,13 +107,16 @@ def discover(
     environ: Mapping[str, str] | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     system_root: PathArg = "/",
+    target: PathArg | None = None,
 ) -> Discovery:
     """Everything ``profile`` would load for ``root``, and what it left out and why.
 
     ``home`` defaults to ``$HOME`` of ``environ`` when given, else ``Path.home()``;
     ``environ`` (default ``os.environ``) supplies ``CODEX_HOME``; ``max_bytes`` caps
     each read; ``system_root`` prefixes machine-wide paths such as Claude's
-    ``/etc/claude-code`` (tests point it at a temporary folder). Raises KeyError only
+    ``/etc/claude-code`` (tests point it at a temporary folder). ``target`` asks for one
+    file below ``root``: path-scoped rules matching it load, nested files on its way are
+    ``lazy`` entries. Raises KeyError only
     for an unknown profile name.
     """
     prof = get_profile(profile)
@@ -129,6 +132,7 @@ def discover(
         user_dir,
         max(0, max_bytes),
         os.path.abspath(os.fspath(system_root)),
+        None if target is None else os.path.abspath(os.fspath(target)),
     )
     return walker.run()
 

@@ -54,6 +54,12 @@ class EntryStatus(StrEnum):
     """Loaded because another file imports it with ``@path``; part of ``files``."""
     IMPORT_ERROR = "import-error"
     """An ``@path`` import that does not resolve, loops, or goes too deep."""
+    LAZY = "lazy"
+    """Loaded only when the agent reads a file in that folder (nested CLAUDE.md)."""
+    CONDITIONAL = "conditional"
+    """Path-scoped: applies only to files matching its globs (the reason names them)."""
+    ON_REQUEST = "on-request"
+    """Loaded only when the user asks for it or the agent decides to."""
 
 
 @dataclass(frozen=True, slots=True)

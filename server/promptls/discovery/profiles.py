@@ -38,7 +38,15 @@ class Profile:
     ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
     absolute path, not folder by folder (gemini).
     ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
-    hop limit.
+    hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
+    the root) hold rules, listed recursively; ``rules_scope_key`` is the front matter key
+    that makes a rule path-scoped (``conditional``). ``memory_file`` is a per-project file
+    under the user folder (``{project}`` is the project's folder key) of which only
+    ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
+    only when the agent reads a file in their folder below the root. ``fallback_files``
+    are read per folder as the agent's instruction-file setting says (claude: AGENTS.md).
+    ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
+    False: imports in files above the root are not expanded (claude, as observed).
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
     ``project_skill_dirs`` to the workspace root.
     """
@@ -55,6 +63,15 @@ class Profile:
     sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None
+    project_rules_dir: str | None = None
+    rules_scope_key: str | None = None
+    memory_file: str | None = None
+    memory_max_lines: int = 0
+    memory_max_bytes: int = 0
+    lazy_files: tuple[str, ...] = ()
+    fallback_files: tuple[str, ...] = ()
+    hide_html_comments: bool = False
+    ancestor_imports: bool = True
     managed_files: tuple[str, ...] = ()
     first_match: bool = False
     budget: int | None = None
@@ -71,7 +88,7 @@ def _claude_managed() -> tuple[str, ...]:
     if sys.platform == "darwin":
         return ("/Library/Application Support/ClaudeCode/CLAUDE.md",)
     if sys.platform.startswith(("win32", "cygwin")):
-        return ("C:/ProgramData/ClaudeCode/CLAUDE.md",)
+        return ("C:/Program Files/ClaudeCode/CLAUDE.md",)
     return ("/etc/claude-code/CLAUDE.md",)
 
 
@@ -96,34 +113,52 @@ OR = Profile(
 )
 
 CLAUDE = Profile(
-    # Claude Code memory docs (docs.anthropic.com/en/docs/claude-code/memory, 2025):
-    # managed policy file, ~/.claude/CLAUDE.md and ~/.claude/rules/*.md, then CLAUDE.md
-    # or .claude/CLAUDE.md in each ancestor "up to but not including /", and
-    # CLAUDE.local.md (read in the same walk), @path imports outside code, limited hops.
+    # Claude Code (closed source): code.claude.com/docs/en/memory (crawl of 2026-08-22),
+    # the public CHANGELOG (anthropics/claude-code @5cfc0a19, 2.1.240, 2026-08-22) and the
+    # 2.1.277 release notes for AGENTS.md (2026-09-18, via public copies); docs/profiles.md.
     name="claude",
     title="Claude Code",
     user_dir=".claude",
+    user_dir_env="CLAUDE_CONFIG_DIR",
+    agent_settings="claude",
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",
+    project_rules_dir=".claude/rules",
+    rules_scope_key="paths",
     managed_files=_claude_managed(),
     project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
     local_files=("CLAUDE.local.md",),
     local_in_every_dir=True,
-    walk=Walk.BELOW_FS_ROOT,
+    fallback_files=("AGENTS.md",),
+    lazy_files=("CLAUDE.md", "CLAUDE.local.md"),
+    memory_file="projects/{project}/memory/MEMORY.md",
+    memory_max_lines=200,
+    memory_max_bytes=25 * 1024,
+    hide_html_comments=True,
+    ancestor_imports=False,
+    walk=Walk.FILESYSTEM,
     imports="claude",
     # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
     import_depth=4,
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
-    sources=("Claude Code docs, 'Manage Claude's memory' (docs.anthropic.com), checked 2025",),
+    sources=(
+        "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
+        "2026-08-22, read 2026-12-01",
+        "anthropics/claude-code CHANGELOG.md @5cfc0a19 (2.1.240, 2026-08-22)",
+        "Claude Code 2.1.277 release notes (2026-09-18), AGENTS.md support, via public copies",
+    ),
     notes=(
-        "managed policy file, ~/.claude/CLAUDE.md, ~/.claude/rules/*.md (sorted)",
-        "per folder from the top (excluding /) down to the root: CLAUDE.md, "
-        ".claude/CLAUDE.md, CLAUDE.local.md (all that exist)",
+        "managed policy file, ~/.claude/CLAUDE.md ($CLAUDE_CONFIG_DIR), ~/.claude/rules/**/*.md",
+        "per folder from / down to the root: CLAUDE.md, .claude/CLAUDE.md, "
+        "CLAUDE.local.md (all that exist); AGENTS.md where no CLAUDE file exists in the "
+        "folder or above (the default 'Project instructions' setting, 2.1.277)",
+        "<root>/.claude/rules/**/*.md; a rule with paths: is conditional",
+        "the first 200 lines or 25 KB of ~/.claude/projects/<project>/memory/MEMORY.md",
+        "nested CLAUDE.md / CLAUDE.local.md below the root are lazy (read with a file there)",
         "@path imports: relative to the importing file, ~/ or absolute; not in code; "
-        "at most 4 hops; imported files follow their importer",
-        "not modelled: nested CLAUDE.md below the root (loaded lazily by Claude Code), "
-        "project .claude/rules/",
+        "at most 4 hops",
+        "claudeMdExcludes from every settings layer (not for the managed file)",
     ),
 )
 

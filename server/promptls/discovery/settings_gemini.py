@@ -19,11 +19,7 @@ import json
 import os
 from dataclasses import dataclass
 
-from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
-from promptls.text.fsread import read_bounded
-
-_CAP = 256 * 1024
-"""Settings files are a few KiB; anything larger is read up to this cap."""
+from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 
 GEMINI_DEFAULT_NAME = "GEMINI.md"
 GEMINI_DEFAULT_MARKERS = (".git",)
@@ -40,60 +36,6 @@ class GeminiConfig:
     watched: tuple[str, ...]
 
 
-def strip_comments(text: str) -> str:
-    """Blank out ``//`` and ``/* */`` comments outside strings, keeping line numbers."""
-    out: list[str] = []
-    i, n = 0, len(text)
-    in_string = False
-    while i < n:
-        ch = text[i]
-        if in_string:
-            out.append(ch)
-            if ch == "\\" and i + 1 < n:
-                out.append(text[i + 1])
-                i += 1
-            elif ch == '"':
-                in_string = False
-        elif ch == '"':
-            in_string = True
-            out.append(ch)
-        elif text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end < 0 else end
-            continue
-        elif text.startswith("/*", i):
-            end = text.find("*/", i + 2)
-            stop = n if end < 0 else end + 2
-            out.append("".join(c if c == "\n" else " " for c in text[i:stop]))
-            i = stop
-            continue
-        else:
-            out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-def read_json(path: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
-    """A JSON object from ``path``: (None, None) when absent, (None, problem) when broken."""
-    result = read_bounded(path, _CAP)
-    if result.missing:
-        return None, None
-    if result.data is None:
-        return None, SettingsProblem(path, f"cannot be read: {result.problem}")
-    try:
-        text = result.data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, SettingsProblem(path, f"not valid UTF-8 at byte {exc.start}")
-    try:
-        data = json.loads(strip_comments(text))
-    except json.JSONDecodeError as exc:
-        message = f"invalid JSON: {exc.msg} (gemini-cli refuses to start with this file)"
-        return None, SettingsProblem(path, message, exc.lineno)
-    if not isinstance(data, dict):
-        return None, SettingsProblem(path, "not a JSON object (gemini-cli refuses to start)")
-    return data, None
-
-
 def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiConfig:
     """Merge the user and workspace layers and resolve the two discovery keys."""
     layers: list[tuple[str, dict[str, object]]] = []
@@ -102,7 +44,7 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
     if home is None or os.path.abspath(cwd) != os.path.abspath(home):
         paths.append(os.path.join(cwd, ".gemini", "settings.json"))
     for path in paths:
-        table, problem = read_json(path)
+        table, problem = read_json(path, refuses="gemini-cli refuses to start with this file")
         if problem is not None:
             problems.append(problem)
         context = (table or {}).get("context")

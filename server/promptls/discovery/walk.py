@@ -16,7 +16,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH116, PTH118, PTH208
+# ruff: noqa: PTH116, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -29,12 +29,15 @@ from promptls.discovery.agent_settings import (
     codex_user_config,
     root_markers,
 )
-from promptls.discovery.dirs import walk_directories
-from promptls.discovery.follow import ImportFollower
+from promptls.discovery.comments import strip_block_comments
+from promptls.discovery.dirs import inside, walk_directories
+from promptls.discovery.imports import find_imports
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
+from promptls.discovery.settings_claude import ClaudeConfig, claude_config
 from promptls.discovery.settings_gemini import gemini_config
+from promptls.discovery.sources import ExtraSources
 from promptls.text.fsread import (
     Presence,
     char_boundary,
@@ -45,8 +48,12 @@ from promptls.text.fsread import (
     read_bounded,
 )
 
-_MAX_RULES = 256
-"""At most this many ``~/.claude/rules/*.md`` files are considered (sorted by name)."""
+_MANAGED = "the managed policy file"
+
+_NO_ANCESTOR_IMPORTS = (
+    "its @imports are not expanded: Claude Code expands them only in files in the working "
+    "folder and below (observed, anthropics/claude-code#78697, #87020, 2026-08)"
+)
 
 _ROLE = {
     ContextScope.USER: "the user-level file",
@@ -55,7 +62,7 @@ _ROLE = {
 }
 
 
-class Walker(ImportFollower):
+class Walker(ExtraSources):
     """One discovery run; collects files, entries and the paths it depended on."""
 
     def __init__(
@@ -67,6 +74,7 @@ class Walker(ImportFollower):
         user_dir: str | None,
         max_bytes: int,
         system_root: str,
+        target: str | None = None,
     ) -> None:
         """Hold the run's inputs; ``user_dir`` is already resolved ($CODEX_HOME etc.)."""
         super().__init__()
@@ -86,14 +94,20 @@ class Walker(ImportFollower):
         self.settings: list[AgentSetting] = []
         self.problems: list[SettingsProblem] = []
         self.project_root = root
+        self.target = target
+        self.claude: ClaudeConfig | None = None
+        self.agents_mode = ""
+        self.loaded_real: dict[str, str] = {}
 
     # -- the order of a profile -------------------------------------------------------
 
     def run(self) -> Discovery:
         """Visit managed, user, per-directory and local candidates, broadest first."""
+        if self.profile.agent_settings == "claude":
+            self.apply_claude()
         for managed in self.profile.managed_files:
             path = os.path.join(self.system_root, managed.lstrip("/"))
-            self.load(path, ContextScope.USER, role="the managed policy file")
+            self.load(path, ContextScope.USER, role=_MANAGED)
         user_table: dict[str, object] = {}
         markers: tuple[str, ...] = (".git",)
         if self.profile.agent_settings == "codex":
@@ -115,8 +129,14 @@ class Walker(ImportFollower):
             for path in sorted(candidates):
                 self.load(path, ContextScope.PROJECT)
         else:
+            self.agents_mode = self.fallback_mode(walk.directories)
             for directory in walk.directories:
                 self.directory(directory)
+        if self.profile.project_rules_dir:
+            folder = os.path.join(self.root, self.profile.project_rules_dir)
+            self.rules(folder, ContextScope.PROJECT, "a project rules file")
+        self.memory()
+        self.lazy()
         return Discovery(
             profile=self.profile.name,
             root=self.root,
@@ -137,6 +157,33 @@ class Walker(ImportFollower):
         self.watched.update(config.watched)
         self.project_names = self.user_names = config.names
         return config.markers
+
+    def apply_claude(self) -> None:
+        """Claude Code's settings layers: ``claudeMdExcludes`` and Project instructions."""
+        managed = self.profile.managed_files[0] if self.profile.managed_files else "/"
+        folder = os.path.dirname(os.path.join(self.system_root, managed.lstrip("/")))
+        self.claude = claude_config(folder, self.user_dir, self.root)
+        self.problems += self.claude.problems
+        self.settings += self.claude.shown
+        self.watched.update(self.claude.watched)
+
+    def fallback_mode(self, folders: list[str]) -> str:
+        """Whether ``fallback_files`` (claude: AGENTS.md) load, and the reason when not."""
+        if not self.profile.fallback_files or self.claude is None:
+            return ""
+        mode = self.claude.instruction_files
+        if mode == "claude-md-or-agents-md":
+            names = (*self.profile.project_files, *self.profile.local_files)
+            if any(os.path.lexists(os.path.join(d, n)) for d in folders for n in names):
+                return (
+                    "skipped: a CLAUDE file exists in this folder or above, and Claude Code "
+                    "reads AGENTS.md only where none does (instructionFiles = "
+                    "claude-md-or-agents-md, the default since 2.1.277)"
+                )
+            return "load"
+        if mode == "claude-md-and-agents-md":
+            return "load"
+        return f"skipped: instructionFiles = {mode}, so Claude Code does not read AGENTS.md"
 
     def apply_codex(self, user_table: dict[str, object], folders: list[str]) -> None:
         """codex's ``config.toml`` layers: budget, fallback names, trust."""
@@ -168,21 +215,18 @@ class Walker(ImportFollower):
             return
         self.slot(self.user_dir, names, ContextScope.USER, nonempty=True)
         if self.profile.user_rules_dir:
-            self.rules(os.path.join(self.user_dir, self.profile.user_rules_dir))
-
-    def rules(self, folder: str) -> None:
-        """Claude's ``~/.claude/rules/*.md``: one listdir, sorted so the order is stable."""
-        self.watched_dirs.add(folder)
-        try:
-            names = sorted(n for n in os.listdir(folder) if n.endswith(".md"))
-        except (OSError, ValueError):
-            return
-        for name in names[:_MAX_RULES]:
-            self.load(os.path.join(folder, name), ContextScope.USER, role="a user rules file")
+            folder = os.path.join(self.user_dir, self.profile.user_rules_dir)
+            self.rules(folder, ContextScope.USER, "a user rules file")
 
     def directory(self, folder: str) -> None:
         """One folder's project files, then its local files where the profile has them."""
         self.slot(folder, self.project_names, ContextScope.PROJECT)
+        for name in self.profile.fallback_files:
+            path = os.path.join(folder, name)
+            if self.agents_mode == "load":
+                self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
+            elif self.agents_mode and os.path.lexists(path):
+                self.skip(path, ContextScope.PROJECT, self.agents_mode)
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(os.path.join(folder, name), ContextScope.LOCAL)
@@ -246,6 +290,17 @@ class Walker(ImportFollower):
         if path in self.loaded:
             self.skip(path, scope, "skipped: already loaded earlier", result.size)
             return False
+        real = os.path.realpath(path)
+        if real in self.loaded_real:
+            reason = f"skipped: the same file was already loaded as {self.loaded_real[real]}"
+            self.skip(path, scope, reason, result.size)
+            return False
+        excluded = self.claude.excluded_by(path) if self.claude and role != _MANAGED else None
+        if excluded is not None:
+            pattern, source = excluded
+            reason = f"skipped: claudeMdExcludes pattern {pattern} (in {source})"
+            self.skip(path, scope, reason, result.size)
+            return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)
         if not text.strip():
@@ -293,10 +348,25 @@ class Walker(ImportFollower):
                 bad = bad_after
             self.budget_left -= len(data)
         notes += content_notes(data, bad)
+        if self.profile.hide_html_comments:
+            text, hidden = strip_block_comments(text)
+            if hidden:
+                notes.append(f"{hidden} characters of block HTML comments hidden from the model")
+        self.loaded_real[real] = path
+        if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
+            if find_imports(text, self.profile.imports):
+                notes.append(_NO_ANCESTOR_IMPORTS)
+            self.keep(path, text, scope, status, "; ".join(notes), result.size)
+            return True
         self.keep(path, text, scope, status, "; ".join(notes), result.size)
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
         return True
+
+    def above_root(self, path: str) -> bool:
+        """Whether a project file sits in a folder above the root (an ancestor's file)."""
+        folder = os.path.dirname(path)
+        return folder != self.root and inside(self.root, folder)
 
     def dropped_reason(self) -> str:
         """Why a file exists but is not sent: the budget was spent before it, or is zero."""
