@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 
 from promptls.lsp.positions import LineIndex
-from tests.lsp.conftest import offset_of, position
+from tests.lsp.client import offset_of, position
 
 ENCODINGS = ("utf-8", "utf-16", "utf-32")
 ALPHABET = st.sampled_from(

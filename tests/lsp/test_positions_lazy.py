@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 
 from promptls.lsp.positions import LineIndex
-from tests.lsp.conftest import position
+from tests.lsp.client import position
 from tests.positions import LINE_BREAK, units
 
 ENCODINGS = ("utf-8", "utf-16", "utf-32")

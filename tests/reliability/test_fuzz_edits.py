@@ -31,8 +31,9 @@ from hypothesis.stateful import (
 )
 
 from promptls.analysis import analyze
+from tests.positions import lines
 
-from .conftest import LONG, MARKER, assert_clean_log, lines, lsp_range, position
+from .conftest import LONG, MARKER, assert_clean_log, lsp_range, position
 from .rawlsp import RawClient
 
 FRAGMENTS = [
