@@ -27,7 +27,6 @@ from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
 from tests.positions import line_col, offset_at
 
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
 ENCODINGS = {"vscode": "utf-16", "neovim": "utf-8", "emacs": "utf-32"}
 EXTRA_ARGS = os.environ.get("PROMPTLS_TEST_SERVER_ARGS", "").split()

@@ -16,7 +16,6 @@ from tests.positions import line_col
 
 from .rawlsp import RawClient
 
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 LONG = os.environ.get("PROMPTLS_LONG") == "1"
 """``scripts/test --long`` sets this: fuzz and soak run their big counts."""
 
