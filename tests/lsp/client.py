@@ -25,6 +25,7 @@ from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
+from tests import MARKER as MARKER  # re-exported: the LSP tests take it from here
 from tests.positions import line_col, offset_at
 
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}

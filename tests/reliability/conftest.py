@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from tests import MARKER as MARKER  # re-exported for the reliability tests
 from tests.positions import line_col
 
 from .rawlsp import RawClient
