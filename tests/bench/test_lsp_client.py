@@ -102,9 +102,9 @@ def test_floor_server_round_trip(tmp_path: Path) -> None:
     assert proc is not None and proc.poll() is not None
 
 
-SCRIPTED = r"""
+WIRE = r"""
 import json, sys
-def read():
+def body():
     length = 0
     while True:
         line = sys.stdin.buffer.readline()
@@ -115,11 +115,19 @@ def read():
         name, _, value = line.partition(b":")
         if name.strip().lower() == b"content-length":
             length = int(value)
-    return json.loads(sys.stdin.buffer.read(length))
+    return sys.stdin.buffer.read(length)
+def read():
+    return json.loads(body())
 def send(msg):
-    body = json.dumps(msg).encode()
-    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    data = json.dumps(msg).encode()
+    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
     sys.stdout.buffer.flush()
+"""
+"""A scripted server's framing, written independently of the client under test."""
+
+SCRIPTED = (
+    WIRE
+    + r"""
 read()
 send({"jsonrpc": "2.0", "id": "s1", "method": "workspace/configuration",
       "params": {"items": [{"section": "demo"}]}})
@@ -130,6 +138,7 @@ send({"jsonrpc": "2.0", "method": "test/echo", "params": {"reply": reply, "error
 while True:
     read()
 """
+)
 
 
 def test_server_requests_are_answered(tmp_path: Path) -> None:
@@ -181,29 +190,17 @@ def test_lone_surrogates_travel_only_as_ascii_escapes() -> None:
     assert read_message(io.BytesIO(data)) == message
 
 
-ECHO = r"""
-import json, sys
-def send(msg):
-    body = json.dumps(msg).encode()
-    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-    sys.stdout.buffer.flush()
+ECHO = (
+    WIRE
+    + r"""
 for n in range(10):
     sys.stderr.write(f"log {n}\n")
 sys.stderr.flush()
 send({"jsonrpc": "2.0", "id": "s1", "method": "made/up", "params": {}})
 while True:
-    length = 0
-    while True:
-        line = sys.stdin.buffer.readline()
-        if not line:
-            sys.exit(0)
-        if line in (b"\r\n", b"\n"):
-            break
-        name, _, value = line.partition(b":")
-        if name.strip().lower() == b"content-length":
-            length = int(value)
+    raw = body()
     try:
-        msg = json.loads(sys.stdin.buffer.read(length))
+        msg = json.loads(raw)
     except ValueError:
         send({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse"}})
         continue
@@ -212,6 +209,7 @@ while True:
     elif "id" in msg:
         send({"jsonrpc": "2.0", "method": "test/answered", "params": msg})
 """
+)
 
 
 def _echo(tmp_path: Path) -> list[str]:
