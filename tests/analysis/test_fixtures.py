@@ -19,7 +19,7 @@ import pytest
 from promptls.analysis import RULES, DocumentKind, analyze, document_kind, fix_all
 from promptls.config import Settings, load_config
 from promptls.discovery import discover
-from tests.positions import line_col
+from tests.positions import encoded_position
 
 TESTDATA = Path(__file__).resolve().parent / "testdata"
 SIDECARS = (".want", ".fixed")
@@ -143,7 +143,7 @@ def test_fixture(case: Case, request: pytest.FixtureRequest, tmp_path: Path) -> 
 
     got = []
     for finding in found:
-        line, column = line_col(text, finding.start, "utf-32")
+        line, column = encoded_position(text, finding.start, "utf-32")
         got.append(Want(line + 1, column + 1, finding.code, finding.message))
     got.sort(key=Want.key)
     wants = expectations(case.file, text)

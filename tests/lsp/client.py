@@ -26,7 +26,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
 from tests import MARKER as MARKER  # re-exported: the LSP tests take it from here
-from tests.positions import line_col, offset_at
+from tests.positions import encoded_offset, encoded_position
 
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
 ENCODINGS = {"vscode": "utf-16", "neovim": "utf-8", "emacs": "utf-32"}
@@ -215,7 +215,7 @@ async def initialize(
 
 def position(text: str, offset: int, encoding: str) -> types.Position:
     """Expected LSP position of a code-point offset."""
-    line, character = line_col(text, offset, encoding)
+    line, character = encoded_position(text, offset, encoding)
     return types.Position(line=line, character=character)
 
 
@@ -226,7 +226,7 @@ def span(text: str, start: int, end: int, encoding: str) -> types.Range:
 
 def offset_of(text: str, pos: types.Position, encoding: str) -> int:
     """Code-point offset of an LSP position (for applying edits in tests)."""
-    return offset_at(text, pos.line, pos.character, encoding)
+    return encoded_offset(text, pos.line, pos.character, encoding)
 
 
 def apply_edits(text: str, edits: list[types.TextEdit], encoding: str) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests import MARKER as MARKER  # re-exported for the reliability tests
-from tests.positions import line_col
+from tests.positions import encoded_position
 
 from .rawlsp import RawClient
 
@@ -25,7 +25,7 @@ def position(text: str, offset: int, encoding: str) -> dict[str, int]:
     """LSP position (as JSON) of a code-point offset that is not inside a CRLF pair."""
     if offset > 0 and text[offset - 1 : offset + 1] == "\r\n":
         raise ValueError("offset splits a CRLF pair")
-    line, character = line_col(text, offset, encoding)
+    line, character = encoded_position(text, offset, encoding)
     return {"line": line, "character": character}
 
 

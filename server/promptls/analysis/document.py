@@ -7,7 +7,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
-from promptls.text.utf8 import encode
+from promptls.text.mapper import text_to_utf8
 
 if TYPE_CHECKING:
     from promptls.analysis.settings import Settings
@@ -34,7 +34,7 @@ class Document:
     @cached_property
     def utf8(self) -> bytes | None:
         """The UTF-8 bytes for byte-level searches; None for ASCII text (no need)."""
-        return None if self.text.isascii() else encode(self.text)
+        return None if self.text.isascii() else text_to_utf8(self.text)
 
     @cached_property
     def static_end(self) -> int:

@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
+
 
 class ContextScope(StrEnum):
     """Where an instruction file was found; model-visible so precedence stays explicit
@@ -80,7 +82,9 @@ class Discovery:
 
     ``watched`` holds every path discovery depended on (existing or not, so creating a
     file invalidates correctly); ``watched_dirs`` the folders it listed (Claude's rules).
-    ``project_root`` is where the per-folder walk started.
+    ``project_root`` is where the per-folder walk started. ``settings`` are the agent's
+    own settings that shaped the result, each with the file it came from; ``problems``
+    the agent settings files that could not be used (the agent's defaults were).
     """
 
     profile: str
@@ -90,6 +94,8 @@ class Discovery:
     project_root: str = ""
     watched: frozenset[str] = field(default_factory=frozenset)
     watched_dirs: frozenset[str] = field(default_factory=frozenset)
+    settings: tuple[AgentSetting, ...] = ()
+    problems: tuple[SettingsProblem, ...] = ()
 
     def depends_on(self, path: str) -> bool:
         """Whether a change at ``path`` (file or folder) could change this result."""

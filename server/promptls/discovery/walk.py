@@ -22,15 +22,24 @@ from __future__ import annotations
 
 import os
 
+from promptls.discovery.agent_settings import (
+    AgentSetting,
+    SettingsProblem,
+    codex_config,
+    codex_user_config,
+    root_markers,
+)
 from promptls.discovery.dirs import walk_directories
 from promptls.discovery.imports import ImportRef, find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
 from promptls.discovery.profiles import Profile
+from promptls.discovery.settings_gemini import gemini_config
 from promptls.text.fsread import (
     Presence,
     char_boundary,
     decode,
     human_bytes,
+    is_regular_file,
     presence,
     read_bounded,
 )
@@ -75,7 +84,14 @@ class Walker:
         self.watched: set[str] = set()
         self.watched_dirs: set[str] = set()
         self.loaded: set[str] = set()
+        self.budget = profile.budget
         self.budget_left = profile.budget
+        self.budget_source = "default"
+        self.project_names = profile.project_files
+        self.user_names = profile.user_files
+        self.untrusted = ""
+        self.settings: list[AgentSetting] = []
+        self.problems: list[SettingsProblem] = []
         self.project_root = root
         self.imports_left = _MAX_IMPORTS
 
@@ -86,12 +102,29 @@ class Walker:
         for managed in self.profile.managed_files:
             path = os.path.join(self.system_root, managed.lstrip("/"))
             self.load(path, ContextScope.USER, role="the managed policy file")
+        user_table: dict[str, object] = {}
+        markers: tuple[str, ...] = (".git",)
+        if self.profile.agent_settings == "codex":
+            user_table, problems = codex_user_config(self.user_dir)
+            self.problems += problems
+            markers, _ = root_markers(user_table, "")
+            if self.user_dir:
+                self.watched.add(os.path.join(self.user_dir, "config.toml"))
+        elif self.profile.agent_settings == "gemini":
+            markers = self.apply_gemini()
         self.user_files()
-        walk = walk_directories(self.profile.walk, self.root, self.home)
+        walk = walk_directories(self.profile.walk, self.root, self.home, markers)
         self.project_root = walk.project_root
         self.watched.update(walk.watched)
-        for directory in walk.directories:
-            self.directory(directory)
+        if self.profile.agent_settings == "codex":
+            self.apply_codex(user_table, walk.directories)
+        if self.profile.sort_paths:
+            candidates = (os.path.join(d, n) for d in walk.directories for n in self.project_names)
+            for path in sorted(candidates):
+                self.load(path, ContextScope.PROJECT)
+        else:
+            for directory in walk.directories:
+                self.directory(directory)
         return Discovery(
             profile=self.profile.name,
             root=self.root,
@@ -100,11 +133,39 @@ class Walker:
             project_root=self.project_root,
             watched=frozenset(self.watched),
             watched_dirs=frozenset(self.watched_dirs),
+            settings=tuple(self.settings),
+            problems=tuple(self.problems),
         )
+
+    def apply_gemini(self) -> tuple[str, ...]:
+        """gemini-cli's ``settings.json``: context file names and boundary markers."""
+        config = gemini_config(self.user_dir, self.root, self.home)
+        self.problems += config.problems
+        self.settings += config.shown
+        self.watched.update(config.watched)
+        self.project_names = self.user_names = config.names
+        return config.markers
+
+    def apply_codex(self, user_table: dict[str, object], folders: list[str]) -> None:
+        """codex's ``config.toml`` layers: budget, fallback names, trust."""
+        self.watched.update(os.path.join(f, ".codex", "config.toml") for f in folders)
+        config = codex_config(
+            self.user_dir, user_table, self.problems, folders, self.project_root, self.root
+        )
+        self.problems = list(config.problems)
+        self.settings = list(config.shown)
+        self.budget = self.budget_left = config.max_bytes
+        self.budget_source = next(
+            (s.source for s in config.shown if s.key == "project_doc_max_bytes"), "default"
+        )
+        extra = [n for n in config.fallback_names if n not in self.profile.project_files]
+        self.project_names = (*self.profile.project_files, *dict.fromkeys(extra))
+        if config.untrusted:
+            self.untrusted = next(s.source for s in config.shown if s.key == "trust_level")
 
     def user_files(self) -> None:
         """The user's own files; a missing home is reported once instead of guessed."""
-        names = self.profile.user_files
+        names = self.user_names
         if self.user_dir is None:
             where = os.path.join("~", self.profile.user_dir, names[0])
             self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
@@ -129,7 +190,7 @@ class Walker:
 
     def directory(self, folder: str) -> None:
         """One folder's project files, then its local files where the profile has them."""
-        self.slot(folder, self.profile.project_files, ContextScope.PROJECT)
+        self.slot(folder, self.project_names, ContextScope.PROJECT)
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(os.path.join(folder, name), ContextScope.LOCAL)
@@ -139,10 +200,11 @@ class Walker:
     ) -> None:
         """Load every name, or only one per folder when the profile says so.
 
-        With ``first_match`` the first name that exists (file or symlink) takes the slot
-        even when empty (codex's project docs); with ``nonempty`` as well, the first name
-        that actually loads wins and empty or unreadable ones fall through (codex's
-        ``$CODEX_HOME`` file, read by ``load_instructions``).
+        With ``first_match`` the first name that is a regular file (links followed) takes
+        the slot even when empty (codex's project docs); a folder, FIFO, device or
+        dangling link does not, and the next name is tried. With ``nonempty`` as well, the
+        first name that actually loads wins and empty or unreadable ones fall through
+        (codex's ``$CODEX_HOME`` file).
         """
         if not self.profile.first_match:
             for name in names:
@@ -160,11 +222,11 @@ class Walker:
             elif nonempty:
                 if self.load(path, scope, holds_slot=False):
                     winner = name
-            elif kind in (Presence.FILE, Presence.SYMLINK):
+            elif is_regular_file(path):
                 winner = name
                 self.load(path, scope, holds_slot=True)
             else:
-                self.load(path, scope)
+                self.load(path, scope, passes_slot=True)
 
     # -- one candidate ----------------------------------------------------------------
 
@@ -175,6 +237,7 @@ class Walker:
         *,
         role: str | None = None,
         holds_slot: bool = False,
+        passes_slot: bool = False,
     ) -> bool:
         """Read one candidate and record what happened to it; imports follow it.
 
@@ -185,7 +248,8 @@ class Walker:
         if result.missing:
             return False
         if result.data is None:
-            self.skip(path, scope, f"skipped: {result.problem}", result.size)
+            extra = "; the next name takes the folder's slot" if passes_slot else ""
+            self.skip(path, scope, f"skipped: {result.problem}{extra}", result.size)
             return False
         if path in self.loaded:
             self.skip(path, scope, "skipped: already loaded earlier", result.size)
@@ -204,6 +268,13 @@ class Walker:
                 f"cut at byte {len(data)}: the file is {result.size} bytes, over the "
                 f"{human_bytes(self.max_bytes)} read cap"
             ]
+        if self.untrusted and scope is not ContextScope.USER:
+            reason = (
+                f"dropped: {self.untrusted} marks this project untrusted, and "
+                f"{self.profile.name} loads no project files for an untrusted project"
+            )
+            self.add(path, scope, EntryStatus.DROPPED, reason, result.size)
+            return False
         if self.budget_left is not None and scope is not ContextScope.USER:
             if self.budget_left <= 0:
                 self.add(path, scope, EntryStatus.DROPPED, self.dropped_reason(), result.size)
@@ -211,11 +282,18 @@ class Walker:
             if len(data) > self.budget_left:
                 data = data[: self.budget_left]
                 text, bad_after = decode(data)
+                if not text.strip():
+                    reason = (
+                        f"skipped: only whitespace fits in the {self.budget_left} bytes left of "
+                        f"{self.profile.name}'s budget, so nothing is sent and nothing is used"
+                    )
+                    self.skip(path, scope, reason, result.size)
+                    return False
                 status = EntryStatus.CUT
                 notes = [
                     f"cut at byte {len(data)}: {self.profile.name}'s "
-                    f"{human_bytes(self.profile.budget or 0)} budget for all project "
-                    f"instruction files runs out in this file"
+                    f"{human_bytes(self.budget or 0)} budget{self.budget_from()} for all "
+                    f"project instruction files runs out in this file"
                 ]
                 if bad is None and bad_after is not None:
                     notes.append("the cut splits a UTF-8 character, sent as U+FFFD")
@@ -229,9 +307,21 @@ class Walker:
         return True
 
     def dropped_reason(self) -> str:
-        """Why a file exists but is not sent: the budget was spent before it."""
-        budget = human_bytes(self.profile.budget or 0)
-        return f"dropped: {self.profile.name}'s {budget} budget was used up by earlier files"
+        """Why a file exists but is not sent: the budget was spent before it, or is zero."""
+        if self.budget == 0:
+            return (
+                f"dropped: project_doc_max_bytes = 0{self.budget_from()} turns "
+                f"{self.profile.name}'s project instruction files off"
+            )
+        budget = human_bytes(self.budget or 0)
+        return (
+            f"dropped: {self.profile.name}'s {budget} budget{self.budget_from()} "
+            f"was used up by earlier files"
+        )
+
+    def budget_from(self) -> str:
+        """Where a configured budget came from, for reasons (empty for the default)."""
+        return "" if self.budget_source == "default" else f" (from {self.budget_source})"
 
     def shadow(self, path: str, scope: ContextScope, winner: str, *, nonempty: bool) -> None:
         """Record a file hidden by an earlier name in the same slot."""

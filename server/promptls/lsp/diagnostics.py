@@ -22,7 +22,7 @@ from pygls.uris import from_fs_path
 
 from promptls.analysis.model import Finding, Severity
 from promptls.lsp.documents import Snapshot
-from promptls.lsp.positions import LineIndex
+from promptls.lsp.positions import ClientMapper
 
 SOURCE = "promptls"
 
@@ -33,7 +33,7 @@ _SEVERITY = {
     Severity.HINT: types.DiagnosticSeverity.Hint,
 }
 
-OpenIndex = Callable[[str], "LineIndex | None"]
+OpenIndex = Callable[[str], "ClientMapper | None"]
 """Looks up the line index of an open document's current text."""
 
 _RELATED_READ_LIMIT = 4 * 1024 * 1024
@@ -91,14 +91,14 @@ def _related_location(
     return types.Location(uri=uri, range=index.span_to_range(start, end))
 
 
-def _read_index(path: str, encoding: str) -> LineIndex | None:
+def _read_index(path: str, encoding: str) -> ClientMapper | None:
     """Line index of a file on disk, bounded, never blocking (FIFOs) and never raising."""
     from promptls.text.fsread import read_bounded
 
     read = read_bounded(path, _RELATED_READ_LIMIT)
     if read.data is None or read.truncated:
         return None
-    return LineIndex(read.data.decode("utf-8", "replace"), encoding)
+    return ClientMapper(read.data.decode("utf-8", "replace"), encoding)
 
 
 def to_diagnostics(

@@ -26,7 +26,7 @@ from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
-from promptls.lsp.positions import LineIndex, encoding_name
+from promptls.lsp.positions import ClientMapper, encoding_name
 from promptls.lsp.protocol import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
 
@@ -113,7 +113,7 @@ class PromptServer(LanguageServer):
                 best = folder
         return best or str(Path(path).parent)
 
-    def open_index(self, uri: str) -> LineIndex | None:
+    def open_index(self, uri: str) -> ClientMapper | None:
         """Line index of an open document (for related locations in other files)."""
         doc = self.documents.get(uri)
         return doc.index(self.documents.encoding) if doc is not None else None
