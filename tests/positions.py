@@ -65,3 +65,13 @@ def encoded_offset(text: str, line: int, column: int, encoding: str) -> int:
     column = max(column, 0)
     fits = [k for k in range(len(content) + 1) if units(content[:k], encoding) <= column]
     return starts[line] + max(fits)
+
+
+def lines(text: str) -> list[tuple[int, int]]:
+    """(start, content end) of every LSP line, in code points."""
+    out, start = [], 0
+    for match in LINE_BREAK.finditer(text):
+        out.append((start, match.start()))
+        start = match.end()
+    out.append((start, len(text)))
+    return out

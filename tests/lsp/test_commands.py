@@ -10,7 +10,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
 from promptls.prompt import render_system_for_wire, split_system_prompt
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
     close_doc,
     diagnostics,

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 
 from promptls.lsp.positions import ClientMapper, apply_change, encoding_name
-from tests.lsp.conftest import apply_edits, offset_of, span
+from tests.lsp.client import apply_edits, offset_of, span
 from tests.positions import ENCODINGS, PIECES, texts
 
 

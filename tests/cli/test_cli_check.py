@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from promptls.cli import main
-
-from .conftest import MARKER
+from tests import MARKER
 
 BROKEN = "Doctrine 🎉.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\nTurn.\n"
 

@@ -9,8 +9,7 @@ import pytest
 
 from promptls.commands._check_files import GitIgnore, walk
 from promptls.config import Settings
-
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+from tests import MARKER
 
 
 def _rel(root: Path, paths: list[Path]) -> list[str]:

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from promptls.cli import main
+from tests import MARKER
 
 PACKAGE = "@microsoft/jest-sarif@1.0.0-beta.0"
 MEMBER = "package/lib/schemas/sarif-2.1.0-rtm.5.json"
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "promptls" / "sarif"
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 
 
 def _unavailable(reason: str) -> None:
