@@ -8,7 +8,6 @@ counted in UTF-16 code units, as that property requires.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -16,8 +15,7 @@ from urllib.parse import quote
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Finding, LineIndex, Severity
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+from promptls.text.escape import safe_line
 
 
 @dataclass(frozen=True)
@@ -31,11 +29,6 @@ class Report:
     def index(self) -> LineIndex:
         """Line table, built on demand (most files have no findings)."""
         return LineIndex(self.analysis.text)
-
-
-def terminal_safe(text: str) -> str:
-    """Escape control, bidi and zero-width characters so output cannot spoof a terminal."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _where(index: LineIndex, finding: Finding) -> tuple[int, int, int, int]:
@@ -56,8 +49,8 @@ def format_text(reports: Sequence[Report]) -> str:
             line, col, _, _ = _where(index, finding)
             mark = " [*]" if finding.fix else ""
             out.append(
-                f"{terminal_safe(report.display)}:{line}:{col}: {finding.code} "
-                f"[{finding.severity.value}] {terminal_safe(finding.message)}{mark}"
+                f"{safe_line(report.display)}:{line}:{col}: {finding.code} "
+                f"[{finding.severity.value}] {safe_line(finding.message)}{mark}"
             )
             total += 1
             fixable += finding.fix is not None

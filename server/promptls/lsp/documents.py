@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from promptls.analysis.model import Analysis
+from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.positions import LineIndex, apply_change_indexed
 
 if TYPE_CHECKING:
@@ -273,6 +273,4 @@ class Documents:
 
 def _empty_analysis(text: str, path: str | None) -> Analysis:
     """What features see when the analysis itself failed: no markers, no findings."""
-    from promptls.analysis.model import DocumentKind
-
     return Analysis(text=text, kind=DocumentKind.OTHER, markers=(), findings=(), path=path)
