@@ -28,7 +28,7 @@ from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnost
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
 from promptls.lsp.positions import LineIndex, encoding_name
-from promptls.lsp.protocol import PromptProtocol, ResyncingInput
+from promptls.lsp.pygls_compat import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
 from promptls.lsp.workspace import inside
 
