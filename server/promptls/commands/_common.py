@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from promptls.commands import UsageError
-from promptls.discovery import PROFILES
 from promptls.text.escape import safe_line
 
 
@@ -84,6 +83,9 @@ def resolve_dir(value: str | None) -> str:
 
 def check_profile(name: str) -> str:
     """A known profile name, or a user error listing the valid ones."""
+    # Deferred (commands → discovery): `render` uses this module and no profile (-8 ms).
+    from promptls.discovery import PROFILES
+
     if name not in PROFILES:
         known = ", ".join(sorted(PROFILES))
         raise UsageError(f"unknown profile {safe_line(name)!r} (choose from {known})")

@@ -18,8 +18,11 @@ def _class(keep: str) -> re.Pattern[str]:
     """A character class of every control and invisible character except ``keep``."""
     parts: list[str] = []
     for low, high, _ in (*CONTROL_RANGES, *INVISIBLE_RANGES):
-        codes = [c for c in range(low, high + 1) if chr(c) not in keep]
-        parts.extend(re.escape(chr(c)) for c in codes)
+        start = low
+        for code in (*(ord(c) for c in keep if low <= ord(c) <= high), high + 1):
+            if start < code:
+                parts.append(f"{re.escape(chr(start))}-{re.escape(chr(code - 1))}")
+            start = code + 1
     return re.compile(f"[{''.join(parts)}]")
 
 
