@@ -11,8 +11,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from promptls.analysis.engine import analyze, document_kind
-    from promptls.analysis.fixes import apply_fixes, fix_all
+    from promptls.analysis.engine import analyze, document_kind, fix_all
+    from promptls.analysis.fixes import apply_fixes
     from promptls.analysis.model import (
         Analysis,
         DocumentKind,
@@ -31,7 +31,7 @@ _HOME = {
     "analyze": "engine",
     "document_kind": "engine",
     "apply_fixes": "fixes",
-    "fix_all": "fixes",
+    "fix_all": "engine",
     "Analysis": "model",
     "DocumentKind": "model",
     "Edit": "model",

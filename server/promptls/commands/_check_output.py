@@ -9,7 +9,6 @@ position mapper (:mod:`promptls.text.mapper`), which is 0-based: the 1 is added 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
@@ -17,9 +16,8 @@ from urllib.parse import quote
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
+from promptls.text.escape import safe_line
 from promptls.text.mapper import Encoding, Mapper
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
 @dataclass(frozen=True)
@@ -32,11 +30,6 @@ class Report:
     def mapper(self, encoding: Encoding) -> Mapper:
         """Position mapper of the text (lazy: a file without findings builds no table)."""
         return Mapper(self.analysis.text, encoding)
-
-
-def terminal_safe(text: str) -> str:
-    """Escape control, bidi and zero-width characters so output cannot spoof a terminal."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
 
 
 def _where(mapper: Mapper, start: int, end: int) -> tuple[int, int, int, int]:
@@ -56,8 +49,8 @@ def format_text(reports: Sequence[Report]) -> str:
             line, col, _, _ = _where(mapper, finding.start, finding.end)
             mark = " [*]" if finding.fix else ""
             out.append(
-                f"{terminal_safe(report.display)}:{line}:{col}: {finding.code} "
-                f"[{finding.severity.value}] {terminal_safe(finding.message)}{mark}"
+                f"{safe_line(report.display)}:{line}:{col}: {finding.code} "
+                f"[{finding.severity.value}] {safe_line(finding.message)}{mark}"
             )
             total += 1
             fixable += finding.fix is not None

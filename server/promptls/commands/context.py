@@ -28,12 +28,22 @@ import argparse
 import os
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from promptls.assembly.environment import Environment
-    from promptls.discovery import Discovery, Entry
-    from promptls.discovery.skills import SkillInfo
+from promptls.assembly.environment import Environment, detect_environment
+from promptls.assembly.render import context_revision
+from promptls.commands._common import (
+    add_home_argument,
+    check_profile,
+    print_json,
+    resolve_dir,
+    resolve_home,
+    resolve_today,
+    setup_stdout,
+)
+from promptls.discovery import PROFILES, Discovery, Entry, discover
+from promptls.discovery.skills import SkillInfo, discover_skills
+from promptls.text.escape import safe_line
 
 Result = tuple["Discovery", str, "list[SkillInfo]"]
 """One profile's discovery, its context revision and its skills."""
@@ -46,8 +56,6 @@ _IN_FILES = ("loaded", "cut", "imported")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """DIR, the profile choice, --json and --home."""
-    from promptls.commands._common import add_home_argument
-
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", default="or", help="agent profile: or, claude, codex, gemini")
@@ -58,19 +66,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
-    from promptls.assembly.environment import detect_environment
-    from promptls.assembly.render import context_revision
-    from promptls.commands._common import (
-        check_profile,
-        print_json,
-        resolve_dir,
-        resolve_home,
-        resolve_today,
-        setup_stdout,
-    )
-    from promptls.discovery import PROFILES, discover
-    from promptls.discovery.skills import discover_skills
-
     folder = resolve_dir(args.dir)
     home = resolve_home(args)
     today = resolve_today()
@@ -96,8 +91,6 @@ def environment_json(env: Environment) -> dict[str, Any]:
 
 def to_json(folder: str, env: Environment, results: list[Result]) -> dict[str, Any]:
     """Everything discovery found, with absolute paths and raw reasons."""
-    from promptls.discovery import PROFILES
-
     profiles = []
     for found, revision, skills in results:
         files = [
@@ -164,8 +157,6 @@ def _size_text(found: Discovery, entry: Entry) -> str:
 def _show_path(path: str, home: str | None) -> str:
     """Terminal-safe path, short: relative below the current folder, ``~/…`` below the
     home folder, else absolute."""
-    from promptls.commands._common import safe_line
-
     try:
         cwd = str(Path.cwd())
     except OSError:
@@ -179,8 +170,6 @@ def _show_path(path: str, home: str | None) -> str:
 
 def environment_lines(env: Environment) -> list[str]:
     """The environment as aligned ``key: value`` lines for a terminal."""
-    from promptls.commands._common import safe_line
-
     git = "no"
     if env.git_repo:
         git = f"yes, branch {safe_line(env.git_branch) or 'unknown'}"
@@ -195,8 +184,6 @@ def environment_lines(env: Environment) -> list[str]:
 
 def to_text(folder: str, env: Environment, results: list[Result], home: str | None) -> str:
     """Folder and environment once, then one section per profile."""
-    from promptls.commands._common import safe_line
-
     lines = [f"Folder: {safe_line(folder)}", "", "Environment:", *environment_lines(env)]
     for found, revision, skills in results:
         lines += ["", *_profile_lines(found, revision, home)]
@@ -206,9 +193,6 @@ def to_text(folder: str, env: Environment, results: list[Result], home: str | No
 
 def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[str]:
     """One profile: loaded files in order, then everything else with its reason."""
-    from promptls.commands._common import safe_line
-    from promptls.discovery import PROFILES
-
     title = PROFILES[found.profile].title
     lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]
     if found.project_root and found.project_root != found.root:
@@ -239,8 +223,6 @@ def _profile_lines(found: Discovery, revision: str, home: str | None) -> list[st
 
 def _skill_lines(skills: list[SkillInfo], home: str | None) -> list[str]:
     """The skills the agent would list, by name, with where each was found."""
-    from promptls.commands._common import safe_line
-
     if not skills:
         return ["  skills: none"]
     lines = ["  skills:"]

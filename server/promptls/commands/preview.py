@@ -20,11 +20,22 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from promptls.assembly.assemble import AssembledPrompt, TextSize
+from promptls.assembly.assemble import AssembledPrompt, TextSize, assemble_prompt
+from promptls.commands._common import (
+    add_home_argument,
+    check_profile,
+    print_json,
+    read_input,
+    resolve_dir,
+    resolve_home,
+    resolve_today,
+    setup_stdout,
+)
+from promptls.text.escape import safe_block, safe_line
 
 NAME = "preview"
 HELP = "show the assembled prompt (doctrine + marker + context) for a folder"
@@ -34,8 +45,6 @@ _RULE = "─" * 72
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """DIR, --system, --profile, --format and --home."""
-    from promptls.commands._common import add_home_argument
-
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
     parser.add_argument(
         "--system", metavar="FILE", help="system prompt file used as the static doctrine"
@@ -47,17 +56,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Assemble the prompt and print it in the chosen form."""
-    from promptls.assembly.assemble import assemble_prompt
-    from promptls.commands._common import (
-        check_profile,
-        print_json,
-        read_input,
-        resolve_dir,
-        resolve_home,
-        resolve_today,
-        setup_stdout,
-    )
-
     folder = resolve_dir(args.dir)
     profile = check_profile(args.profile)
     home = resolve_home(args)
@@ -93,8 +91,6 @@ def _size_text(size: TextSize) -> str:
 
 def to_text(folder: str, profile: str, system: str | None, prompt: AssembledPrompt) -> str:
     """The cache-aware view: header, then each block framed by rules with its size."""
-    from promptls.commands._common import safe_block, safe_line
-
     sizes = prompt.sizes()
     doctrine = safe_line(_system_path(system) or "") or "built-in preamble (build_system)"
     lines = [
@@ -126,9 +122,6 @@ def to_json(
     folder: str, profile: str, system: str | None, prompt: AssembledPrompt
 ) -> dict[str, Any]:
     """Every form of the prompt plus what went into it."""
-    from dataclasses import asdict
-
-    from promptls.assembly.assemble import TextSize
 
     return {
         "folder": folder,

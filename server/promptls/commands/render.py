@@ -17,6 +17,8 @@ import argparse
 import json
 import sys
 
+from promptls.commands._common import read_input
+from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
 from promptls.text.mapper import Mapper
 
 NAME = "render"
@@ -51,13 +53,6 @@ def marker_positions(text: str, marker: str) -> list[dict[str, int]]:
 
 def run(args: argparse.Namespace) -> int:
     """Print wire text or halves; bytes go straight to stdout, UTF-8, unchanged."""
-    from promptls.commands._common import read_input
-    from promptls.prompt import (
-        SYSTEM_PROMPT_BOUNDARY,
-        render_system_for_wire,
-        split_system_prompt,
-    )
-
     text = read_input(args.file)
     if args.halves:
         static, dynamic = split_system_prompt(text)

@@ -7,7 +7,9 @@ folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyp
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -15,20 +17,22 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
+from promptls.lsp.command_ids import (
+    CONTEXT_REVISION,
+    DEBUG_DOCUMENT_HASH,
+    DEBUG_STATS,
+    PREVIEW_PROMPT,
+    RENDER_WIRE,
+    SHOW_CONTEXT_FILES,
+    SHOW_ENVIRONMENT,
+)
+from promptls.lsp.settings import SETTINGS_CACHE_SIZE
+from promptls.lsp.workspace import assemble
+
 if TYPE_CHECKING:
-    from promptls.assembly.assemble import AssembledPrompt
     from promptls.lsp.server import PromptServer
 
-SHOW_CONTEXT_FILES = "promptls.showContextFiles"
-SHOW_ENVIRONMENT = "promptls.showEnvironment"
-PREVIEW_PROMPT = "promptls.previewPrompt"
-RENDER_WIRE = "promptls.renderWire"
-CONTEXT_REVISION = "promptls.contextRevision"
-DEBUG_DOCUMENT_HASH = "promptls.debug.documentHash"
-DEBUG_STATS = "promptls.debug.stats"
 PREVIEW_FORMATS = ("both", "blocks", "wire")
-SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
-"""Largest ``systemPromptFile`` read for a preview."""
 
 
 def invalid(message: str) -> JsonRpcInvalidParams:
@@ -112,7 +116,7 @@ def allowed_document(server: PromptServer, value: str) -> str:
 
 def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]:
     """The profiles to answer for: one, or ``all`` side by side."""
-    from promptls.discovery import PROFILES
+    from promptls.discovery import PROFILES  # deferred (lsp → discovery): not at start-up
 
     if value is None:
         return [server.settings.for_folder(folder).profile]
@@ -159,6 +163,7 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
+    # Deferred (lsp → assembly): reads git and the platform, only when asked.
     from promptls.assembly.environment import detect_environment
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
@@ -172,36 +177,6 @@ def _camel(key: str) -> str:
     return head + "".join(p.capitalize() for p in rest)
 
 
-def _system_text(server: PromptServer, folder: str) -> str | None:
-    """The user's own static doctrine (``systemPromptFile``), read bounded, if set."""
-    name = server.settings.for_folder(folder).system_prompt_file
-    if not name:
-        return None
-    path = Path(name).expanduser()
-    if not path.is_absolute():
-        path = Path(folder) / path
-    from promptls.text.fsread import read_bounded
-
-    # Bounded and non-blocking: a project's config can name a FIFO, whose open() would
-    # block the server's event loop forever.
-    read = read_bounded(str(path), SYSTEM_PROMPT_LIMIT)
-    if read.data is None:
-        why = read.problem or "no such file"
-        server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
-        return None
-    return read.data.decode("utf-8", "replace")
-
-
-def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
-    """The assembled prompt for a folder with its effective settings."""
-    profile = server.settings.for_folder(folder).profile
-    # Deferred: assembling pulls in discovery, rendering and skills (~10-20 ms of imports)
-    # that `initialize` should not wait for; the first preview or watch event pays it.
-    from promptls.assembly.assemble import assemble_prompt
-
-    return assemble_prompt(folder, profile=profile, system_text=_system_text(server, folder))
-
-
 def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
@@ -210,7 +185,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
     prompt = assemble(server, folder)
     server.revisions[folder] = prompt.revision
-    from promptls.lsp import wire
+    from promptls.lsp import wire  # deferred (lsp → wire): ~4 ms, first preview pays it
 
     out: dict[str, Any] = {
         "folder": folder,
@@ -238,7 +213,7 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    from promptls.lsp.wire import full_parts
+    from promptls.lsp.wire import full_parts  # deferred (lsp → wire): ~4 ms
 
     measured = snapshot.wire(marker)
     static, dynamic, wire = full_parts(snapshot.text, marker)
@@ -281,11 +256,6 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
 
 async def debug_stats(server: PromptServer) -> dict[str, Any]:
     """Live tasks, threads and cache sizes (debug: lets soak tests catch leaks)."""
-    import asyncio
-    import threading
-
-    from promptls.lsp.settings import SETTINGS_CACHE_SIZE
-
     return {
         "tasks": len(asyncio.all_tasks()),
         "threads": threading.active_count(),

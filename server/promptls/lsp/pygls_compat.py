@@ -1,34 +1,49 @@
-"""JSON-RPC edge cases pygls leaves unanswered, and a stdin reader that survives bad frames.
+"""pygls compatibility: what pygls 2.1 gets wrong for promptls, fixed in one place.
 
-pygls 2.1 mishandles five kinds of bad input, most leaving someone waiting forever:
+Every workaround names its upstream pygls issue (openlawlibrary/pygls#N) where one
+exists; "none found" means the tracker had no report when this was written.
 
-* a request whose params do not match the method's schema (wrong types) gets no
-  response at all; JSON-RPC wants ``InvalidParams`` (-32602) for that id;
-* a body that is not JSON gets none either; JSON-RPC wants ``Parse error`` (-32700)
-  with ``id: null``;
-* a JSON array (a JSON-RPC batch, which LSP does not have) or a bare value gets none;
-  JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``;
-* requests before ``initialize`` are served and after ``shutdown`` dropped; LSP wants
-  ServerNotInitialized (-32002) and InvalidRequest;
-* a client's response that does not fit the request's result type (``null`` for
+* A request whose params do not match the method's schema gets no response at all;
+  JSON-RPC wants ``InvalidParams`` (-32602) for that id (``structure_message``). None
+  found; #326 discusses leniency for such params, not answering them.
+* A body that is not JSON gets no response; JSON-RPC wants ``Parse error`` (-32700)
+  with ``id: null`` (``answer_unparsable``). None found.
+* A JSON array (a JSON-RPC batch, which LSP does not have) or a bare value gets none;
+  JSON-RPC wants one ``Invalid Request`` (-32600) with ``id: null``. None found.
+* Requests before ``initialize`` are served and those after ``shutdown`` dropped; LSP
+  wants ServerNotInitialized (-32002) and InvalidRequest (``_out_of_session``). Related:
+  #605 (after ``shutdown`` pygls drops every message, responses included).
+* A client's response that does not fit the request's result type (``null`` for
   ``workspace/configuration``) is dropped, so the server's await never ends; it now
-  fails that await with the error, which the caller already handles.
+  fails that await with the error, which the caller already handles. None found.
+* pygls keeps its own copy of each document, and its position codec clamps a column
+  past the end of a line *in place* (and one short), so the ``didChange`` params
+  reaching promptls had been altered; the copy also cost a Python loop over every line
+  per keystroke. The sync notifications go straight to promptls' own store
+  (``lsp_text_document__did_*``). None found.
+* The future of every handler run is filed under its message id and only a request's
+  answer removes it, so every notification (every keystroke) kept its future and params
+  forever (``_execute_handler``). None found for this table; #608 reports the same leak
+  pattern in ``_result_types``.
+* ``shutdown`` cancels pending server→client requests while iterating the live table; a
+  response landing then fails it with "dictionary changed size during iteration"
+  (``lsp_shutdown``). None found; a response to a request cancelled there is #621
+  (``InvalidStateError``, fixed after 2.1.1).
+* Reading: a frame with a broken or missing ``Content-Length`` makes the next body be
+  read as a header line glued to the following ``Content-Length`` header, and from then
+  on every message is lost; and a buffered ``read(n)`` allocates ``n`` bytes up front,
+  so ``Content-Length: 99999999999`` ended the server with a MemoryError
+  (:class:`ResyncingInput`). None found.
 
-Notifications never get a response (the spec forbids it); a malformed one is logged and
-dropped. pygls also kept its own copy of each document, and its position codec clamps a
-column past the end of a line *in place* (and one short), so the ``didChange`` params
-reaching promptls' handler had been altered: pygls' copy is no longer kept at all (the
-sync notifications go straight to promptls' own document store).
-
-The reader fix: pygls reads header lines until a blank one, so a frame with a broken
-or missing ``Content-Length`` makes the next body be read as a header line glued to the
-following ``Content-Length`` header, and from then on every message is lost.
-:class:`ResyncingInput` splits such a line at ``Content-Length:`` so the stream is back
-in step after losing only the broken frame.
+The workarounds reach into pygls' private attributes. pyproject.toml pins pygls to the
+2.1 minor series, and :func:`check_pygls` (run when the protocol is built, so at every
+server start) names any private attribute that is missing instead of letting a
+workaround fail silently or crash mid-session.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import logging
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -47,6 +62,45 @@ from pygls.protocol.language_server import lsp_method
 
 log = logging.getLogger(__name__)
 
+PYGLS_SERIES = "2.1"
+"""The pygls minor series these workarounds were written and tested against."""
+_PRIVATE_METHODS = (
+    "_send_response",
+    "_handle_response",
+    "_execute_handler",
+    "structure_message",
+    "lsp_shutdown",
+    "lsp_text_document__did_open",
+    "lsp_text_document__did_change",
+    "lsp_text_document__did_close",
+)
+"""pygls methods the workarounds call or replace (a renamed one would silently bring
+back the behaviour it replaces)."""
+_PRIVATE_STATE = ("_request_futures", "_shutdown", "_workspace", "fm")
+"""Attributes pygls' protocol sets up in ``__init__`` that the workarounds read."""
+
+
+class PyglsIncompatibleError(RuntimeError):
+    """The installed pygls lacks something promptls' workarounds depend on."""
+
+
+def check_pygls(protocol: LanguageServerProtocol | None = None) -> None:
+    """Raise :class:`PyglsIncompatibleError` naming the first missing private attribute.
+
+    With ``protocol``, also check the state its ``__init__`` set up.
+    """
+    missing = [n for n in _PRIVATE_METHODS if not hasattr(LanguageServerProtocol, n)]
+    if protocol is not None:
+        missing += [n for n in _PRIVATE_STATE if n not in vars(protocol)]
+    if missing:
+        version = importlib.metadata.version("pygls")
+        raise PyglsIncompatibleError(
+            f"promptls needs pygls {PYGLS_SERIES}.x, but pygls {version} has no "
+            f"{', '.join(missing)} (private pygls attributes promptls' protocol fixes use); "
+            f'install "pygls>={PYGLS_SERIES},<2.2"'
+        )
+
+
 _HEADER = b"Content-Length:"
 _CHUNK = 1 << 20
 """Bytes read at a time for a message body."""
@@ -64,6 +118,11 @@ class Rejected:
 
 class PromptProtocol(LanguageServerProtocol):
     """pygls' protocol, plus the error responses JSON-RPC requires for malformed input."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """pygls' protocol, checked for every private attribute the fixes below use."""
+        super().__init__(*args, **kwargs)
+        check_pygls(self)
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """Keep the id of a request whose params are invalid so it can be answered."""

@@ -1,0 +1,54 @@
+"""What several LSP features need to know about a workspace folder.
+
+The previews answer with a folder's assembled prompt and the file watcher compares its
+revision with the last one the client saw; both must assemble it the same way (the
+folder's effective profile and ``systemPromptFile``), so that lives here, once, rather
+than in one feature module the others import.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from promptls.text.fsread import read_bounded
+
+if TYPE_CHECKING:
+    from promptls.assembly.assemble import AssembledPrompt
+    from promptls.lsp.server import PromptServer
+
+SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
+"""Largest ``systemPromptFile`` read for a preview."""
+
+
+def system_text(server: PromptServer, folder: str) -> str | None:
+    """The user's own static doctrine (``systemPromptFile``), read bounded, if set."""
+    name = server.settings.for_folder(folder).system_prompt_file
+    if not name:
+        return None
+    path = Path(name).expanduser()
+    if not path.is_absolute():
+        path = Path(folder) / path
+    # Bounded and non-blocking: a project's config can name a FIFO, whose open() would
+    # block the server's event loop forever.
+    read = read_bounded(str(path), SYSTEM_PROMPT_LIMIT)
+    if read.data is None:
+        why = read.problem or "no such file"
+        server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
+        return None
+    return read.data.decode("utf-8", "replace")
+
+
+def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
+    """The assembled prompt for a folder with its effective settings."""
+    profile = server.settings.for_folder(folder).profile
+    # Deferred (lsp → assembly/discovery): ~10-20 ms of imports `initialize` must not wait for.
+    from promptls.assembly.assemble import assemble_prompt
+
+    return assemble_prompt(folder, profile=profile, system_text=system_text(server, folder))
+
+
+def inside(path: str, folder: str) -> bool:
+    """Whether ``path`` is ``folder`` or below it (lexically)."""
+    p, f = Path(path), Path(folder)
+    return p == f or f in p.parents
