@@ -18,7 +18,7 @@ import yaml
 @dataclass(frozen=True, slots=True)
 class FrontMatter:
     """A file's front matter: the mapping (empty when absent), the body after it, and
-    the problem that made the block unusable (empty when none)."""
+    the problem YAML found (empty when none; ``data`` then holds plain key: value lines)."""
 
     data: dict[str, object] = field(default_factory=dict)
     body_start: int = 0
@@ -58,12 +58,30 @@ def _parse(block: str, body_start: int) -> FrontMatter:
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
-        return FrontMatter({}, body_start, f"invalid YAML: {problem}", line, True)
+        plain = _plain_lines(block)
+        return FrontMatter(plain, body_start, f"invalid YAML: {problem}", line, True)
     if data is None:
         data = {}
     if not isinstance(data, dict):
         return FrontMatter({}, body_start, "the front matter is not a key: value mapping", 2, True)
     return FrontMatter({str(k): v for k, v in data.items()}, body_start, present=True)
+
+
+def _plain_lines(block: str) -> dict[str, object]:
+    """Top-level ``key: value`` lines read as plain strings, for a block YAML rejects.
+
+    Claude Code's documented rule example ``paths: {src,lib}/**/*.ts, tests/**/*.ts`` is
+    not valid YAML (it opens a flow mapping), yet the agent scopes the rule by it; so a
+    scope key is still read from such a block, and the problem is kept for the reason.
+    """
+    data: dict[str, object] = {}
+    for line in block.splitlines():
+        if not line or line[0] in " \t#-":
+            continue
+        key, sep, value = line.partition(":")
+        if sep and key.strip() and value.strip():
+            data[key.strip()] = value.strip()
+    return data
 
 
 def glob_list(value: object) -> tuple[str, ...] | None:

@@ -122,7 +122,7 @@ class ExtraSources(ImportFollower):
         """A path-scoped rule: conditional, or loaded when the target file matches."""
         shown = ", ".join(globs)
         if self.target is not None:
-            relative = os.path.relpath(self.target, self.project_root).replace(os.sep, "/")
+            relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
             hit = next((g for g in globs if glob.globmatch(relative, g, flags=GLOB_FLAGS)), None)
             if hit is not None:
                 self.load(path, scope, role=f"a rule for {relative} (matches {hit})")
