@@ -150,3 +150,25 @@ def test_a_folder_named_gemini_md_is_skipped(tree: Path) -> None:
     assert d.files == ()
     [entry] = [e for e in d.entries if e.path == str(tree / "ws/GEMINI.md")]
     assert entry.status is EntryStatus.SKIPPED
+
+
+def test_jit_memory_loads_for_a_target_inside_the_root(tree: Path) -> None:
+    """'should load JIT memory when target is inside a trusted root' and 'should resolve
+    file target to its parent directory for traversal': GEMINI.md below the folder is
+    lazy, attached when a tool reads a file there."""
+    (tree / "ws/.git").mkdir()
+    sub = write(tree / "ws/subdir/GEMINI.md", "Subdir JIT content")
+    d = discover(
+        tree / "ws", "gemini", home=tree / "home", environ={}, target=tree / "ws/subdir/target.txt"
+    )
+    assert paths(d) == []
+    [entry] = [e for e in d.entries if e.path == str(sub)]
+    assert entry.status is EntryStatus.LAZY
+
+
+def test_jit_uses_the_configured_file_names(tree: Path) -> None:
+    (tree / "ws/.git").mkdir()
+    nested = write(tree / "ws/pkg/AGENTS.md", "nested agents")
+    write(tree / "home/.gemini/settings.json", json.dumps({"context": {"fileName": "AGENTS.md"}}))
+    d = discover(tree / "ws", "gemini", home=tree / "home", environ={}, target=tree / "ws/pkg/a.ts")
+    assert [e.status for e in d.entries if e.path == str(nested)] == [EntryStatus.LAZY]

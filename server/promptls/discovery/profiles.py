@@ -208,6 +208,7 @@ GEMINI = Profile(
     user_dir=".gemini",
     agent_settings="gemini",
     sort_paths=True,
+    lazy_files=("GEMINI.md",),
     user_files=("GEMINI.md",),
     project_files=("GEMINI.md",),
     local_files=(),
@@ -230,8 +231,9 @@ GEMINI = Profile(
         "project files from the root down, sent sorted by absolute path (so "
         "/r/Backend/GEMINI.md comes before /r/GEMINI.md)",
         "@path imports (relative to the importing file), depth 5",
-        "not modelled yet: just-in-time files below the folder, extension and MCP context, "
-        "private MEMORY.md, include directories, untrusted folders",
+        "GEMINI.md below the folder load just in time, when a tool reads a file there (lazy)",
+        "not modelled yet: extension and MCP context, private MEMORY.md, include "
+        "directories, untrusted folders",
     ),
 )
 

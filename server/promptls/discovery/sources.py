@@ -70,6 +70,7 @@ class ExtraSources(ImportFollower):
     project_root: str
     user_dir: str | None
     target: str | None
+    lazy_names: tuple[str, ...]
 
     def load(
         self,
@@ -169,7 +170,7 @@ class ExtraSources(ImportFollower):
     def lazy(self) -> None:
         """Nested files on the way from the root to the target: ``lazy`` entries, since
         the agent reads them only when it reads the target (not at launch)."""
-        if self.target is None or not self.profile.lazy_files:
+        if self.target is None or not self.lazy_names:
             return
         folder = os.path.dirname(self.target)
         chain: list[str] = []
@@ -178,7 +179,7 @@ class ExtraSources(ImportFollower):
             folder = os.path.dirname(folder)
         name = os.path.basename(self.target)
         for directory in reversed(chain):
-            for lazy_name in self.profile.lazy_files:
+            for lazy_name in self.lazy_names:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)
                 try:

@@ -90,6 +90,7 @@ class Walker(ExtraSources):
         self.budget_source = "default"
         self.project_names = profile.project_files
         self.user_names = profile.user_files
+        self.lazy_names = profile.lazy_files
         self.untrusted = ""
         self.settings: list[AgentSetting] = []
         self.problems: list[SettingsProblem] = []
@@ -156,6 +157,8 @@ class Walker(ExtraSources):
         self.settings += config.shown
         self.watched.update(config.watched)
         self.project_names = self.user_names = config.names
+        if self.lazy_names:
+            self.lazy_names = config.names
         return config.markers
 
     def apply_claude(self) -> None:
