@@ -80,8 +80,8 @@ def cases() -> list[Case]:
 
 
 def read(path: Path) -> str:
-    """A fixture exactly as stored (no newline translation: CRLF cases stay CRLF)."""
-    return path.read_bytes().decode("utf-8")
+    """A fixture as stored (CRLF cases stay CRLF); bad bytes become U+FFFD, as in check."""
+    return path.read_bytes().decode("utf-8", errors="replace")
 
 
 def _unescape(pattern: str | None) -> str | None:

@@ -69,7 +69,9 @@ class Entry:
     ``size`` is the size on disk in bytes when known. ``order`` is the index in
     ``Discovery.files`` for files that were loaded, else None. ``imported_from`` is the
     importing file for imports (and import errors), with ``line`` the 1-based line of
-    the ``@path`` in it. ``reason`` is a sentence for humans.
+    the ``@path`` in it. ``reason`` is a sentence for humans. ``bad_byte`` is the offset
+    of the first byte that is not valid UTF-8 in a loaded file (the agent decodes it
+    with replacement characters), None when the file is clean.
     """
 
     path: str
@@ -80,6 +82,7 @@ class Entry:
     order: int | None = None
     imported_from: str | None = None
     line: int | None = None
+    bad_byte: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,12 +32,14 @@ class Recorder:
         *,
         importer: str | None = None,
         line: int | None = None,
+        bad_byte: int | None = None,
     ) -> None:
         """Append a loaded file and its entry, with its position in ``files``."""
         self.loaded.add(path)
         order = len(self.files)
         self.files.append(ContextFile(path, text, scope))
-        self.entries.append(Entry(path, scope, status, reason, size, order, importer, line))
+        entry = Entry(path, scope, status, reason, size, order, importer, line, bad_byte)
+        self.entries.append(entry)
 
     def skip(self, path: str, scope: ContextScope, reason: str, size: int | None = None) -> None:
         """Record a candidate that exists (or should) but was not loaded."""
@@ -59,11 +61,33 @@ class Recorder:
 
 
 def content_notes(data: bytes, bad: int | None) -> list[str]:
-    """What a reader should know about the bytes themselves: bad UTF-8, binary data."""
+    """What a reader should know about the bytes themselves: bad UTF-8, UTF-16, binary.
+
+    A file saved as UTF-16 by a Windows editor is the common case: every agent reads
+    instruction files as UTF-8, so the model gets replacement characters (with a byte
+    order mark) or a NUL between every two letters (without one).
+    """
     notes = []
+    utf16 = utf16_kind(data)
+    if utf16:
+        notes.append(f"{utf16}: the agent reads UTF-8, so the model sees garbage")
     if bad is not None:
         notes.append(f"not valid UTF-8 at byte {bad}; decoded with replacement characters")
     nul = data.find(b"\x00")
-    if nul >= 0:
+    if nul >= 0 and not utf16:
         notes.append(f"NUL byte at {nul}: this looks like a binary file")
     return notes
+
+
+def utf16_kind(data: bytes) -> str:
+    """Name the UTF-16 shape of ``data`` ("" when it does not look like UTF-16)."""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        order = "little" if data[:2] == b"\xff\xfe" else "big"
+        return f"saved as UTF-16 ({order}-endian, with a byte order mark)"
+    head = data[:64]
+    if len(head) >= 8:
+        if head[1::2].count(0) == len(head[1::2]) and head[0::2].count(0) == 0:
+            return "saved as UTF-16 (little-endian, no byte order mark)"
+        if head[0::2].count(0) == len(head[0::2]) and head[1::2].count(0) == 0:
+            return "saved as UTF-16 (big-endian, no byte order mark)"
+    return ""

@@ -359,9 +359,9 @@ class Walker(ExtraSources):
         if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
             if find_imports(text, self.profile.imports):
                 notes.append(_NO_ANCESTOR_IMPORTS)
-            self.keep(path, text, scope, status, "; ".join(notes), result.size)
+            self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad)
             return True
-        self.keep(path, text, scope, status, "; ".join(notes), result.size)
+        self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad)
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
         return True

@@ -25,6 +25,7 @@ _MODULE_NAMES = (
     "pl014_budget_cut",
     "pl015_shadowed",
     "pl016_invalid_suppression",
+    "pl017_not_utf8",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""
 
