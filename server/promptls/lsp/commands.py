@@ -1,4 +1,8 @@
-"""``workspace/executeCommand``: JSON results editors render (shapes: README, Language server).
+"""``workspace/executeCommand``: JSON results editors render.
+
+The ids and the result shapes are described in ``promptls.apidesc`` (``promptls
+api-json``); every result is built by the serialiser the CLI's ``--json`` uses
+(``promptls.commands.shapes``), with the CLI's human view as ``text``.
 
 Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
 validated: a path outside every workspace folder that is not an open document (or the
@@ -8,7 +12,6 @@ folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyp
 from __future__ import annotations
 
 import os
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,14 +22,25 @@ if TYPE_CHECKING:
     from promptls.assembly.assemble import AssembledPrompt
     from promptls.lsp.server import PromptServer
 
-SHOW_CONTEXT_FILES = "promptls.showContextFiles"
-SHOW_ENVIRONMENT = "promptls.showEnvironment"
-PREVIEW_PROMPT = "promptls.previewPrompt"
-RENDER_WIRE = "promptls.renderWire"
-CONTEXT_REVISION = "promptls.contextRevision"
-DEBUG_DOCUMENT_HASH = "promptls.debug.documentHash"
-DEBUG_STATS = "promptls.debug.stats"
-PREVIEW_FORMATS = ("both", "blocks", "wire")
+from promptls.apidesc import (
+    CONTEXT_REVISION,
+    DEBUG_DOCUMENT_HASH,
+    DEBUG_STATS,
+    PREVIEW_FORMATS,
+    PREVIEW_PROMPT,
+    RENDER_WIRE,
+    SHOW_CONTEXT_FILES,
+    SHOW_ENVIRONMENT,
+)
+
+__all__ = ["PREVIEW_FORMATS", "RENDER_WIRE", "register", "register_debug"]
+
+_PREVIEW_FORMS = {
+    "both": ("static", "dynamic", "wire", "blocks", "text"),
+    "blocks": ("static", "dynamic", "blocks", "text"),
+    "wire": ("wire",),
+}
+"""Which large members of a preview each ``format`` sends (see ``PREVIEW_RESULT``)."""
 SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
 """Largest ``systemPromptFile`` read for a preview."""
 
@@ -125,6 +139,12 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
 
 def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Which files each profile loads for a folder, in order, and what happened to the rest."""
+    from promptls.assembly.environment import detect_environment
+    from promptls.assembly.render import context_revision
+    from promptls.commands.shapes import ProfileContext, context_result
+    from promptls.discovery import resolve_home
+    from promptls.discovery.skills import discover_skills
+
     uri = _string(obj, "uri", required=False)
     if uri is not None:
         doc_path = _to_path(allowed_document(server, uri))
@@ -132,51 +152,31 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
     else:
         folder = allowed_folder(server, str(_string(obj, "folder")))
     profiles = _profiles(server, folder, _string(obj, "profile", required=False))
+    env = detect_environment(folder)
     results = []
     for profile in profiles:
-        d = server.discover(folder, profile)
-        results.append(
-            {
-                "profile": profile,
-                "projectRoot": d.project_root,
-                "files": [
-                    {
-                        "path": e.path,
-                        "scope": str(e.scope),
-                        "status": str(e.status),
-                        "reason": e.reason,
-                        "bytes": e.size,
-                        "order": e.order,
-                        "importedFrom": e.imported_from,
-                        "line": e.line,
-                    }
-                    for e in d.entries
-                ],
-            }
-        )
-    return {"folder": folder, "profiles": results}
+        found = server.discover(folder, profile)
+        skills = discover_skills(folder, profile)
+        results.append(ProfileContext(found, context_revision(env, found.files), skills))
+    home, _ = resolve_home(None, None)
+    return context_result(folder, env, results, home=home, base=folder)
 
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
     from promptls.assembly.environment import detect_environment
+    from promptls.commands.shapes import environment_result
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
-    env = asdict(detect_environment(folder))
-    return {_camel(k): v for k, v in env.items()}
+    return environment_result(folder, detect_environment(folder))
 
 
-def _camel(key: str) -> str:
-    """snake_case → camelCase for JSON results."""
-    head, *rest = key.split("_")
-    return head + "".join(p.capitalize() for p in rest)
-
-
-def _system_text(server: PromptServer, folder: str) -> str | None:
-    """The user's own static doctrine (``systemPromptFile``), read bounded, if set."""
+def _system_source(server: PromptServer, folder: str) -> tuple[str | None, str | None]:
+    """The user's own static doctrine (``systemPromptFile``): its path and text, read
+    bounded; (None, None) when unset or unreadable (the built-in preamble is used)."""
     name = server.settings.for_folder(folder).system_prompt_file
     if not name:
-        return None
+        return None, None
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = Path(folder) / path
@@ -188,42 +188,38 @@ def _system_text(server: PromptServer, folder: str) -> str | None:
     if read.data is None:
         why = read.problem or "no such file"
         server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
-        return None
-    return read.data.decode("utf-8", "replace")
+        return None, None
+    return str(path), read.data.decode("utf-8", "replace")
 
 
-def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
-    """The assembled prompt for a folder with its effective settings."""
+def _assemble(server: PromptServer, folder: str) -> tuple[str | None, AssembledPrompt]:
+    """The doctrine file used (None: built in) and the assembled prompt for a folder."""
     profile = server.settings.for_folder(folder).profile
     # Deferred: assembling pulls in discovery, rendering and skills (~10-20 ms of imports)
     # that `initialize` should not wait for; the first preview or watch event pays it.
     from promptls.assembly.assemble import assemble_prompt
 
-    return assemble_prompt(folder, profile=profile, system_text=_system_text(server, folder))
+    path, text = _system_source(server, folder)
+    return path, assemble_prompt(folder, profile=profile, system_text=text)
+
+
+def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
+    """The assembled prompt for a folder with its effective settings."""
+    return _assemble(server, folder)[1]
 
 
 def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
+    from promptls.commands.shapes import preview_result
+
     folder = allowed_folder(server, str(_string(obj, "folder")))
     fmt = _string(obj, "format", required=False) or "both"
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
-    prompt = assemble(server, folder)
+    system_file, prompt = _assemble(server, folder)
     server.revisions[folder] = prompt.revision
-    from promptls.lsp import wire
-
-    out: dict[str, Any] = {
-        "folder": folder,
-        "profile": server.settings.for_folder(folder).profile,
-        "revision": prompt.revision,
-        "static": wire.size_of(prompt.static).json(),
-        "dynamic": wire.size_of(prompt.dynamic).json(),
-    }
-    if fmt in ("both", "blocks"):
-        out["blocks"] = prompt.blocks()
-    if fmt in ("both", "wire"):
-        out["wire"] = prompt.wire
-    return out
+    profile = server.settings.for_folder(folder).profile
+    return preview_result(folder, profile, system_file, prompt, _PREVIEW_FORMS[fmt])
 
 
 async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
@@ -238,33 +234,23 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
+    from promptls.commands.shapes import wire_result
     from promptls.lsp.wire import full_parts
 
-    measured = snapshot.wire(marker)
-    static, dynamic, wire = full_parts(snapshot.text, marker)
-    return {
-        "uri": uri,
-        "version": snapshot.version,
-        "markers": len(exact),
-        "static": static,
-        "dynamic": dynamic,
-        "wire": wire,
-        "staticSize": measured.static.size.json(),
-        "dynamicSize": measured.dynamic.size.json(),
-        "wireSize": measured.wire.size.json(),
-    }
+    m = snapshot.wire(marker)
+    measured = [(p.size.bytes, p.size.tokens) for p in (m.static, m.dynamic, m.wire)]
+    parts = full_parts(snapshot.text, marker)
+    return wire_result(uri, snapshot.version, len(exact), parts, measured)
 
 
 def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The context revision for a folder (changes when what the model sees changes)."""
+    from promptls.commands.shapes import revision_result
+
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
     server.revisions[folder] = revision
-    return {
-        "folder": folder,
-        "profile": server.settings.for_folder(folder).profile,
-        "revision": revision,
-    }
+    return revision_result(folder, server.settings.for_folder(folder).profile, revision)
 
 
 def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
