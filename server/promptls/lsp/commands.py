@@ -159,7 +159,15 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
         skills = discover_skills(folder, profile)
         results.append(ProfileContext(found, context_revision(env, found.files), skills))
     home, _ = resolve_home(None, None)
-    return context_result(folder, env, results, home=home, base=folder)
+    return context_result(folder, env, results, home=home, base=_workspace_of(server, folder))
+
+
+def _workspace_of(server: PromptServer, folder: str) -> str:
+    """The innermost workspace folder holding ``folder`` (paths in views are shown
+    relative to it), else ``folder`` itself."""
+    real = _real(folder)
+    holders = [f for f in server.folders() if _within(real, _real(f))]
+    return max(holders, key=len, default=folder)
 
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
