@@ -184,7 +184,9 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     for profile in ("or", "claude", "codex", "gemini"):
         assert f"Profile {profile}: " in text, text
     or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
-    loaded = [line.split()[-1] for line in or_section.splitlines() if line.strip()[:2] in ("1.", "2.")]
+    loaded = [
+        line.split()[-1] for line in or_section.splitlines() if line.strip()[:2] in ("1.", "2.")
+    ]
     # Broadest first: the user file (below the fake home) before the project file.
     assert loaded == ["~/.or/AGENTS.md", "AGENTS.md"], or_section
     claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
