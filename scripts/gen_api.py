@@ -106,8 +106,11 @@ def _pascal(command_id: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def ts_type(schema: Schema, indent: str = "") -> str:
-    """A TypeScript type for a schema (objects inline, optional members marked ``?``)."""
+def ts_type(schema: Schema, indent: str = "", *, named: bool = True) -> str:
+    """A TypeScript type for a schema: titled shapes by name (declared once, see
+    ``_titled``), other objects inline, optional members marked ``?``."""
+    if named and "title" in schema:
+        return str(schema["title"])
     kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
     parts = []
     for kind in kinds:
@@ -127,8 +130,21 @@ def ts_type(schema: Schema, indent: str = "") -> str:
             item = ts_type(schema["items"], indent)
             parts.append(f"({item})[]" if _is_union(schema["items"]) else f"{item}[]")
         else:
-            parts.append({"integer": "number"}.get(kind, kind))
+            parts.append("number" if kind == "integer" else str(kind))
     return " | ".join(parts)
+
+
+def _titled(value: object, found: dict[str, Schema]) -> dict[str, Schema]:
+    """Every titled shape inside ``value``, innermost first, by title."""
+    if isinstance(value, Mapping):
+        for sub in value.values():
+            _titled(sub, found)
+        if "title" in value and "type" in value:
+            found.setdefault(str(value["title"]), dict(value))
+    elif isinstance(value, list):
+        for sub in value:
+            _titled(sub, found)
+    return found
 
 
 def _is_union(schema: Schema) -> bool:
@@ -168,6 +184,9 @@ def api_ts(api: Api) -> str:
         _ts_const("CONTEXT_CHANGED", api["notifications"][0]["method"], "Server notification."),
         _ts_const("FIX_ALL_KIND", _fix_all_kind(api), "The fix-all code action kind."),
     ]
+    for title, shape in _titled(api["commands"], {}).items():
+        out.append(f"/** {shape.get('description', title)} */")
+        out.append(f"export type {title} = {ts_type(shape, named=False)};\n")
     for command in api["commands"]:
         name = _pascal(command["id"])
         out.append(f"/** Arguments of {command['id']}. */")
@@ -181,7 +200,7 @@ def api_ts(api: Api) -> str:
 
 
 def _fix_all_kind(api: Api) -> str:
-    return next(a["codeActionKind"] for a in api["actions"] if "codeActionKind" in a)
+    return str(next(a["codeActionKind"] for a in api["actions"] if "codeActionKind" in a))
 
 
 # --- Lua ----------------------------------------------------------------------------
@@ -220,28 +239,15 @@ def _lua_key(key: object) -> str:
     return text if _LUA_NAME.match(text) else f"[{lua_value(text)}]"
 
 
+_GLOB_TOKEN = re.compile(r"\*\*/\*|\*\*/|\*|\?|.")
+_LUA_FOR_GLOB = {"**/*": ".*", "**/": ".*/", "*": "[^/]*", "?": "[^/]"}
+"""``**/*`` and ``**/`` may span folders; ``*`` and ``?`` stay inside one name."""
+
+
 def lua_pattern(glob: str) -> str:
     """A workspace glob as an (anchored) ``vim.filetype`` pattern on full paths."""
-    rest = glob[3:] if glob.startswith("**/") else glob
-    out = [".*/"]
-    i = 0
-    while i < len(rest):
-        if rest.startswith("**/*", i):
-            out.append(".*")
-            i += 4
-        elif rest.startswith("**/", i):
-            out.append(".*/")
-            i += 3
-        elif rest[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif rest[i] == "?":
-            out.append("[^/]")
-            i += 1
-        else:
-            out.append(_LUA_MAGIC.sub(r"%\1", rest[i]))
-            i += 1
-    return "".join(out)
+    tokens = _GLOB_TOKEN.findall(glob.removeprefix("**/"))
+    return ".*/" + "".join(_LUA_FOR_GLOB.get(t) or _LUA_MAGIC.sub(r"%\1", t) for t in tokens)
 
 
 def _snake(name: str) -> str:

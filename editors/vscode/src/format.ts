@@ -1,12 +1,10 @@
 // Turning the server's command results into what a view shows. The server owns both the
 // shapes (src/generated/api.ts, from `promptls api-json`) and the human text (each result's
 // `text`, the CLI's own view), so this module only picks fields; it formats nothing itself.
-import type { ShowContextFilesResult } from "./generated/api";
-
-type Entry = ShowContextFilesResult["profiles"][number]["entries"][number];
+import type { DiscoveryEntry, ShowContextFilesResult } from "./generated/api";
 
 /** One discovered file as the context quick pick lists it, with its profile. */
-export interface ContextEntry extends Entry {
+export interface ContextEntry extends DiscoveryEntry {
   profile: string;
 }
 

@@ -34,9 +34,17 @@ def _t(kind: str | list[str], text: str = "", **more: Any) -> Schema:
     return out
 
 
-def _obj(props: Mapping[str, Schema], text: str = "", *, optional: tuple[str, ...] = ()) -> Schema:
-    """An object schema; every property is required unless named in ``optional``."""
-    out: Schema = {
+def _obj(
+    props: Mapping[str, Schema],
+    text: str = "",
+    *,
+    optional: tuple[str, ...] = (),
+    title: str = "",
+) -> Schema:
+    """An object schema; every property is required unless named in ``optional``. A
+    ``title`` names a shape used in several results (generated clients declare it once)."""
+    out: Schema = {"title": title} if title else {}
+    out |= {
         "type": "object",
         "properties": dict(props),
         "required": [k for k in props if k not in optional],
@@ -62,6 +70,7 @@ _SIZE = _obj(
         "tokensEstimate": _t("integer", "Estimated tokens (not a tokenizer count)."),
     },
     "Size of one text.",
+    title="TextSize",
 )
 ENVIRONMENT = _obj(
     {
@@ -74,6 +83,7 @@ ENVIRONMENT = _obj(
         "gitBranch": _t("string", "Branch, a short commit when detached, or empty."),
     },
     "What the agent reports about its host.",
+    title="Environment",
 )
 _ENTRY = _obj(
     {
@@ -91,6 +101,7 @@ _ENTRY = _obj(
         "line": _t(["integer", "null"], "1-based line of the @import in importedFrom."),
     },
     "One candidate file discovery looked at.",
+    title="DiscoveryEntry",
 )
 _LOADED = _obj(
     {
@@ -101,7 +112,11 @@ _LOADED = _obj(
         "bytes": _t("integer", "UTF-8 bytes the model receives (after any cut)."),
     }
 )
-_SKILL = _obj({"name": _t("string"), "description": _t("string"), "path": _PATH})
+_SKILL = _obj(
+    {"name": _t("string"), "description": _t("string"), "path": _PATH},
+    "A skill the agent would list.",
+    title="Skill",
+)
 CONTEXT_RESULT = _obj(
     {
         "folder": _PATH,

@@ -64,6 +64,43 @@ export const CONTEXT_CHANGED = "promptls/contextChanged" as const;
 /** The fix-all code action kind. */
 export const FIX_ALL_KIND = "source.fixAll.promptls" as const;
 
+/** What the agent reports about its host. */
+export type Environment = {
+  cwd: string;
+  os: string;
+  arch: string;
+  shell: string;
+  date: string;
+  gitRepo: boolean;
+  gitBranch: string;
+};
+
+/** One candidate file discovery looked at. */
+export type DiscoveryEntry = {
+  path: string;
+  scope: "user" | "project" | "local";
+  status: "loaded" | "cut" | "dropped" | "shadowed" | "skipped" | "imported" | "import-error";
+  reason: string;
+  size: number | null;
+  order: number | null;
+  importedFrom: string | null;
+  line: number | null;
+};
+
+/** A skill the agent would list. */
+export type Skill = {
+  name: string;
+  description: string;
+  path: string;
+};
+
+/** Size of one text. */
+export type TextSize = {
+  bytes: number;
+  chars: number;
+  tokensEstimate: number;
+};
+
 /** Arguments of promptls.showContextFiles. */
 export type ShowContextFilesArgs = {
   folder?: string;
@@ -74,15 +111,7 @@ export type ShowContextFilesArgs = {
 /** Result of promptls.showContextFiles. */
 export type ShowContextFilesResult = {
   folder: string;
-  environment: {
-    cwd: string;
-    os: string;
-    arch: string;
-    shell: string;
-    date: string;
-    gitRepo: boolean;
-    gitBranch: string;
-  };
+  environment: Environment;
   profiles: {
     profile: string;
     title: string;
@@ -95,21 +124,8 @@ export type ShowContextFilesResult = {
       status: string;
       bytes: number;
     }[];
-    entries: {
-      path: string;
-      scope: "user" | "project" | "local";
-      status: "loaded" | "cut" | "dropped" | "shadowed" | "skipped" | "imported" | "import-error";
-      reason: string;
-      size: number | null;
-      order: number | null;
-      importedFrom: string | null;
-      line: number | null;
-    }[];
-    skills: {
-      name: string;
-      description: string;
-      path: string;
-    }[];
+    entries: DiscoveryEntry[];
+    skills: Skill[];
   }[];
   text: string;
 };
@@ -122,15 +138,7 @@ export type ShowEnvironmentArgs = {
 /** Result of promptls.showEnvironment. */
 export type ShowEnvironmentResult = {
   folder: string;
-  environment: {
-    cwd: string;
-    os: string;
-    arch: string;
-    shell: string;
-    date: string;
-    gitRepo: boolean;
-    gitBranch: string;
-  };
+  environment: Environment;
   text: string;
 };
 
@@ -159,46 +167,18 @@ export type PreviewPromptResult = {
     };
   }[];
   sizes: {
-    static: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
-    dynamic: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
-    system: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
-    wire: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
+    static: TextSize;
+    dynamic: TextSize;
+    system: TextSize;
+    wire: TextSize;
   };
-  environment: {
-    cwd: string;
-    os: string;
-    arch: string;
-    shell: string;
-    date: string;
-    gitRepo: boolean;
-    gitBranch: string;
-  };
+  environment: Environment;
   files: {
     path: string;
     scope: string;
     bytes: number;
   }[];
-  skills: {
-    name: string;
-    description: string;
-    path: string;
-  }[];
+  skills: Skill[];
   text?: string;
 };
 
@@ -216,21 +196,9 @@ export type RenderWireResult = {
   dynamic: string;
   wire: string;
   sizes: {
-    static: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
-    dynamic: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
-    wire: {
-      bytes: number;
-      chars: number;
-      tokensEstimate: number;
-    };
+    static: TextSize;
+    dynamic: TextSize;
+    wire: TextSize;
   };
   text: string;
 };
