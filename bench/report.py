@@ -11,6 +11,11 @@ from __future__ import annotations
 import statistics
 from typing import Any
 
+RESULTS_DOC = "docs/performance.md"
+"""The page (relative to the project root) whose "Latest results" a full run rewrites."""
+TABLE_START = "<!-- bench:table:start -->"
+TABLE_END = "<!-- bench:table:end -->"
+
 SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 
 # (key in samples, row label, unit) for the LSP table.
@@ -353,3 +358,16 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
     if cli.get("check_imports"):
         lines.append(f"\n`promptls check` imports from pygls/lsprotocol: {cli['check_imports']}.")
     return lines
+
+
+def splice_table(page: str, table: str) -> str | None:
+    """``page`` with the text between the table markers replaced by ``table``.
+
+    The prose around the markers is written by hand and left alone. ``None`` when the
+    page has no well-formed marker pair, so a caller never writes a page it cannot place
+    the table in.
+    """
+    start, end = page.find(TABLE_START), page.find(TABLE_END)
+    if start < 0 or end < start or page.count(TABLE_START) != 1 or page.count(TABLE_END) != 1:
+        return None
+    return page[: start + len(TABLE_START)] + "\n" + table + page[end:]

@@ -189,27 +189,25 @@ def run_cli(reps: int) -> dict[str, Any]:
     return out
 
 
-README_SECTION = peers.ROOT / "README.md"
-TABLE_START = "<!-- bench:table:start -->"
-TABLE_END = "<!-- bench:table:end -->"
+RESULTS_PAGE = peers.ROOT / report.RESULTS_DOC
 
 
-def update_readme(table: str) -> None:
-    """Put the new table between the markers of the README's Performance section.
+def update_results_page(table: str) -> None:
+    """Put the new table between the markers of docs/performance.md's "Latest results".
 
-    Only full runs written to bench/results do this, so the README always shows the
-    committed results; the prose around the markers is left alone.
+    Only full runs written to bench/results do this, so the page always shows the
+    committed results.
     """
     try:
-        text = README_SECTION.read_text(encoding="utf-8")
+        text = RESULTS_PAGE.read_text(encoding="utf-8")
     except OSError:
         return
-    start, end = text.find(TABLE_START), text.find(TABLE_END)
-    if start < 0 or end < start:
+    new = report.splice_table(text, table)
+    if new is None:
+        say(f"no bench:table markers in {report.RESULTS_DOC}; left it alone")
         return
-    new = text[: start + len(TABLE_START)] + "\n" + table + text[end:]
-    README_SECTION.write_text(new, encoding="utf-8")
-    say(f"updated the table in {README_SECTION.relative_to(peers.ROOT)}")
+    RESULTS_PAGE.write_text(new, encoding="utf-8")
+    say(f"updated the table in {report.RESULTS_DOC}")
 
 
 def main(argv: list[str]) -> int:
@@ -267,7 +265,7 @@ def main(argv: list[str]) -> int:
     json_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
     md_path.write_text(report.markdown(results))
     if stem == "latest" and args.out is None:
-        update_readme(report.markdown(results))
+        update_results_page(report.markdown(results))
     sys.stdout.write(report.markdown(results))
     say(f"wrote {json_path} and {md_path} in {results['meta']['wall_seconds']} s")
     return 0

@@ -261,8 +261,7 @@ class Session:
 
     def publishes_since(self, uri: str, start: int) -> list[Incoming]:
         """Every publish for ``uri`` received after notification index ``start``."""
-        with self.client._cond:
-            items = list(self.client.notifications[start:])
+        items = self.client.notifications_since(start)
         return [
             i
             for i in items

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from promptls.apidesc import api_description
+from promptls.apidesc.describe import api_description
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_JSON = ROOT / "editors" / "vscode" / "package.json"

@@ -18,15 +18,9 @@ from promptls.commands import COMMAND_MODULES, UsageError
 
 
 def _load_commands(names: Sequence[str]) -> list[ModuleType]:
-    """Import the subcommand modules that exist; a missing one is simply not offered."""
-    modules = []
-    for name in names:
-        try:
-            modules.append(importlib.import_module(f"promptls.commands.{name}"))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"promptls.commands.{name}":
-                raise
-    return modules
+    """Import the named subcommand modules, and only those."""
+    # Deferred (cli → commands): each command imports what it runs on; --version needs none.
+    return [importlib.import_module(f"promptls.commands.{name}") for name in names]
 
 
 class _Parser(argparse.ArgumentParser):

@@ -88,6 +88,7 @@ def normalize_key(key: str) -> str:
 
 def _known_codes() -> frozenset[str]:
     """Rule codes, imported lazily so config does not drag in every rule module."""
+    # Deferred (config → analysis): the server reads settings before any rule is needed.
     from promptls.analysis.rules import RULES
 
     return frozenset(RULES)

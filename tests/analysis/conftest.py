@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pytest
 
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
+from tests import MARKER
+
+__all__ = ["CORPUS", "MARKER", "codes"]
+
 CORPUS = Path(__file__).resolve().parents[2].parent / "shared" / "corpus"
 
 
@@ -18,13 +21,9 @@ def codes(text: str, path: str | None = None, **kwargs: object) -> list[str]:
 
 
 @pytest.fixture(autouse=True)
-def fake_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+def _home(fake_home: Path) -> Path:
     """Discovery in ``check`` reads user-level files: point it at an empty fake home."""
-    home = tmp_path_factory.mktemp("home")
-    monkeypatch.setenv("PROMPTLS_HOME", str(home))
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.delenv("CODEX_HOME", raising=False)
-    return home
+    return fake_home
 
 
 @pytest.fixture

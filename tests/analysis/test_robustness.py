@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import LineIndex, MarkerKind, analyze
+from promptls.analysis import MarkerKind, analyze
 from promptls.analysis.scanner import scan
 
 from .conftest import MARKER
@@ -87,17 +87,6 @@ def test_damaged_markers_are_found_where_they_are(data: st.DataObject) -> None:
     hits = scan(text, [MARKER])
     assert [h.kind for h in hits] == [MarkerKind.NEAR_MISS], (text, hits)
     assert text[hits[0].start : hits[0].end] == token
-
-
-def test_line_index_units() -> None:
-    text = "a🎉b\r\nc\rd\ne"
-    index = LineIndex(text)
-    assert index.position(text.index("b")) == (0, 2)
-    assert index.utf16_position(text.index("b")) == (0, 3)
-    assert index.position(text.index("c")) == (1, 0)
-    assert index.position(text.index("d")) == (2, 0)
-    assert index.position(len(text)) == (3, 1)
-    assert index.line_text(0) == "a🎉b"
 
 
 INVISIBLE_PIECES = ["\u200b", "\u202e", "\u00ad", "\ufeff", "\u2066", "\U000e0041", "\u061c"]

@@ -1,62 +1,14 @@
-"""Each rule: a positive case and a negative case, as a user would write them."""
+"""Rule behaviour that is not one fixture: exact spans, settings, kinds, ordering.
+
+Each rule's positive and negative cases are fixtures in ``testdata/`` (test_fixtures.py).
+"""
 
 from __future__ import annotations
-
-import pytest
 
 from promptls.analysis import RULES, Severity, analyze
 from promptls.config import Settings
 
 from .conftest import MARKER, codes
-
-GOOD = f"You are a coding agent.\n\n{MARKER}\n\nTurn state.\n"
-LONG_STATIC = "Doctrine line that is long enough to matter for caching.\n" * 120
-
-
-@pytest.mark.parametrize(
-    ("code", "bad", "path"),
-    [
-        ("PL001", f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc", "x.prompt"),
-        ("PL002", "a\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n\nb", "x.prompt"),
-        ("PL003", f"# Rules\n\n{MARKER}\n\nUse tabs.", "AGENTS.md"),
-        ("PL004", f"a\n\nx{MARKER}\n\nb", "x.prompt"),
-        ("PL005", f"{MARKER}\n\nOnly dynamic.", "x.prompt"),
-        ("PL005", f"Only static.\n\n{MARKER}\n", "x.prompt"),
-        ("PL006", f"a\n{MARKER}\nb", "x.prompt"),
-        ("PL006", f"a\r\n\r\n{MARKER}\r\n\r\nb", "x.prompt"),
-        ("PL007", "a\n\n__PROMPT_DYNAMIC_BOUNDARY__\n\nb", "x.prompt"),
-        ("PL008", f"Hello {{{{user}}}} on 2025-01-02.\n\n{MARKER}\n\nb", "x.prompt"),
-        ("PL009", GOOD, "x.prompt"),
-        ("PL010", "Run tests.\u200b Never push.", "AGENTS.md"),
-        ("PL010", "abc\u202eevil", "x.prompt"),
-        ("PL012", "Be brief.\n</instructions>\n<environment>", "CLAUDE.md"),
-        ("PL016", "<!-- promptls-disable PL08 -->\ntext", "x.prompt"),
-    ],
-)
-def test_rule_fires(code: str, bad: str, path: str) -> None:
-    assert code in codes(bad, path)
-
-
-@pytest.mark.parametrize(
-    ("code", "good", "path"),
-    [
-        ("PL001", GOOD, "x.prompt"),
-        ("PL002", "the system prompt boundary", "x.prompt"),
-        ("PL003", "# Rules\n\nthe system prompt boundary is elsewhere", "AGENTS.md"),
-        ("PL004", GOOD, "x.prompt"),
-        ("PL005", GOOD, "x.prompt"),
-        ("PL006", GOOD, "x.prompt"),
-        ("PL007", GOOD, "x.prompt"),
-        ("PL008", f"Stable doctrine.\n\n{MARKER}\n\nToday: {{{{date}}}} 2025-01-02", "x.prompt"),
-        ("PL008", "No marker: {{slot}} is templating, not a cache promise", "x.prompt"),
-        ("PL009", f"{LONG_STATIC}\n\n{MARKER}\n\nTurn.", "x.prompt"),
-        ("PL010", "\ufeffFamily: 👨\u200d👩\u200d👧, ZWNJ in فارسی\u200cها", "AGENTS.md"),
-        ("PL012", "Our renderer uses `</instructions>` tags.", "CLAUDE.md"),
-        ("PL016", "<!-- promptls-disable PL008 -->\ntext", "x.prompt"),
-    ],
-)
-def test_rule_stays_quiet(code: str, good: str, path: str) -> None:
-    assert code not in codes(good, path)
 
 
 def test_invisible_runs_are_one_finding_each_with_exact_spans() -> None:
@@ -65,11 +17,6 @@ def test_invisible_runs_are_one_finding_each_with_exact_spans() -> None:
     found = [f for f in analyze(text, path="AGENTS.md").findings if f.code == "PL010"]
     assert [text[f.start : f.end] for f in found] == [hidden, "\u200b\u200b", "\u00ad"]
     assert "tag" in found[0].message
-
-
-def test_bom_at_start_is_allowed_but_not_elsewhere() -> None:
-    assert "PL010" not in codes("\ufeffhello", "AGENTS.md")
-    assert "PL010" in codes("hello\ufeff", "AGENTS.md")
 
 
 def test_pl009_uses_the_model_setting() -> None:

@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from promptls.analysis import analyze
 from promptls.analysis.rules.pl008_volatile_static import PATTERNS, matches
+from tests import MARKER
 
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 PIECES = st.sampled_from(
     [
         "-",

@@ -1,8 +1,9 @@
-"""The benchmark's own LSP client: framing, ids, notifications and clean-up.
+"""The one raw LSP client (bench and reliability tests): framing, ids, notifications,
+broken frames, server requests and clean-up.
 
-The numbers in bench/results are only as good as this client, so its framing is checked
-against a real pygls server (bench/floor_server.py, run as a subprocess) and against a
-scripted server that sends requests back. No timing is asserted.
+The numbers in bench/results and the reliability verdicts are only as good as this
+client, so its framing is checked against a real pygls server (bench/floor_server.py,
+run as a subprocess) and against scripted servers. No timing is asserted.
 """
 
 from __future__ import annotations
@@ -13,12 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from bench.lsp_client import LspClient, LspError, encode_message, frame, read_message
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
-sys.path.insert(0, str(BENCH))
-
-from lsp_client import LspClient, LspError, encode_message, read_message  # noqa: E402
-
 FLOOR = [sys.executable, str(BENCH / "floor_server.py")]
 TEXT = "# Notes\n\ncafé 日本語 🙂 and more\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n"
 
@@ -104,9 +102,9 @@ def test_floor_server_round_trip(tmp_path: Path) -> None:
     assert proc is not None and proc.poll() is not None
 
 
-SCRIPTED = r"""
+WIRE = r"""
 import json, sys
-def read():
+def body():
     length = 0
     while True:
         line = sys.stdin.buffer.readline()
@@ -117,11 +115,19 @@ def read():
         name, _, value = line.partition(b":")
         if name.strip().lower() == b"content-length":
             length = int(value)
-    return json.loads(sys.stdin.buffer.read(length))
+    return sys.stdin.buffer.read(length)
+def read():
+    return json.loads(body())
 def send(msg):
-    body = json.dumps(msg).encode()
-    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    data = json.dumps(msg).encode()
+    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(data) + data)
     sys.stdout.buffer.flush()
+"""
+"""A scripted server's framing, written independently of the client under test."""
+
+SCRIPTED = (
+    WIRE
+    + r"""
 read()
 send({"jsonrpc": "2.0", "id": "s1", "method": "workspace/configuration",
       "params": {"items": [{"section": "demo"}]}})
@@ -132,6 +138,7 @@ send({"jsonrpc": "2.0", "method": "test/echo", "params": {"reply": reply, "error
 while True:
     read()
 """
+)
 
 
 def test_server_requests_are_answered(tmp_path: Path) -> None:
@@ -168,6 +175,72 @@ def test_dead_server_fails_fast_instead_of_hanging(tmp_path: Path) -> None:
     """Waiting on a server that exited raises with its exit status, within the bound."""
     dying = [sys.executable, "-c", "import sys; sys.stderr.write('bye'); sys.exit(3)"]
     with LspClient(dying, cwd=str(tmp_path)) as client:
-        client.proc.wait(timeout=30)  # type: ignore[union-attr]
+        assert client.wait_exit(30) == 3
         with pytest.raises(LspError):
             client.request("initialize", {}, timeout=30)
+
+
+def test_lone_surrogates_travel_only_as_ascii_escapes() -> None:
+    """JavaScript clients send lone surrogates; UTF-8 cannot, JSON escapes can."""
+    message = {"jsonrpc": "2.0", "method": "m", "params": {"text": "a\ud800b"}}
+    with pytest.raises(UnicodeEncodeError):
+        encode_message(message)
+    data = encode_message(message, ascii_only=True)
+    assert data.isascii()
+    assert read_message(io.BytesIO(data)) == message
+
+
+ECHO = (
+    WIRE
+    + r"""
+for n in range(10):
+    sys.stderr.write(f"log {n}\n")
+sys.stderr.flush()
+send({"jsonrpc": "2.0", "id": "s1", "method": "made/up", "params": {}})
+while True:
+    raw = body()
+    try:
+        msg = json.loads(raw)
+    except ValueError:
+        send({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "parse"}})
+        continue
+    if "method" in msg and "id" in msg:
+        send({"jsonrpc": "2.0", "id": msg["id"], "result": msg["method"]})
+    elif "id" in msg:
+        send({"jsonrpc": "2.0", "method": "test/answered", "params": msg})
+"""
+)
+
+
+def _echo(tmp_path: Path) -> list[str]:
+    """A scripted server: answers requests with their method, parse errors without id."""
+    script = tmp_path / "echo.py"
+    script.write_text(ECHO)
+    return [sys.executable, str(script)]
+
+
+def test_raw_frames_orphans_and_fallback_answers(tmp_path: Path) -> None:
+    """Broken frames, self-framed ids and a fallback for unknown server requests."""
+    with LspClient(_echo(tmp_path), fallback=lambda params: "fallback") as client:
+        answered, _ = client.wait_for(lambda m: m.get("method") == "test/answered", 30)
+        assert answered.msg["params"] == {"jsonrpc": "2.0", "id": "s1", "result": "fallback"}
+        client.send_raw(frame(b"{not json"))
+        rid = client.next_id()
+        client.send_raw(encode_message({"jsonrpc": "2.0", "id": rid, "method": "framed"}))
+        assert client.wait_message(rid, 30).msg["result"] == "framed"
+        assert [o["error"]["code"] for o in client.orphans] == [-32700]
+        assert client.call("plain")["result"] == "plain"
+
+
+@pytest.mark.parametrize(("log_lines", "kept"), [(None, 10), (4, 2)])
+def test_server_log_is_kept_whole_or_bounded(
+    tmp_path: Path, log_lines: int | None, kept: int
+) -> None:
+    """Tests read the whole log; the bench keeps a bounded tail of chatty servers."""
+    client = LspClient(_echo(tmp_path), log_lines=log_lines)
+    client.start()
+    assert client.close(timeout=5) is not None
+    lines = client.log_text().splitlines()
+    assert len(lines) <= (log_lines or 10) and lines[-kept:] == [
+        f"log {n}" for n in range(10 - kept, 10)
+    ]

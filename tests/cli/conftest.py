@@ -44,6 +44,12 @@ class Result:
         return self.out.decode("utf-8")
 
 
+@pytest.fixture(autouse=True)
+def _home(fake_home: Path) -> Path:
+    """In-process runs read user-level files too: point them at an empty fake home."""
+    return fake_home
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Demo:
     """The demo workspace with its ``dot-git`` renamed to ``.git``, and the fake home."""

@@ -13,7 +13,7 @@ import pytest
 from promptls.analysis.engine import document_kind
 from promptls.analysis.model import DocumentKind
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
-from promptls.apidesc import api_description
+from promptls.apidesc.describe import api_description
 from promptls.config import settings_from_mapping
 from promptls.discovery import PROFILES, instruction_file_names
 from tests.cli.conftest import run_cli

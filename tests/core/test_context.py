@@ -100,31 +100,6 @@ def test_gemini_walks_from_git_root_only(tree: Path) -> None:
     assert d.project_root == str(ws)
 
 
-def test_gemini_without_repository_walks_up_to_the_home_parent(tree: Path) -> None:
-    home = tree / "users/me"
-    write(tree / "GEMINI.md", "above the home's parent: not read")
-    write(tree / "users/GEMINI.md", "home's parent")
-    write(home / "GEMINI.md", "home")
-    write(home / "proj/sub/GEMINI.md", "sub")
-    d = run(home / "proj/sub", "gemini", home)
-    assert loaded(d, tree) == [
-        ("users/GEMINI.md", "project"),
-        ("users/me/GEMINI.md", "project"),
-        ("users/me/proj/sub/GEMINI.md", "project"),
-    ]
-
-
-def test_gemini_needs_a_git_folder_not_a_git_file(tree: Path) -> None:
-    home, ws = tree / "home", tree / "ws"
-    (ws / ".git").write_text("gitdir: /elsewhere\n")
-    write(tree / "GEMINI.md", "read: a .git file is no project root for gemini")
-    write(ws / "GEMINI.md", "ws")
-    d = run(ws, "gemini", home)
-    assert loaded(d, tree) == [("GEMINI.md", "project"), ("ws/GEMINI.md", "project")]
-    codex = run(ws, "codex", home)
-    assert codex.project_root == str(ws), "codex accepts a .git file"
-
-
 def test_codex_without_repository_reads_only_the_folder(tree: Path) -> None:
     home, ws = tree / "home", tree / "ws"
     write(ws / "AGENTS.md", "parent")

@@ -77,13 +77,17 @@ def test_symlink_to_a_directory_and_broken_symlink(tree: Path) -> None:
     assert "broken symlink" in entry_for(d, tree / "ws/AGENTS.local.md")[1]
 
 
-def test_codex_symlink_to_directory_still_takes_the_slot(tree: Path) -> None:
+def test_codex_symlink_to_directory_passes_the_slot_on(tree: Path) -> None:
+    """codex follows links with stat: a link to a folder is not a file, AGENTS.md loads
+    (agents_md_tests.rs override_directory_falls_back_to_agents_md_file, @04393ff9)."""
     (tree / "adir").mkdir()
     os.symlink(tree / "adir", tree / "ws/AGENTS.override.md")
-    write(tree / "ws/AGENTS.md", "hidden")
+    write(tree / "ws/AGENTS.md", "loaded")
     d = run(tree, "codex")
-    assert entry_for(d, tree / "ws/AGENTS.override.md")[0] is EntryStatus.SKIPPED
-    assert entry_for(d, tree / "ws/AGENTS.md")[0] is EntryStatus.SHADOWED
+    status, reason = entry_for(d, tree / "ws/AGENTS.override.md")
+    assert status is EntryStatus.SKIPPED
+    assert reason == "skipped: a directory, not a file; the next name takes the folder's slot"
+    assert entry_for(d, tree / "ws/AGENTS.md")[0] is EntryStatus.LOADED
 
 
 def test_invalid_utf8_is_decoded_with_replacement_and_reported(tree: Path) -> None:

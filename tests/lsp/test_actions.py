@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
 from promptls.analysis import analyze, apply_fixes
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     apply_edits,
     change_doc,
     close_doc,
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 async def actions(
-    client: LanguageClient,
+    client: PromptClient,
     uri: str,
     diags: list[types.Diagnostic],
     only: list[str] | None = None,
@@ -43,13 +43,13 @@ async def actions(
     return [a for a in result or [] if isinstance(a, types.CodeAction)]
 
 
-async def test_quick_fix_from_diagnostic_data_removes_the_duplicate(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "fix.md")  # type: ignore[attr-defined]
+async def test_quick_fix_from_diagnostic_data_removes_the_duplicate(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "fix.md")
     text = f"static 😀\n\n{MARKER}\n\ndynamic 漢字\n\n{MARKER}\n\nmore\n"
     open_doc(lsp, uri, text)
     dup = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
-    assert dup and dup[0].source == "promptls" and dup[0].data["fix"]
+    assert dup and dup[0].source == "promptls" and dup[0].data and dup[0].data["fix"]
     assert dup[0].code_description is not None
     assert dup[0].code_description.href.endswith("docs/rules.md#pl001")
     assert list(dup[0].tags or []) == [types.DiagnosticTag.Unnecessary]
@@ -64,9 +64,9 @@ async def test_quick_fix_from_diagnostic_data_removes_the_duplicate(lsp: Languag
     close_doc(lsp, uri)
 
 
-async def test_disable_for_this_line_inserts_the_suppression(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "suppress.md")  # type: ignore[attr-defined]
+async def test_disable_for_this_line_inserts_the_suppression(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "suppress.md")
     text = f"a\r\n\r\n{MARKER}\r\n\r\nb\r\n  {MARKER} again\r\n"
     open_doc(lsp, uri, text)
     dup = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
@@ -81,9 +81,9 @@ async def test_disable_for_this_line_inserts_the_suppression(lsp: LanguageClient
     close_doc(lsp, uri)
 
 
-async def test_fix_all_applies_every_fix(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    path = lsp.root / "all.md"  # type: ignore[attr-defined]
+async def test_fix_all_applies_every_fix(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    path = lsp.root / "all.md"
     uri = uri_of(path)
     # Bad spacing around the first marker (PL006) and a duplicate far below (PL001).
     text = f"s 😀\n{MARKER}\ndynamic\n\nmore text\n\n{MARKER}\n\nend\n"
@@ -103,10 +103,10 @@ async def test_fix_all_applies_every_fix(lsp: LanguageClient) -> None:
     close_doc(lsp, uri)
 
 
-async def test_quick_fix_without_diagnostic_data(lsp: LanguageClient) -> None:
+async def test_quick_fix_without_diagnostic_data(lsp: PromptClient) -> None:
     # Some clients drop Diagnostic.data; the fix is then found by code and range.
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "nodata.md")  # type: ignore[attr-defined]
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "nodata.md")
     text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n"
     open_doc(lsp, uri, text)
     [dup] = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
@@ -117,9 +117,9 @@ async def test_quick_fix_without_diagnostic_data(lsp: LanguageClient) -> None:
     close_doc(lsp, uri)
 
 
-async def test_disable_in_a_plain_prompt_file_uses_noqa(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "agent.prompt")  # type: ignore[attr-defined]
+async def test_disable_in_a_plain_prompt_file_uses_noqa(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "agent.prompt")
     text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n"
     open_doc(lsp, uri, text, lang="plaintext")
     dup = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]

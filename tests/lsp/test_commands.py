@@ -12,7 +12,7 @@ from pytest_lsp import LanguageClient
 from promptls.apidesc.results import COMMANDS
 from promptls.prompt import render_system_for_wire, split_system_prompt
 from tests.cli.conform import problems, result_schema
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
     close_doc,
     diagnostics,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     change_doc,
     close_doc,
     diagnostics,
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 TEXT = f"static 😀\n\n{MARKER}\n\ndynamic\n\n{MARKER}\n\nmore\n"
 
 
-async def pull(client: LanguageClient, uri: str, previous: str | None = None) -> object:
+async def pull(client: PromptClient, uri: str, previous: str | None = None) -> object:
     """One ``textDocument/diagnostic`` request."""
     return await client.text_document_diagnostic_async(
         types.DocumentDiagnosticParams(
@@ -31,9 +31,9 @@ async def pull(client: LanguageClient, uri: str, previous: str | None = None) ->
     )
 
 
-async def test_duplicate_points_at_the_first_marker(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "related.md")  # type: ignore[attr-defined]
+async def test_duplicate_points_at_the_first_marker(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "related.md")
     open_doc(lsp, uri, TEXT)
     [dup] = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
     assert dup.source == "promptls" and dup.severity is not None
@@ -45,11 +45,11 @@ async def test_duplicate_points_at_the_first_marker(lsp: LanguageClient) -> None
     close_doc(lsp, uri)
 
 
-async def test_pull_clients_pull_and_are_never_pushed(lsp: LanguageClient) -> None:
-    if lsp.name != "neovim":  # type: ignore[attr-defined]
+async def test_pull_clients_pull_and_are_never_pushed(lsp: PromptClient) -> None:
+    if lsp.name != "neovim":
         pytest.skip("only the Neovim profile declares pull diagnostics")
     events = events_of(lsp)
-    uri = uri_of(lsp.root / "pulled.md")  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "pulled.md")
     open_doc(lsp, uri, TEXT)
     report = await pull(lsp, uri)
     assert isinstance(report, types.RelatedFullDocumentDiagnosticReport)
@@ -65,11 +65,11 @@ async def test_pull_clients_pull_and_are_never_pushed(lsp: LanguageClient) -> No
     assert not [p for p in events.published if p.uri == uri]
 
 
-async def test_push_clients_get_versioned_diagnostics(lsp: LanguageClient) -> None:
-    if lsp.name == "neovim":  # type: ignore[attr-defined]
+async def test_push_clients_get_versioned_diagnostics(lsp: PromptClient) -> None:
+    if lsp.name == "neovim":
         pytest.skip("pull client")
     events = events_of(lsp)
-    uri = uri_of(lsp.root / "pushed.md")  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "pushed.md")
     open_doc(lsp, uri, TEXT, version=7)
     published = await events.diagnostics(uri, 7)
     assert "PL001" in {d.code for d in published.diagnostics}

@@ -8,11 +8,11 @@ import re
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
 from promptls.tokens import estimate_tokens
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     capabilities,
     close_doc,
     diagnostics,
@@ -38,15 +38,15 @@ def outside_fences(markdown: str) -> str:
     return FENCE.sub("", markdown)
 
 
-async def open_and_wait(client: LanguageClient, uri: str, text: str) -> None:
+async def open_and_wait(client: PromptClient, uri: str, text: str) -> None:
     """Open a document and wait until it is analysed."""
     open_doc(client, uri, text)
-    await diagnostics(client, client.name, uri, 1)  # type: ignore[attr-defined]
+    await diagnostics(client, client.name, uri, 1)
 
 
-async def test_marker_hover_shows_halves_wire_text_and_sizes(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "split.md")  # type: ignore[attr-defined]
+async def test_marker_hover_shows_halves_wire_text_and_sizes(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    uri = uri_of(lsp.root / "split.md")
     static, dynamic = "You are terse. 漢字 😀", "Today is Monday."
     text = f"{static}\n\n{MARKER}\n\n{dynamic}\n"
     await open_and_wait(lsp, uri, text)
@@ -61,9 +61,9 @@ async def test_marker_hover_shows_halves_wire_text_and_sizes(lsp: LanguageClient
     close_doc(lsp, uri)
 
 
-async def test_second_marker_hover_says_it_is_folded(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "two.md")  # type: ignore[attr-defined]
+async def test_second_marker_hover_says_it_is_folded(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    uri = uri_of(lsp.root / "two.md")
     text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n"
     await open_and_wait(lsp, uri, text)
     h = await hover(lsp, uri, position(text, text.rindex(MARKER), enc))
@@ -72,9 +72,9 @@ async def test_second_marker_hover_says_it_is_folded(lsp: LanguageClient) -> Non
     close_doc(lsp, uri)
 
 
-async def test_near_miss_hover_explains_and_gives_the_exact_marker(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "near.md")  # type: ignore[attr-defined]
+async def test_near_miss_hover_explains_and_gives_the_exact_marker(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    uri = uri_of(lsp.root / "near.md")
     near = "__ZIDANE_SYSTEM_PROMPT_BOUNDRY__"
     text = f"a\n\n{near}\n\nb\n"
     await open_and_wait(lsp, uri, text)
@@ -85,9 +85,9 @@ async def test_near_miss_hover_explains_and_gives_the_exact_marker(lsp: Language
     close_doc(lsp, uri)
 
 
-async def test_file_content_cannot_break_the_markdown(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "evil.md")  # type: ignore[attr-defined]
+async def test_file_content_cannot_break_the_markdown(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    uri = uri_of(lsp.root / "evil.md")
     static = "````\n<script>alert(1)</script>\n[x](command:workbench.action.quit)\n```````"
     text = f"{static}\n\n{MARKER}\n\n<img src=x onerror=alert(1)>\n"
     await open_and_wait(lsp, uri, text)
@@ -102,9 +102,9 @@ async def test_file_content_cannot_break_the_markdown(lsp: LanguageClient) -> No
     close_doc(lsp, uri)
 
 
-async def test_long_halves_are_truncated_with_a_count(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "long.md")  # type: ignore[attr-defined]
+async def test_long_halves_are_truncated_with_a_count(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    uri = uri_of(lsp.root / "long.md")
     static = "word " * 1000
     text = f"{static}\n\n{MARKER}\n\nend\n"
     await open_and_wait(lsp, uri, text)
@@ -114,16 +114,16 @@ async def test_long_halves_are_truncated_with_a_count(lsp: LanguageClient) -> No
     close_doc(lsp, uri)
 
 
-async def test_no_hover_on_ordinary_prompt_text(lsp: LanguageClient) -> None:
-    uri = uri_of(lsp.root / "plain.md")  # type: ignore[attr-defined]
+async def test_no_hover_on_ordinary_prompt_text(lsp: PromptClient) -> None:
+    uri = uri_of(lsp.root / "plain.md")
     text = f"a\n\n{MARKER}\n\nb\n"
     await open_and_wait(lsp, uri, text)
     assert await hover(lsp, uri, types.Position(line=0, character=0)) is None
     close_doc(lsp, uri)
 
 
-async def test_instruction_file_hover_shows_its_place_in_the_order(lsp: LanguageClient) -> None:
-    root = lsp.root  # type: ignore[attr-defined]
+async def test_instruction_file_hover_shows_its_place_in_the_order(lsp: PromptClient) -> None:
+    root = lsp.root
     (root / "AGENTS.md").write_text("# root rules\n", encoding="utf-8")
     sub = root / "pkg"
     sub.mkdir(exist_ok=True)
@@ -148,7 +148,7 @@ async def test_plain_text_client_gets_plain_text(tmp_path_factory: pytest.TempPa
     assert caps.text_document and caps.text_document.hover
     caps.text_document.hover.content_format = [types.MarkupKind.PlainText]
     async with session("vscode", root, caps=caps) as client:
-        client.name = "vscode"  # type: ignore[attr-defined]
+        client.name = "vscode"
         uri = uri_of(root / "p.md")
         text = f"a_b *c*\n\n{MARKER}\n\nd\n"
         await open_and_wait(client, uri, text)

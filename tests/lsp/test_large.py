@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     change_doc,
     close_doc,
     diagnostics,
@@ -29,9 +29,9 @@ def big_text() -> str:
     return f"header\n\n{MARKER}\n\n{body}\n\n{MARKER}\n"
 
 
-async def test_ten_megabytes_still_answer(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "huge.md")  # type: ignore[attr-defined]
+async def test_ten_megabytes_still_answer(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "huge.md")
     text = big_text()
     assert len(text.encode()) >= SIZE
     open_doc(lsp, uri, text)

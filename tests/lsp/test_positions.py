@@ -1,71 +1,74 @@
-"""The offset ↔ position mapper against an independent reference, for every encoding."""
+"""The LSP face of the mapper: lsprotocol ranges, the negotiated encoding, didChange edits.
+
+The arithmetic itself is tested in ``tests/text``; here the client's types must carry the
+same answers as an independent reference, and incremental changes must keep the text
+and the positions right.
+"""
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 
-from promptls.lsp.positions import LineIndex
-from tests.lsp.conftest import offset_of, position
-
-ENCODINGS = ("utf-8", "utf-16", "utf-32")
-ALPHABET = st.sampled_from(
-    ["a", "Z", " ", "é", "漢", "😀", "👩\u200d💻", "x\u0301", "\n", "\r\n", "\r", "\u2028", "\x0c"]
-)
-texts = st.lists(ALPHABET, max_size=40).map("".join)
+from promptls.lsp.positions import ClientMapper, apply_change, encoding_name
+from tests.lsp.client import apply_edits, offset_of, span
+from tests.positions import ENCODINGS, PIECES, texts
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=200, deadline=None)
-@given(text=texts, data=st.data())
-def test_offsets_round_trip_like_the_reference(
+@settings(max_examples=100, deadline=None)
+@given(text=texts(), data=st.data())
+def test_ranges_and_positions_match_the_reference(
     encoding: str, text: str, data: st.DataObject
 ) -> None:
-    index = LineIndex(text, encoding)
-    offset = data.draw(st.integers(0, len(text)))
-    expected = position(text, offset, encoding)
-    if offset and text[offset - 1 : offset + 1] == "\r\n":
-        # Between "\r" and "\n" is not a place a client can name: it is the line's end.
-        expected = position(text, offset - 1, encoding)
-        offset -= 1
-    assert index.offset_to_position(offset) == expected
-    assert index.position_to_offset(expected) == offset
+    index = ClientMapper(text, encoding)
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    # Between CR and LF is the line's end, not a place of its own: tests/text covers it.
+    assume(all(text[o - 1 : o + 1] != "\r\n" for o in (start, end) if o))
+    rng = index.span_to_range(start, end)
+    assert rng == span(text, start, end, encoding)
+    assert index.positions([end, start]) == {start: rng.start, end: rng.end}
+    assert index.range_to_span(rng) == (start, end)
+    backwards = types.Range(start=rng.end, end=rng.start)
+    assert index.range_to_span(backwards) == (start, end)
+    assert index.position_to_offset(rng.end) == offset_of(text, rng.end, encoding)
+
+
+@pytest.mark.parametrize(
+    ("offered", "chosen"),
+    [
+        (types.PositionEncodingKind.Utf8, "utf-8"),
+        (types.PositionEncodingKind.Utf32, "utf-32"),
+        (types.PositionEncodingKind.Utf16, "utf-16"),
+        ("utf-32", "utf-32"),
+        (None, "utf-16"),
+        ("latin-1", "utf-16"),
+    ],
+)
+def test_encoding_name_falls_back_to_utf16(offered: object, chosen: str) -> None:
+    assert encoding_name(offered) == chosen
+    assert ClientMapper("😀", offered).encoding == chosen
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-def test_only_lsp_line_breaks_count(encoding: str) -> None:
-    # U+2028 and form feed are ordinary characters to LSP (unlike str.splitlines).
-    text = "a\u2028b\x0cc\nd"
-    index = LineIndex(text, encoding)
-    assert index.line_count == 2
-    assert index.offset_to_position(text.index("d")) == types.Position(line=1, character=0)
+@settings(max_examples=100, deadline=None)
+@given(text=texts(), typed=st.lists(st.sampled_from(PIECES), max_size=12))
+def test_typing_through_apply_change(encoding: str, text: str, typed: list[str]) -> None:
+    """A burst of keystrokes at the end of the first line, as a client sends them."""
+    index = ClientMapper(text, encoding)
+    for char in typed:
+        end_of_line = index.span_to_range(index.line_ends[0], index.line_ends[0]).start
+        edit = types.TextEdit(range=types.Range(start=end_of_line, end=end_of_line), new_text=char)
+        expected = apply_edits(index.text, [edit], encoding)
+        index = apply_change(index, edit.range, char)
+        assert index.text == expected
+        assert index.line_starts == ClientMapper(expected, encoding).line_starts
 
 
-def test_column_inside_a_surrogate_pair_rounds_down() -> None:
-    text = "😀x"
-    index = LineIndex(text, "utf-16")
-    assert index.position_to_offset(types.Position(line=0, character=1)) == 0
-    assert index.position_to_offset(types.Position(line=0, character=2)) == 1
-
-
-@pytest.mark.parametrize("encoding", ENCODINGS)
-def test_out_of_range_positions_clamp(encoding: str) -> None:
-    text = "ab\r\ncd"
-    index = LineIndex(text, encoding)
-    assert index.position_to_offset(types.Position(line=0, character=99)) == 2
-    assert index.position_to_offset(types.Position(line=9, character=0)) == len(text)
-    assert index.offset_to_position(99) == types.Position(line=1, character=2)
-
-
-@pytest.mark.parametrize("encoding", ENCODINGS)
-def test_long_lines_cross_many_blocks(encoding: str) -> None:
-    # One 100k-character line of mixed widths: the block table must agree with a scan.
-    line = ("ab😀漢é" * 20000)[:100000]
-    text = "x\n" + line + "\nend"
-    index = LineIndex(text, encoding)
-    for offset in (2, 3, 257, 4099, 50001, 99999, 100002):
-        pos = position(text, offset, encoding)
-        assert index.offset_to_position(offset) == pos
-        assert index.position_to_offset(pos) == offset_of(text, pos, encoding)
+def test_a_change_without_range_replaces_the_text() -> None:
+    index = apply_change(ClientMapper("old\ntext", "utf-8"), None, "new 😀")
+    assert (index.text, index.encoding, index.line_count) == ("new 😀", "utf-8", 1)
+    assert index.span_to_range(4, 5).end == types.Position(line=0, character=8)

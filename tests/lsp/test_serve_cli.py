@@ -15,7 +15,7 @@ from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
-from tests.lsp.conftest import CONFIG, capabilities, initialize
+from tests.lsp.client import CONFIG, capabilities, initialize
 
 SERVE = [sys.executable, "-m", "promptls", "serve"]
 

@@ -9,7 +9,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
     capabilities,
     diagnostics,

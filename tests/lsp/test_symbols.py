@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
 from promptls.prompt import split_system_prompt
 from promptls.tokens import estimate_tokens
-from tests.lsp.conftest import MARKER, close_doc, diagnostics, open_doc, span, uri_of
+from tests.lsp.client import MARKER, PromptClient, close_doc, diagnostics, open_doc, span, uri_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def test_symbols_outline_the_prompt(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "outline.md")  # type: ignore[attr-defined]
+async def test_symbols_outline_the_prompt(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "outline.md")
     text = f"doctrine 😀 漢字\n\n{MARKER}\n\nturn\n\n{MARKER}\n\nmore\n"
     open_doc(lsp, uri, text)
     await diagnostics(lsp, name, uri, 1)
@@ -34,9 +33,9 @@ async def test_symbols_outline_the_prompt(lsp: LanguageClient) -> None:
     close_doc(lsp, uri)
 
 
-async def test_code_lens_on_the_first_marker_shows_token_estimates(lsp: LanguageClient) -> None:
-    enc, name = lsp.encoding, lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "lens.md")  # type: ignore[attr-defined]
+async def test_code_lens_on_the_first_marker_shows_token_estimates(lsp: PromptClient) -> None:
+    enc, name = lsp.encoding, lsp.name
+    uri = uri_of(lsp.root / "lens.md")
     text = f"{'stable doctrine ' * 30}\n\n{MARKER}\n\nper turn 😀\n"
     open_doc(lsp, uri, text)
     await diagnostics(lsp, name, uri, 1)
@@ -55,9 +54,9 @@ async def test_code_lens_on_the_first_marker_shows_token_estimates(lsp: Language
     close_doc(lsp, uri)
 
 
-async def test_no_symbols_without_a_marker(lsp: LanguageClient) -> None:
-    name = lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "none.md")  # type: ignore[attr-defined]
+async def test_no_symbols_without_a_marker(lsp: PromptClient) -> None:
+    name = lsp.name
+    uri = uri_of(lsp.root / "none.md")
     open_doc(lsp, uri, "just prose\n")
     await diagnostics(lsp, name, uri, 1)
     result = await lsp.text_document_document_symbol_async(

@@ -7,10 +7,10 @@ import hashlib
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     change_doc,
     close_doc,
     diagnostics,
@@ -29,7 +29,7 @@ WIDE = "Static 😀 漢字 é ‍👩‍💻 x\u0301\r\n"
 """Emoji (astral: 2 UTF-16 units, 4 UTF-8 bytes), CJK, a ZWJ sequence, a combining mark."""
 
 
-async def server_hash(client: LanguageClient, uri: str) -> str:
+async def server_hash(client: PromptClient, uri: str) -> str:
     """The server's sha256 of its copy of the document."""
     result = await execute(client, "promptls.debug.documentHash", {"uri": uri})
     return str(result["sha256"])
@@ -45,9 +45,10 @@ def codes(diags: list[types.Diagnostic]) -> dict[str, types.Diagnostic]:
     return {str(d.code): d for d in diags}
 
 
-async def test_capabilities_negotiate_the_clients_encoding(lsp: LanguageClient) -> None:
-    caps = lsp.init_result.capabilities  # type: ignore[attr-defined]
-    assert caps.position_encoding == lsp.encoding  # type: ignore[attr-defined]
+async def test_capabilities_negotiate_the_clients_encoding(lsp: PromptClient) -> None:
+    assert lsp.init_result is not None
+    caps = lsp.init_result.capabilities
+    assert caps.position_encoding == lsp.encoding
     sync = caps.text_document_sync
     assert isinstance(sync, types.TextDocumentSyncOptions)
     assert sync.change == types.TextDocumentSyncKind.Incremental and sync.open_close
@@ -64,12 +65,12 @@ async def test_capabilities_negotiate_the_clients_encoding(lsp: LanguageClient) 
     }
 
 
-async def test_duplicate_marker_range_after_wide_line_in_crlf_file(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
+async def test_duplicate_marker_range_after_wide_line_in_crlf_file(lsp: PromptClient) -> None:
+    enc = lsp.encoding
     text = f"{WIDE}more\r\n\r\n{MARKER}\r\n\r\ndyn 🙂 {MARKER} end\r\n"
-    uri = uri_of(lsp.root / "wide.md")  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "wide.md")
     open_doc(lsp, uri, text)
-    found = codes(await diagnostics(lsp, lsp.name, uri, 1))  # type: ignore[attr-defined]
+    found = codes(await diagnostics(lsp, lsp.name, uri, 1))
     second = text.rindex(MARKER)
     assert found["PL001"].range == span(text, second, second + len(MARKER), enc)
     # The hover at the second marker's last character finds that marker, too.
@@ -79,10 +80,10 @@ async def test_duplicate_marker_range_after_wide_line_in_crlf_file(lsp: Language
     close_doc(lsp, uri)
 
 
-async def test_incremental_edits_add_and_remove_markers(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    name = lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "edit.md")  # type: ignore[attr-defined]
+async def test_incremental_edits_add_and_remove_markers(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    name = lsp.name
+    uri = uri_of(lsp.root / "edit.md")
     text = f"intro 😀 line\n\n{MARKER}\n\nfirst 漢字\nsecond line\nthird\n"
     open_doc(lsp, uri, text)
     assert "PL001" not in codes(await diagnostics(lsp, name, uri, 1))
@@ -115,10 +116,10 @@ async def test_incremental_edits_add_and_remove_markers(lsp: LanguageClient) -> 
     close_doc(lsp, uri)
 
 
-async def test_edits_in_crlf_file_keep_crlf_positions(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    name = lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "crlf.md")  # type: ignore[attr-defined]
+async def test_edits_in_crlf_file_keep_crlf_positions(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    name = lsp.name
+    uri = uri_of(lsp.root / "crlf.md")
     text = f"héllo 😀\r\n\r\n{MARKER}\r\n\r\nbody\r\n"
     open_doc(lsp, uri, text)
     await diagnostics(lsp, name, uri, 1)
@@ -133,10 +134,10 @@ async def test_edits_in_crlf_file_keep_crlf_positions(lsp: LanguageClient) -> No
     close_doc(lsp, uri)
 
 
-async def test_position_past_line_end_is_clamped_not_wrapped(lsp: LanguageClient) -> None:
-    enc = lsp.encoding  # type: ignore[attr-defined]
-    name = lsp.name  # type: ignore[attr-defined]
-    uri = uri_of(lsp.root / "clamp.md")  # type: ignore[attr-defined]
+async def test_position_past_line_end_is_clamped_not_wrapped(lsp: PromptClient) -> None:
+    enc = lsp.encoding
+    name = lsp.name
+    uri = uri_of(lsp.root / "clamp.md")
     text = f"short\n\n{MARKER}\n\nx\n"
     open_doc(lsp, uri, text)
     await diagnostics(lsp, name, uri, 1)
@@ -151,13 +152,13 @@ async def test_position_past_line_end_is_clamped_not_wrapped(lsp: LanguageClient
     close_doc(lsp, uri)
 
 
-async def test_closed_while_analysis_pending_publishes_nothing_stale(lsp: LanguageClient) -> None:
-    name = lsp.name  # type: ignore[attr-defined]
+async def test_closed_while_analysis_pending_publishes_nothing_stale(lsp: PromptClient) -> None:
+    name = lsp.name
     if name == "neovim":
         pytest.skip("pull client: the server never pushes, so there is nothing stale to see")
     events = events_of(lsp)
-    uri = uri_of(lsp.root / "pending.md")  # type: ignore[attr-defined]
-    other = uri_of(lsp.root / "other.md")  # type: ignore[attr-defined]
+    uri = uri_of(lsp.root / "pending.md")
+    other = uri_of(lsp.root / "other.md")
     text = f"a\n\n{MARKER}\n\nb\n"
     open_doc(lsp, uri, text)
     open_doc(lsp, other, "plain\n")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
-from tests.lsp.conftest import (
+from tests.lsp.client import (
     MARKER,
+    PromptClient,
     diagnostics,
     events_of,
     execute,
@@ -20,9 +20,9 @@ from tests.lsp.conftest import (
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def test_watchers_registered_when_the_client_allows(lsp: LanguageClient) -> None:
+async def test_watchers_registered_when_the_client_allows(lsp: PromptClient) -> None:
     events = events_of(lsp)
-    if lsp.name == "neovim":  # type: ignore[attr-defined]
+    if lsp.name == "neovim":
         # Neovim's profile declines dynamic registration of file watchers.
         assert not any(
             r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES for r in events.registrations
@@ -33,13 +33,14 @@ async def test_watchers_registered_when_the_client_allows(lsp: LanguageClient) -
             r for r in events.registrations if r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
         ]
     )
+    assert reg.register_options is not None
     globs = {w["globPattern"] for w in reg.register_options["watchers"]}
     assert {"**/AGENTS.md", "**/CLAUDE.md", "**/GEMINI.md", "**/AGENTS.override.md"} <= globs
 
 
-async def test_watched_change_updates_revision_and_notifies(lsp: LanguageClient) -> None:
+async def test_watched_change_updates_revision_and_notifies(lsp: PromptClient) -> None:
     events = events_of(lsp)
-    root = lsp.root  # type: ignore[attr-defined]
+    root = lsp.root
     folder = str(root)
     agents = root / "AGENTS.md"
     agents.write_text("# one\n", encoding="utf-8")
@@ -65,11 +66,11 @@ async def test_watched_change_updates_revision_and_notifies(lsp: LanguageClient)
     assert first[0].folder == folder
 
 
-async def test_watched_change_republishes_open_instruction_files(lsp: LanguageClient) -> None:
-    if lsp.name == "neovim":  # type: ignore[attr-defined]
+async def test_watched_change_republishes_open_instruction_files(lsp: PromptClient) -> None:
+    if lsp.name == "neovim":
         pytest.skip("pull client: diagnostics are pulled, not re-published")
     events = events_of(lsp)
-    root = lsp.root  # type: ignore[attr-defined]
+    root = lsp.root
     sub = root / "sub"
     sub.mkdir(exist_ok=True)
     uri = uri_of(sub / "AGENTS.md")
@@ -112,10 +113,10 @@ async def test_shadowing_file_appears_in_diagnostics_after_a_watched_change(
                 changes=[types.FileEvent(uri=uri_of(override), type=types.FileChangeType.Created)]
             )
         )
-        shadowed = await events.until(
-            lambda: (
-                any(d.code == "PL015" for d in events.last(uri).diagnostics)  # type: ignore[union-attr]
-                and events.last(uri)
-            )
-        )
+
+        def shadowed_now() -> types.PublishDiagnosticsParams | None:
+            last = events.last(uri)
+            return last if last and any(d.code == "PL015" for d in last.diagnostics) else None
+
+        shadowed = await events.until(shadowed_now)
         assert shadowed.version == 1

@@ -1,7 +1,6 @@
 """Shared fixtures for the reliability suite: fake homes, raw servers, position arithmetic.
 
-Positions are computed here independently of the server's ``positions.py``: split on
-LSP's three line breaks, then count code units of the line prefix in the encoding.
+Positions come from ``tests/positions.py``, independent of the server's mapper.
 """
 
 from __future__ import annotations
@@ -13,38 +12,26 @@ from typing import Any
 
 import pytest
 
-from tests.positions import LINE_BREAK, units
+from tests import MARKER as MARKER  # re-exported for the reliability tests
+from tests.positions import encoded_position
 
 from .rawlsp import RawClient
 
-MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 LONG = os.environ.get("PROMPTLS_LONG") == "1"
 """``scripts/test --long`` sets this: fuzz and soak run their big counts."""
 
 
 def position(text: str, offset: int, encoding: str) -> dict[str, int]:
     """LSP position (as JSON) of a code-point offset that is not inside a CRLF pair."""
-    before = text[:offset]
-    breaks = list(LINE_BREAK.finditer(before))
-    line_start = breaks[-1].end() if breaks else 0
-    if before.endswith("\r") and text[offset : offset + 1] == "\n":
+    if offset > 0 and text[offset - 1 : offset + 1] == "\r\n":
         raise ValueError("offset splits a CRLF pair")
-    return {"line": len(breaks), "character": units(before[line_start:], encoding)}
+    line, character = encoded_position(text, offset, encoding)
+    return {"line": line, "character": character}
 
 
 def lsp_range(text: str, start: int, end: int, encoding: str) -> dict[str, Any]:
     """LSP range (as JSON) of ``text[start:end]``."""
     return {"start": position(text, start, encoding), "end": position(text, end, encoding)}
-
-
-def lines(text: str) -> list[tuple[int, int]]:
-    """(start, content end) of every LSP line, in code points."""
-    out, start = [], 0
-    for match in LINE_BREAK.finditer(text):
-        out.append((start, match.start()))
-        start = match.end()
-    out.append((start, len(text)))
-    return out
 
 
 @pytest.fixture

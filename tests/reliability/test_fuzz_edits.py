@@ -31,8 +31,9 @@ from hypothesis.stateful import (
 )
 
 from promptls.analysis import analyze
+from tests.positions import lines
 
-from .conftest import LONG, MARKER, assert_clean_log, lines, lsp_range, position
+from .conftest import LONG, MARKER, assert_clean_log, lsp_range, position
 from .rawlsp import RawClient
 
 FRAGMENTS = [
@@ -274,5 +275,5 @@ def test_random_edits_keep_server_in_sync(
     )
     print(f"\n{encoding}: {machine.edits} edits fuzzed in {machine.steps} checked steps")
     assert machine.steps >= EXAMPLES, "the state machine barely ran"
-    assert client.proc.poll() is None, "the server exited"
+    assert client.alive(), "the server exited"
     assert_clean_log(client)

@@ -128,7 +128,7 @@ def server(tree: Path) -> Iterator[RawClient]:
     client = RawClient(tree / "home", preexec=drop_file_permission_override)
     client.initialize(tree / "ws")
     yield client
-    assert client.proc.poll() is None, "the server died"
+    assert client.alive(), "the server died"
     assert_clean_log(client)
     client.close()
 

@@ -103,7 +103,7 @@ def test_batch_array_is_rejected_whole_and_not_executed(server: RawClient) -> No
     orphans = orphan_after(server, lambda: server.send_raw(frame(json.dumps(batch).encode())))
     assert error_codes(orphans) == [INVALID_REQUEST]
     answers_next_request(server)
-    assert server.proc.poll() is None, "a request inside the batch was executed"
+    assert server.alive(), "a request inside the batch was executed"
 
 
 def test_header_without_body_costs_only_the_message_it_swallows(server: RawClient) -> None:
@@ -113,7 +113,7 @@ def test_header_without_body_costs_only_the_message_it_swallows(server: RawClien
     swallowed = server.next_id()
     server.send_raw(encode({"jsonrpc": "2.0", "id": swallowed, "method": "shutdown"}))
     answers_next_request(server)
-    assert server.proc.poll() is None
+    assert server.alive()
     assert PARSE_ERROR in error_codes(server.orphans[-2:])
 
 
@@ -132,7 +132,8 @@ def test_unknown_and_dollar_notifications_are_ignored(server: RawClient, method:
     before = len(server.notifications)
     params = {"id": 123456} if method == "$/cancelRequest" else {"x": 1}
     assert orphan_after(server, lambda: server.notify(method, params)) == []
-    shown = [n for n in server.notifications[before:] if n["method"] == "window/showMessage"]
+    arrived = server.notifications_since(before)
+    shown = [n for n in arrived if n.msg["method"] == "window/showMessage"]
     assert shown == [], "an ignorable notification must not bother the user"
 
 
@@ -298,7 +299,7 @@ def test_requests_before_initialize_and_after_shutdown(
     late = client.call("textDocument/documentSymbol", {"textDocument": {"uri": NEVER_OPENED}})
     assert late["error"]["code"] == INVALID_REQUEST
     client.notify("exit")
-    assert client.proc.wait(timeout=30) == 0
+    assert client.wait_exit(30) == 0
 
 
 def test_debug_commands_need_the_debug_setting(
@@ -318,7 +319,7 @@ def test_malformed_response_to_a_server_request_does_not_hang_it(
     # The server asks for configuration, then registers its file watchers. A client
     # answering the first with null (not a list) must not stall the second.
     client = start_server()
-    client.answers["workspace/configuration"] = lambda params: None
+    client.handlers["workspace/configuration"] = lambda params: None
     capabilities = {
         "workspace": {
             "configuration": True,
@@ -339,8 +340,7 @@ def test_absurd_content_length_does_not_kill_the_server(
     client = start_server()
     client.initialize(workspace)
     client.send_raw(b"Content-Length: 99999999999\r\n\r\n{}")
-    stdin = client.proc.stdin
-    assert stdin is not None
-    stdin.close()
+    assert client.proc is not None and client.proc.stdin is not None
+    client.proc.stdin.close()
     assert client.wait_exit() == 0
     assert "MemoryError" not in client.log_text()

@@ -230,7 +230,7 @@ def test_serving_runs_nothing_connects_nowhere_writes_nothing(project: Path) -> 
         }
         client.initialize(ws, capabilities=capabilities)
         exercise(client, ws)
-        assert client.proc.poll() is None
+        assert client.alive()
         assert_clean_log(client)
     finally:
         code = client.close()

@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 
-from .conftest import LONG, MARKER, assert_clean_log, lines, position
+from tests.positions import lines
+
+from .conftest import LONG, MARKER, assert_clean_log, position
 from .rawlsp import RawClient
 
 EDITS, DOCS = (20_000, 200) if LONG else (6_000, 50)
@@ -141,10 +143,10 @@ def test_soak_memory_tasks_threads_and_caches_stay_bounded(
     for uri in list(model.texts)[: DOCS // 2]:
         model.close(uri)
     model.verify()
-    rss_warm = client.rss_kib()
+    rss_warm = client.rss_kb()
     model.run(EDITS)
     model.verify()
-    rss_end = client.rss_kib()
+    rss_end = client.rss_kb()
     print(
         f"\nsoak: {model.edits} edits over {DOCS} documents; "
         f"RSS after warm-up {rss_warm} KiB, at the end {rss_end} KiB "
@@ -166,7 +168,7 @@ def test_soak_memory_tasks_threads_and_caches_stay_bounded(
     assert final["threads"] <= MAX_THREADS, "threads leaked"
     for cache in ("discoveryCache", "settingsCache"):
         assert final[cache]["size"] <= final[cache]["max"], cache
-    assert client.proc.poll() is None
+    assert client.alive()
     assert_clean_log(client)
 
 

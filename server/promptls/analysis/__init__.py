@@ -11,8 +11,8 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from promptls.analysis.engine import analyze, document_kind
-    from promptls.analysis.fixes import apply_fixes, fix_all
+    from promptls.analysis.engine import analyze, document_kind, fix_all
+    from promptls.analysis.fixes import apply_fixes
     from promptls.analysis.model import (
         Analysis,
         DocumentKind,
@@ -26,15 +26,12 @@ if TYPE_CHECKING:
     )
     from promptls.analysis.rules import MARKER_RULES, RULES, Rule
     from promptls.analysis.scanner import FOREIGN_MARKERS
-    from promptls.text.lines import LineIndex, line_col
 
 _HOME = {
     "analyze": "engine",
     "document_kind": "engine",
     "apply_fixes": "fixes",
-    "fix_all": "fixes",
-    "LineIndex": "promptls.text.lines",
-    "line_col": "promptls.text.lines",
+    "fix_all": "engine",
     "Analysis": "model",
     "DocumentKind": "model",
     "Edit": "model",
@@ -76,7 +73,6 @@ __all__ = [
     "Edit",
     "Finding",
     "Fix",
-    "LineIndex",
     "MarkerHit",
     "MarkerKind",
     "Related",
@@ -86,5 +82,4 @@ __all__ = [
     "apply_fixes",
     "document_kind",
     "fix_all",
-    "line_col",
 ]

@@ -7,10 +7,12 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
-from promptls.text.utf8 import encode
+from promptls.analysis.suppress import Suppressions
+from promptls.text.mapper import text_to_utf8
 
 if TYPE_CHECKING:
     from promptls.analysis.settings import Settings
+    from promptls.discovery.model import Discovery
 
 
 @dataclass
@@ -22,9 +24,10 @@ class Document:
     settings: Settings
     markers: tuple[MarkerHit, ...]
     path: str | None = None
-    discovery: object | None = None
-    """A ``promptls.discovery.Discovery`` for the file-level rules, when the caller has one."""
-    extra: dict[str, object] = field(default_factory=dict)
+    discovery: Discovery | None = None
+    """What the file's folder loads, for the file-level rules, when the caller has one."""
+    suppressions: Suppressions = field(default_factory=Suppressions)
+    """The text's suppression comments (PL016 reports their unknown codes)."""
 
     @cached_property
     def exact(self) -> tuple[MarkerHit, ...]:
@@ -34,7 +37,7 @@ class Document:
     @cached_property
     def utf8(self) -> bytes | None:
         """The UTF-8 bytes for byte-level searches; None for ASCII text (no need)."""
-        return None if self.text.isascii() else encode(self.text)
+        return None if self.text.isascii() else text_to_utf8(self.text)
 
     @cached_property
     def static_end(self) -> int:

@@ -1,4 +1,5 @@
-"""``analyze``: scan once, run the applicable rules, apply config and suppressions.
+"""``analyze``: scan once, run the applicable rules, apply config and suppressions;
+``fix_all``: analyse and fix to a fixpoint.
 
 Linear in the text: the scanner is a handful of C-speed searches, every rule works from
 the scanner's hits or one compiled-regex pass, and findings are sorted once at the end.
@@ -9,8 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePath
+from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
+from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.globs import compile_globs, matches
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
@@ -19,6 +22,12 @@ from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.suppress import parse_suppressions
 from promptls.discovery.api import instruction_file_names
+
+if TYPE_CHECKING:
+    from promptls.discovery.model import Discovery
+
+MAX_FIX_PASSES = 10
+"""``fix_all`` stops here even if fixes keep changing the text (they should not)."""
 
 # The default prompt-file globs every settings object starts from: compiled with the
 # module, not in the middle of the first prompt file's analysis.
@@ -60,18 +69,17 @@ def analyze(
     *,
     path: str | None = None,
     settings: Settings | None = None,
-    discovery: object | None = None,
+    discovery: Discovery | None = None,
     kind: DocumentKind | None = None,
 ) -> Analysis:
     """Every finding for one text, sorted by offset then code; never raises on input."""
     settings = settings or DEFAULT_SETTINGS
     kind = kind or document_kind(path, settings)
-    doc = Document(text, kind, settings, (), path, discovery)
+    suppressions = parse_suppressions(text, RULES)
+    doc = Document(text, kind, settings, (), path, discovery, suppressions)
     doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)
-    suppressions = parse_suppressions(text, RULES)
-    doc.extra["suppressions"] = suppressions
     findings: list[Finding] = []
     for code, rule in RULES.items():
         if kind not in rule.kinds or not settings.enabled(code):
@@ -87,3 +95,24 @@ def analyze(
         (silenced if suppressions.covers(finding) else kept).append(finding)
     kept.sort(key=lambda f: (f.start, f.code, f.end))
     return Analysis(text, kind, doc.markers, tuple(kept), path, tuple(silenced))
+
+
+def fix_all(
+    text: str,
+    *,
+    path: str | None = None,
+    settings: Settings | None = None,
+    discovery: Discovery | None = None,
+) -> str:
+    """Re-analyse and apply fixes until nothing changes (what ``check --fix`` writes).
+
+    One pass may skip a fix that conflicts with another; the next pass picks it up. The
+    result is a fixpoint, so running it again returns the same text.
+    """
+    for _ in range(MAX_FIX_PASSES):
+        analysis = analyze(text, path=path, settings=settings, discovery=discovery)
+        fixed = apply_fixes(text, (f.fix for f in analysis.findings if f.fix is not None))
+        if fixed == text:
+            return text
+        text = fixed
+    return text

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from promptls.analysis.model import Edit, Fix
-
-if TYPE_CHECKING:
-    from promptls.analysis.settings import Settings
-
-MAX_PASSES = 10
 
 
 def _conflict(a: Edit, b: Edit) -> bool:
@@ -55,26 +49,3 @@ def apply_fixes(text: str, fixes: Iterable[Fix]) -> str:
         cursor = edit.end
     parts.append(text[cursor:])
     return "".join(parts)
-
-
-def fix_all(
-    text: str,
-    *,
-    path: str | None = None,
-    settings: Settings | None = None,
-    discovery: object | None = None,
-) -> str:
-    """Re-analyse and apply fixes until nothing changes (what ``check --fix`` writes).
-
-    One pass may skip a fix that conflicts with another; the next pass picks it up. The
-    result is a fixpoint, so running it again returns the same text.
-    """
-    from promptls.analysis.engine import analyze
-
-    for _ in range(MAX_PASSES):
-        analysis = analyze(text, path=path, settings=settings, discovery=discovery)
-        fixed = apply_fixes(text, (f.fix for f in analysis.findings if f.fix is not None))
-        if fixed == text:
-            return text
-        text = fixed
-    return text

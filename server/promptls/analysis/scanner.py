@@ -42,7 +42,7 @@ from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
-from promptls.text.utf8 import encode, to_str_offsets
+from promptls.text.mapper import text_to_utf8, utf8_to_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -166,10 +166,10 @@ def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> li
         for word in words:
             found.update(m.start() for m in _anchor_regex(word).finditer(lowered))
         return sorted(found)
-    hay = (data if data is not None else encode(text)).lower()
+    hay = (data if data is not None else text_to_utf8(text)).lower()
     for word in words:
         found.update(m.start() for m in _anchor_regex_bytes(word).finditer(hay))
-    return to_str_offsets(hay, sorted(found))
+    return utf8_to_offsets(hay, sorted(found))
 
 
 _ATOM_CHARS = frozenset(

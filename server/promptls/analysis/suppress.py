@@ -20,7 +20,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from promptls.analysis.model import Finding
-from promptls.text.lines import LineIndex
+from promptls.text.mapper import Mapper
 
 _COMMENT = re.compile(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"
@@ -40,7 +40,8 @@ class Suppressions:
     ranges: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
     lines: dict[int, set[str]] = field(default_factory=dict)
     unknown: list[tuple[int, int, str]] = field(default_factory=list)
-    index: LineIndex | None = None
+    mapper: Mapper | None = None
+    """Lines of the text; only texts that mention ``promptls`` need one."""
 
     def covers(self, finding: Finding) -> bool:
         """Whether a finding is silenced by a region, a next-line or a noqa comment."""
@@ -49,8 +50,8 @@ class Suppressions:
             for start, end in self.ranges.get(code, ()):
                 if start <= finding.start < end:
                     return True
-        if self.lines and self.index is not None:
-            codes = self.lines.get(self.index.line_of(finding.start))
+        if self.lines and self.mapper is not None:
+            codes = self.lines.get(self.mapper.offset_to_line(finding.start))
             if codes and (finding.code in codes or (ALL in codes and finding.code != INVALID)):
                 return True
         return False
@@ -71,11 +72,11 @@ def _codes(body: str, offset: int, known: Collection[str], out: Suppressions) ->
     return codes if tokens else {ALL}
 
 
-def _in_inline_code(text: str, start: int) -> bool:
+def _in_inline_code(mapper: Mapper, start: int) -> bool:
     """A comment quoted in a Markdown code span (odd backticks before it on its line)
     is documentation about suppression, not a suppression."""
-    line_start = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
-    return text.count("`", line_start, start) % 2 == 1
+    column = mapper.offset_to_position(start)[1]  # a code-point mapper: columns are offsets
+    return mapper.text.count("`", start - column, start) % 2 == 1
 
 
 def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
@@ -84,19 +85,18 @@ def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
     if "promptls" not in text:
         return out
     open_at: dict[str, int] = {}
+    out.mapper = mapper = Mapper(text, "utf-32")
     for match in _COMMENT.finditer(text):
-        if _in_inline_code(text, match.start()):
+        if _in_inline_code(mapper, match.start()):
             continue
-        if out.index is None:
-            out.index = LineIndex(text)
         if match.group(3):
             codes = _codes(match.group(4), match.start(4), known, out)
-            out.lines.setdefault(out.index.line_of(match.start()), set()).update(codes)
+            out.lines.setdefault(mapper.offset_to_line(match.start()), set()).update(codes)
             continue
         verb = match.group(1)
         codes = _codes(match.group(2), match.start(2), known, out)
         if verb == "disable-next-line":
-            line = out.index.line_of(match.end()) + 1
+            line = mapper.offset_to_line(match.end()) + 1
             out.lines.setdefault(line, set()).update(codes)
         elif verb == "disable":
             for code in codes:

@@ -3,7 +3,7 @@
 A small JSON-Schema subset (type, properties, required, items, enum): enough for the
 generated TypeScript types, the reference page and the tests that check both the CLI's
 ``--json`` and the server's answers against it. The serialisers are in
-``promptls.commands.shapes``; a field added there and not here fails those tests.
+``promptls.views.shapes``; a field added there and not here fails those tests.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from promptls.apidesc import (
+from promptls.apidesc.ids import (
     CONTEXT_CHANGED,
     CONTEXT_REVISION,
     PREVIEW_FORMATS,

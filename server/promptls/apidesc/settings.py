@@ -12,7 +12,7 @@ from typing import Any
 
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
-from promptls.apidesc import DEBUG_DOCUMENT_HASH, DEBUG_STATS
+from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS
 from promptls.config import CONFIG_FILE
 from promptls.discovery.api import instruction_file_names
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES

@@ -1,9 +1,9 @@
 """Subcommands of the ``promptls`` CLI, one module each.
 
-Each module defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
-Modules keep their heavier imports inside ``run`` so that ``promptls --help`` and every
-other subcommand start fast, and none of them imports pygls or lsprotocol at module level:
-only ``serve`` reaches the LSP layer, lazily.
+Each module defines ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``
+and imports what it runs on at the top: the CLI imports only the module of the command it
+runs (``--version`` imports none), so one command never pays for another's imports. None
+of them imports pygls or lsprotocol: only ``serve`` reaches the LSP layer, in ``run``.
 """
 
 from __future__ import annotations
@@ -26,4 +26,4 @@ COMMAND_MODULES = (
     "serve",
     "api_json",
 )
-"""Subcommand modules in the order ``--help`` lists them; missing ones are skipped."""
+"""Subcommand modules in the order ``--help`` lists them."""

@@ -15,9 +15,11 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from promptls.analysis.engine import document_kind
 from promptls.analysis.globs import matches
 from promptls.analysis.model import DocumentKind
-from promptls.config import Settings
+from promptls.analysis.settings import Settings
+from promptls.text.fsread import read_bounded
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
 TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".prompt", ".mdx")
@@ -38,8 +40,6 @@ class GitIgnore:
 
         Bounded and non-blocking (``fsread``): a FIFO named ``.gitignore`` hung the run.
         """
-        from promptls.text.fsread import read_bounded
-
         data = read_bounded(str(root / ".gitignore"), GITIGNORE_MAX_BYTES).data
         if data is None:
             return cls(())
@@ -78,8 +78,6 @@ def wanted(path: str, kind: DocumentKind) -> bool:
 
 def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:
     """Every file to check under ``root``, sorted, pruning excluded directories early."""
-    from promptls.analysis import document_kind
-
     ignore = GitIgnore.load(root)
     found: list[Path] = []
 
@@ -107,8 +105,6 @@ def read_text(path: Path) -> tuple[str, bytes] | None:
     Read through ``fsread.read_bounded``: only regular files, never a blocking open
     (a FIFO named ``x.prompt`` would hang CI) and never past the cap (``/dev/zero``).
     """
-    from promptls.text.fsread import read_bounded
-
     read = read_bounded(str(path), MAX_BYTES)
     data = read.data
     if data is None or read.truncated:

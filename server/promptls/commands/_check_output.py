@@ -2,22 +2,22 @@
 
 Columns: text, JSON and GitHub annotations use 1-based code-point columns (what a
 terminal shows). SARIF declares ``columnKind: utf16CodeUnits`` and its columns are
-counted in UTF-16 code units, as that property requires.
+counted in UTF-16 code units, as that property requires. Both come from the one
+position mapper (:mod:`promptls.text.mapper`), which is 0-based: the 1 is added here.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
 
 from promptls import __version__
-from promptls.analysis import RULES, Analysis, Finding, LineIndex, Severity
+from promptls.analysis import RULES, Analysis, Severity
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
-
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+from promptls.text.escape import safe_line
+from promptls.text.mapper import Encoding, Mapper
 
 
 @dataclass(frozen=True)
@@ -27,21 +27,15 @@ class Report:
     display: str
     analysis: Analysis
 
-    @property
-    def index(self) -> LineIndex:
-        """Line table, built on demand (most files have no findings)."""
-        return LineIndex(self.analysis.text)
+    def mapper(self, encoding: Encoding) -> Mapper:
+        """Position mapper of the text (lazy: a file without findings builds no table)."""
+        return Mapper(self.analysis.text, encoding)
 
 
-def terminal_safe(text: str) -> str:
-    """Escape control, bidi and zero-width characters so output cannot spoof a terminal."""
-    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
-
-
-def _where(index: LineIndex, finding: Finding) -> tuple[int, int, int, int]:
-    """1-based start line/column and end line/column in code points."""
-    line, col = index.position(finding.start)
-    end_line, end_col = index.position(finding.end)
+def _where(mapper: Mapper, start: int, end: int) -> tuple[int, int, int, int]:
+    """1-based start line/column and end line/column of a span, in the mapper's units."""
+    line, col = mapper.offset_to_position(start)
+    end_line, end_col = mapper.offset_to_position(end)
     return line + 1, col + 1, end_line + 1, end_col + 1
 
 
@@ -50,14 +44,13 @@ def format_text(reports: Sequence[Report]) -> str:
     out: list[str] = []
     total = fixable = 0
     for report in reports:
-        index = report.index if report.analysis.findings else None
+        mapper = report.mapper("utf-32")
         for finding in report.analysis.findings:
-            assert index is not None
-            line, col, _, _ = _where(index, finding)
+            line, col, _, _ = _where(mapper, finding.start, finding.end)
             mark = " [*]" if finding.fix else ""
             out.append(
-                f"{terminal_safe(report.display)}:{line}:{col}: {finding.code} "
-                f"[{finding.severity.value}] {terminal_safe(finding.message)}{mark}"
+                f"{safe_line(report.display)}:{line}:{col}: {finding.code} "
+                f"[{finding.severity.value}] {safe_line(finding.message)}{mark}"
             )
             total += 1
             fixable += finding.fix is not None
@@ -76,10 +69,9 @@ def format_json(reports: Sequence[Report]) -> str:
     """A JSON list of findings with offsets and 1-based code-point positions."""
     items: list[dict[str, object]] = []
     for report in reports:
-        index = report.index if report.analysis.findings else None
+        mapper = report.mapper("utf-32")
         for finding in report.analysis.findings:
-            assert index is not None
-            line, col, end_line, end_col = _where(index, finding)
+            line, col, end_line, end_col = _where(mapper, finding.start, finding.end)
             items.append(
                 {
                     "path": report.display,
@@ -127,10 +119,9 @@ def format_github(reports: Sequence[Report]) -> str:
     """``::error file=…,line=…::message`` annotations, one per finding."""
     out: list[str] = []
     for report in reports:
-        index = report.index if report.analysis.findings else None
+        mapper = report.mapper("utf-32")
         for finding in report.analysis.findings:
-            assert index is not None
-            line, col, end_line, end_col = _where(index, finding)
+            line, col, end_line, end_col = _where(mapper, finding.start, finding.end)
             level = _GH_LEVEL.get(finding.severity, "notice")
             props = [f"file={_gh_escape(report.display, prop=True)}", f"line={line}", f"col={col}"]
             props += [f"endLine={end_line}"]
@@ -145,16 +136,10 @@ def format_github(reports: Sequence[Report]) -> str:
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning"}
 
 
-def _sarif_region(index: LineIndex, start: int, end: int) -> dict[str, int]:
-    """A SARIF region in 1-based lines and UTF-16 code-unit columns."""
-    line, col = index.utf16_position(start)
-    end_line, end_col = index.utf16_position(end)
-    return {
-        "startLine": line + 1,
-        "startColumn": col + 1,
-        "endLine": end_line + 1,
-        "endColumn": end_col + 1,
-    }
+def _sarif_region(mapper: Mapper, start: int, end: int) -> dict[str, int]:
+    """A SARIF region in 1-based lines and (with a UTF-16 mapper) UTF-16 columns."""
+    line, col, end_line, end_col = _where(mapper, start, end)
+    return {"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col}
 
 
 def sarif_rules() -> list[dict[str, object]]:
@@ -186,14 +171,13 @@ def format_sarif(reports: Sequence[Report]) -> str:
     codes = list(RULES)
     results: list[dict[str, object]] = []
     for report in reports:
-        index = report.index if report.analysis.findings else None
+        mapper = report.mapper("utf-16")
         uri = quote(report.display.replace("\\", "/"))
         for finding in report.analysis.findings:
-            assert index is not None
             location = {
                 "physicalLocation": {
                     "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
-                    "region": _sarif_region(index, finding.start, finding.end),
+                    "region": _sarif_region(mapper, finding.start, finding.end),
                 }
             }
             result: dict[str, object] = {
@@ -210,7 +194,7 @@ def format_sarif(reports: Sequence[Report]) -> str:
                         "message": {"text": r.message},
                         "physicalLocation": {
                             "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
-                            "region": _sarif_region(index, r.start, r.end),
+                            "region": _sarif_region(mapper, r.start, r.end),
                         },
                     }
                     for n, r in enumerate(finding.related)

@@ -13,43 +13,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 from promptls.commands import UsageError
-
-_UNSAFE_IN_BLOCK = re.compile(
-    r"[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029"
-    r"\u2060-\u2064\u2066-\u206f\ufeff]"
-)
-_UNSAFE_IN_LINE = re.compile(
-    r"[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2028\u2029"
-    r"\u2060-\u2064\u2066-\u206f\ufeff]"
-)
-
-
-def _visible_escape(match: re.Match[str]) -> str:
-    """Show an unsafe character as a Python-style escape a reader can recognise."""
-    code = ord(match.group())
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
-
-
-def safe_block(text: str) -> str:
-    """Text for a terminal: keeps newlines and tabs, escapes every other control,
-    bidirectional or invisible character (ANSI sequences cannot recolour or hide text).
-
-    CRLF line ends are shown as plain line ends; a lone carriage return, which could
-    overwrite a line on screen, is escaped like any other control character.
-    """
-    return _UNSAFE_IN_BLOCK.sub(_visible_escape, text.replace("\r\n", "\n"))
-
-
-def safe_line(text: str) -> str:
-    """Like ``safe_block`` but for one-line values such as paths: newlines are escaped."""
-    return _UNSAFE_IN_LINE.sub(_visible_escape, text)
+from promptls.text.escape import safe_line
 
 
 def setup_stdout() -> None:
@@ -113,6 +83,7 @@ def resolve_dir(value: str | None) -> str:
 
 def check_profile(name: str) -> str:
     """A known profile name, or a user error listing the valid ones."""
+    # Deferred (commands → discovery): `render` uses this module and no profile (-8 ms).
     from promptls.discovery import PROFILES
 
     if name not in PROFILES:

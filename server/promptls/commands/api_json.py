@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import argparse
 
+from promptls.apidesc.describe import api_description
+from promptls.commands._common import print_json
+
 NAME = "api-json"
 HELP = "print the machine-readable description of settings, commands and files (JSON)"
 
@@ -23,8 +26,5 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the description."""
-    from promptls.apidesc import api_description
-    from promptls.commands._common import print_json
-
     print_json(api_description())
     return 0

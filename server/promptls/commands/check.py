@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from promptls.analysis.engine import analyze, document_kind, fix_all
+from promptls.analysis.model import Analysis, DocumentKind, Severity
+from promptls.analysis.rules import RULES
+from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
-
-if TYPE_CHECKING:
-    from promptls.analysis import Analysis
-    from promptls.commands._check_output import Report
-    from promptls.config import Settings
+from promptls.commands._check_files import read_text, walk
+from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
+from promptls.commands._check_output import FORMATS, Report
+from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
+from promptls.config import ConfigError, load_config, settings_from_mapping
+from promptls.discovery import Discovery, discover
+from promptls.text.escape import safe_block
 
 NAME = "check"
 HELP = "Check prompt and instruction files for marker, cache and content problems."
@@ -37,8 +43,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename", metavar="NAME", help="read the text from stdin, named NAME"
     )
     parser.add_argument("--config", metavar="FILE", help="use this config file")
-    from promptls.commands._common import add_home_argument
-
     add_home_argument(parser)
 
 
@@ -46,8 +50,6 @@ def _codes(raw: str | None, option: str) -> tuple[str, ...] | None:
     """Parse ``--select``/``--ignore``; unknown codes are a usage error."""
     if raw is None:
         return None
-    from promptls.analysis import RULES
-
     codes = tuple(c.strip().upper() for c in raw.split(",") if c.strip())
     bad = [c for c in codes if c not in RULES and not (option == "--select" and c == "ALL")]
     if bad:
@@ -57,10 +59,6 @@ def _codes(raw: str | None, option: str) -> tuple[str, ...] | None:
 
 def _settings(args: argparse.Namespace, start: Path) -> Settings:
     """Config file (strict) with the command-line options on top."""
-    from dataclasses import replace
-
-    from promptls.config import ConfigError, load_config, settings_from_mapping
-
     try:
         if args.config:
             config = Path(args.config)
@@ -93,15 +91,13 @@ class _Discoveries:
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
         self.home = home
-        self.cache: dict[tuple[str, str], object | None] = {}
+        self.cache: dict[tuple[str, str], Discovery | None] = {}
 
-    def for_file(self, path: Path, profile: str) -> object | None:
+    def for_file(self, path: Path, profile: str) -> Discovery | None:
         """The discovery of the file's folder; None when discovery is unavailable."""
         key = (str(path.resolve().parent), profile)
         if key not in self.cache:
             try:
-                from promptls.discovery import discover
-
                 self.cache[key] = discover(key[0], profile, home=self.home)
             except Exception:  # discovery problems must not stop a lint run
                 self.cache[key] = None
@@ -113,8 +109,6 @@ class _Run:
 
     def __init__(self, args: argparse.Namespace, home: str | None) -> None:
         """Prepare caches; nothing is read yet."""
-        from promptls.analysis import Severity
-
         self.args = args
         self.discoveries = _Discoveries(home)
         self.fail_rank = Severity(args.fail_on).rank
@@ -134,8 +128,6 @@ class _Run:
 
     def analyze(self, text: str, display: str, path: Path | None, settings: Settings) -> Analysis:
         """Analyse one text, with discovery for instruction files on disk."""
-        from promptls.analysis import DocumentKind, analyze, document_kind
-
         kind = document_kind(display, settings)
         discovery = None
         if path is not None and kind is DocumentKind.INSTRUCTION:
@@ -144,10 +136,6 @@ class _Run:
 
     def check_stdin(self, name: str) -> int | None:
         """Check stdin as ``name``; with --fix/--diff, print and return the status."""
-        from promptls.analysis import fix_all
-        from promptls.commands._check_fix import unified_diff
-        from promptls.commands._check_output import Report
-
         settings = self.settings_for(name)
         text = sys.stdin.buffer.read().decode("utf-8", errors="replace")
         if not (self.args.fix or self.args.diff):
@@ -163,9 +151,6 @@ class _Run:
 
     def check_file(self, path: Path, settings: Settings) -> None:
         """Check one file; fix or diff it when asked."""
-        from promptls.commands._check_files import read_text
-        from promptls.commands._check_output import Report
-
         read = read_text(path)
         if read is None:
             return
@@ -187,9 +172,6 @@ class _Run:
         settings: Settings,
     ) -> Analysis:
         """Write (or show) the fixed text; return the analysis of what is now on disk."""
-        from promptls.analysis import DocumentKind, fix_all
-        from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
-
         discovery = None
         if analysis.kind is DocumentKind.INSTRUCTION:
             discovery = self.discoveries.for_file(path, settings.profile)
@@ -214,8 +196,6 @@ class _Run:
 
     def finish(self) -> int:
         """Print the report and compute the exit status."""
-        from promptls.commands._check_output import FORMATS
-
         if self.args.diff:
             return 1 if self.changed else 0
         sys.stdout.write(FORMATS[self.args.format](self.reports))
@@ -232,8 +212,6 @@ class _Run:
 
 def _files(raw: str, settings: Settings) -> list[Path]:
     """An explicit file as given, a folder walked; a missing path is a usage error."""
-    from promptls.commands._check_files import walk
-
     path = Path(raw)
     if path.is_dir():
         return walk(path, settings, None)
@@ -250,8 +228,6 @@ def run(args: argparse.Namespace) -> int:
     Each path argument uses the config nearest to it (``--config`` overrides all); files
     found by walking a folder use that folder's settings.
     """
-    from promptls.commands._common import resolve_home, setup_stdout
-
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
     state = _Run(args, resolve_home(args))
@@ -275,6 +251,4 @@ def run(args: argparse.Namespace) -> int:
 def _show_diff(diff: str) -> None:
     """Raw when piped (so the patch applies); on a terminal, control, bidi and invisible
     characters from the file are escaped so its content cannot drive the terminal."""
-    from promptls.commands._common import safe_block
-
     sys.stdout.write(safe_block(diff) if sys.stdout.isatty() else diff)

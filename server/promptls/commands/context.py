@@ -7,12 +7,12 @@ shadowed, skipped or failed to import with the reason, the skills the agent woul
 the environment, and the context revision (a short hash of exactly what the model would
 see of the environment and instruction files).
 
-Human output (``promptls.commands.views``) shows paths relative to the current folder
+Human output (``promptls.views.text``) shows paths relative to the current folder
 when below it, home paths as ``~/…``, and escapes control, bidirectional and invisible
 characters in paths, reasons and values, so a hostile file name cannot drive the
 terminal. ``--json`` prints absolute paths and raw values, in the camelCase shape the
 language server's ``promptls.showContextFiles`` returns (one serialiser,
-``promptls.commands.shapes``; described in ``promptls api-json``)::
+``promptls.views.shapes``; described in ``promptls api-json``)::
 
     {"folder", "environment": {...},
      "profiles": [{"profile", "title", "projectRoot", "revision",
@@ -30,14 +30,28 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from promptls.assembly.environment import detect_environment
+from promptls.assembly.render import context_revision
+from promptls.commands._common import (
+    add_home_argument,
+    check_profile,
+    print_json,
+    resolve_dir,
+    resolve_home,
+    resolve_today,
+    setup_stdout,
+)
+from promptls.discovery import PROFILES, discover
+from promptls.discovery.skills import discover_skills
+from promptls.views.shapes import ProfileContext, context_result
+from promptls.views.text import context_text
+
 NAME = "context"
 HELP = "show the instruction files each agent would load for a folder, and why"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """DIR, the profile choice, --json and --home."""
-    from promptls.commands._common import add_home_argument
-
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", default="or", help="agent profile: or, claude, codex, gemini")
@@ -48,21 +62,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
-    from promptls.assembly.environment import detect_environment
-    from promptls.assembly.render import context_revision
-    from promptls.commands._common import (
-        check_profile,
-        print_json,
-        resolve_dir,
-        resolve_home,
-        resolve_today,
-        setup_stdout,
-    )
-    from promptls.commands.shapes import ProfileContext, context_result
-    from promptls.commands.views import context_text
-    from promptls.discovery import PROFILES, discover
-    from promptls.discovery.skills import discover_skills
-
     folder = resolve_dir(args.dir)
     home = resolve_home(args)
     today = resolve_today()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import textwrap
 
+from promptls.analysis.rules import RULES
 from promptls.commands import UsageError
+from promptls.text.escape import safe_line
 
 NAME = "explain"
 HELP = "Explain one rule (e.g. promptls explain PL001)."
@@ -18,16 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _indent(example: str) -> str:
     """Show an example verbatim, indented, with visible escapes for invisible characters."""
-    from promptls.commands._check_output import terminal_safe
-
     lines = example.rstrip("\n").split("\n")
-    return "\n".join("    " + terminal_safe(line) for line in lines)
+    return "\n".join("    " + safe_line(line) for line in lines)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the explanation; an unknown code is a usage error listing the valid ones."""
-    from promptls.analysis import RULES
-
     wanted = args.rule.strip()
     rule = RULES.get(wanted.upper()) or next(
         (r for r in RULES.values() if r.name == wanted.lower()), None

@@ -15,7 +15,7 @@ Formats:
 * ``json``: everything: halves, joined prompt, wire text, blocks, sizes, environment,
   revision, loaded files, skills and the cache-aware view as ``text``; camelCase, the
   shape the language server's ``promptls.previewPrompt`` returns (one serialiser,
-  ``promptls.commands.shapes``; described in ``promptls api-json``).
+  ``promptls.views.shapes``; described in ``promptls api-json``).
 """
 
 from __future__ import annotations
@@ -24,6 +24,20 @@ import argparse
 import sys
 from pathlib import Path
 
+from promptls.assembly.assemble import assemble_prompt
+from promptls.commands._common import (
+    add_home_argument,
+    check_profile,
+    print_json,
+    read_input,
+    resolve_dir,
+    resolve_home,
+    resolve_today,
+    setup_stdout,
+)
+from promptls.views.shapes import preview_result
+from promptls.views.text import preview_text
+
 NAME = "preview"
 HELP = "show the assembled prompt (doctrine + marker + context) for a folder"
 FORMATS = ("cache-aware", "wire", "json")
@@ -31,8 +45,6 @@ FORMATS = ("cache-aware", "wire", "json")
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """DIR, --system, --profile, --format and --home."""
-    from promptls.commands._common import add_home_argument
-
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
     parser.add_argument(
         "--system", metavar="FILE", help="system prompt file used as the static doctrine"
@@ -44,19 +56,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Assemble the prompt and print it in the chosen form."""
-    from promptls.assembly.assemble import assemble_prompt
-    from promptls.commands._common import (
-        check_profile,
-        print_json,
-        read_input,
-        resolve_dir,
-        resolve_home,
-        resolve_today,
-        setup_stdout,
-    )
-    from promptls.commands.shapes import preview_result
-    from promptls.commands.views import preview_text
-
     folder = resolve_dir(args.dir)
     profile = check_profile(args.profile)
     home = resolve_home(args)

@@ -17,6 +17,10 @@ import argparse
 import json
 import sys
 
+from promptls.commands._common import read_input
+from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
+from promptls.text.mapper import Mapper
+
 NAME = "render"
 HELP = "print the marker-free wire text of a prompt file (or its halves as JSON)"
 
@@ -32,35 +36,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def marker_positions(text: str, marker: str) -> list[dict[str, int]]:
-    """Where every marker starts, as offset, line and column; one pass over the text.
+    """Where every marker starts, as offset and 1-based line and code-point column.
 
-    Counting line breaks between consecutive markers keeps this linear even for a
-    10 MB file full of markers. Each chunk starts at a marker (or the file start), so a
-    ``\r\n`` pair is never split between two chunks.
+    The mapper converts offsets in text order by counting line breaks from the previous
+    one, so this stays one pass even for a 10 MB file full of markers.
     """
+    mapper = Mapper(text, "utf-32")
     positions: list[dict[str, int]] = []
-    line = 1
-    scanned = 0
     index = text.find(marker)
     while index >= 0:
-        chunk = text[scanned:index]
-        line += chunk.count("\n") + chunk.count("\r") - chunk.count("\r\n")
-        line_start = max(text.rfind("\n", 0, index), text.rfind("\r", 0, index)) + 1
-        positions.append({"offset": index, "line": line, "column": index - line_start + 1})
-        scanned = index
+        line, column = mapper.offset_to_position(index)
+        positions.append({"offset": index, "line": line + 1, "column": column + 1})
         index = text.find(marker, index + len(marker))
     return positions
 
 
 def run(args: argparse.Namespace) -> int:
     """Print wire text or halves; bytes go straight to stdout, UTF-8, unchanged."""
-    from promptls.commands._common import read_input
-    from promptls.prompt import (
-        SYSTEM_PROMPT_BOUNDARY,
-        render_system_for_wire,
-        split_system_prompt,
-    )
-
     text = read_input(args.file)
     if args.halves:
         static, dynamic = split_system_prompt(text)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from promptls.analysis.rules import RULES
+
 NAME = "rules"
 HELP = "List the rules with their default severity and whether they can be fixed."
 
@@ -16,8 +18,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print one row per rule."""
-    from promptls.analysis import RULES
-
     if args.format == "json":
         rows = [
             {

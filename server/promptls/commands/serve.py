@@ -61,6 +61,7 @@ def _build_server() -> PromptServer:
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
     try:
+        # Deferred (serve → lsp): pygls loads only when a server runs, with the GC held off.
         from promptls.lsp.server import create_server
 
         server = create_server()

@@ -80,15 +80,23 @@ def resolve_home(home: PathArg | None, environ: Mapping[str, str] | None) -> tup
     return path, ""
 
 
-def _user_dir(profile: Profile, home: str | None, environ: Mapping[str, str]) -> str | None:
-    """The profile's user folder; codex honours ``$CODEX_HOME`` (default ``~/.codex``)."""
-    if profile.name == "codex":
-        codex_home = environ.get("CODEX_HOME", "")
-        if codex_home:
-            return os.path.abspath(codex_home)
+def _user_dir(
+    profile: Profile, home: str | None, problem: str, environ: Mapping[str, str]
+) -> tuple[str | None, str]:
+    """The profile's user folder and any problem finding it.
+
+    ``Profile.user_dir_env`` (codex: ``$CODEX_HOME``) replaces ``~/<user_dir>`` when set.
+    """
+    if profile.user_dir_env:
+        override = environ.get(profile.user_dir_env, "")
+        if override:
+            folder = os.path.abspath(override)
+            if not os.path.isdir(folder):
+                return folder, f"{profile.user_dir_env} {folder} does not exist"
+            return folder, ""
     if home is None:
-        return None
-    return os.path.join(home, profile.user_dir)
+        return None, problem
+    return os.path.join(home, profile.user_dir), problem
 
 
 def discover(
@@ -99,23 +107,22 @@ def discover(
     environ: Mapping[str, str] | None = None,
     max_bytes: int = DEFAULT_MAX_BYTES,
     system_root: PathArg = "/",
+    target: PathArg | None = None,
 ) -> Discovery:
     """Everything ``profile`` would load for ``root``, and what it left out and why.
 
     ``home`` defaults to ``$HOME`` of ``environ`` when given, else ``Path.home()``;
     ``environ`` (default ``os.environ``) supplies ``CODEX_HOME``; ``max_bytes`` caps
     each read; ``system_root`` prefixes machine-wide paths such as Claude's
-    ``/etc/claude-code`` (tests point it at a temporary folder). Raises KeyError only
+    ``/etc/claude-code`` (tests point it at a temporary folder). ``target`` asks for one
+    file below ``root``: path-scoped rules matching it load, nested files on its way are
+    ``lazy`` entries. Raises KeyError only
     for an unknown profile name.
     """
     prof = get_profile(profile)
     env = os.environ if environ is None else environ
     home_path, problem = resolve_home(home, environ)
-    user_dir = _user_dir(prof, home_path, env)
-    if user_dir is not None and prof.name == "codex" and env.get("CODEX_HOME"):
-        problem = ""
-        if not os.path.isdir(user_dir):
-            problem = f"CODEX_HOME {user_dir} does not exist"
+    user_dir, problem = _user_dir(prof, home_path, problem, env)
     root_path = os.path.abspath(os.fspath(root))
     walker = Walker(
         prof,
@@ -125,6 +132,7 @@ def discover(
         user_dir,
         max(0, max_bytes),
         os.path.abspath(os.fspath(system_root)),
+        None if target is None else os.path.abspath(os.fspath(target)),
     )
     return walker.run()
 

@@ -16,14 +16,21 @@ from collections.abc import Mapping
 
 from promptls.discovery.api import PathArg, discover, resolve_home
 from promptls.discovery.model import Discovery
-from promptls.discovery.profiles import DEFAULT_PROFILE
+from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 CacheKey = tuple[str, str, str, str, int]
 
 
+def _user_dir_override(profile: str, environ: Mapping[str, str]) -> str:
+    """The value of the variable that moves the profile's user folder ($CODEX_HOME)."""
+    prof = PROFILES.get(profile)
+    variable = prof.user_dir_env if prof is not None else None
+    return environ.get(variable, "") if variable else ""
+
+
 class DiscoveryCache:
-    """Memoised ``discover`` results keyed by (root, profile, home, CODEX_HOME, cap).
+    """Memoised ``discover`` results keyed by (root, profile, home, $CODEX_HOME-like override, cap).
 
     Bounded LRU (``maxsize``, default 256 results). ``invalidate(path)`` drops exactly
     the results that depend on ``path`` (a candidate, an import target, a ``.git``
@@ -62,7 +69,7 @@ class DiscoveryCache:
             os.path.abspath(os.fspath(root)),
             profile,
             home_path or "",
-            env.get("CODEX_HOME", "") if profile == "codex" else "",
+            _user_dir_override(profile, env),
             max_bytes,
         )
         with self._lock:

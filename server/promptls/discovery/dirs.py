@@ -5,14 +5,13 @@ no listing, no reading. See ``promptls.discovery.profiles.Walk`` for the rule of
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH118, PTH120
+# ruff: noqa: PTH118, PTH120
 
 from __future__ import annotations
 
 import os
 from typing import NamedTuple
 
-from promptls.discovery.git import find_git_dir
 from promptls.discovery.profiles import Walk
 
 
@@ -49,35 +48,32 @@ def _from(chain: list[str], top: str) -> list[str]:
     return [d for d in chain if d == top or inside(d, top)]
 
 
-def walk_directories(walk: Walk, root: str, home: str | None) -> DirectoryWalk:
-    """Apply one walk rule to ``root``; ``home`` matters only for gemini's fallback."""
+def walk_directories(
+    walk: Walk, root: str, home: str | None, root_markers: tuple[str, ...] = (".git",)
+) -> DirectoryWalk:
+    """Apply one walk rule to ``root``.
+
+    ``root_markers`` matter only for the marker walk
+    (codex's ``project_root_markers``: the nearest ancestor, ``root`` included, holding any
+    of them as a file, folder or link; none, or an empty list, means ``root`` alone).
+    """
     chain = ancestors(root)
-    markers = frozenset(os.path.join(d, ".git") for d in chain)
     if walk is Walk.BELOW_FS_ROOT:
         return DirectoryWalk(chain[1:] if len(chain) > 1 else chain, root, frozenset())
-    if walk is Walk.GIT_ROOT:
-        location = find_git_dir(root)
-        if location is None:
-            return DirectoryWalk([root], root, markers)
-        return DirectoryWalk(_from(chain, location.worktree), location.worktree, markers)
-    if walk is Walk.GIT_DIR_OR_HOME:
-        return _gemini(chain, root, home, markers)
+    if walk is Walk.MARKER_ROOT:
+        return _marker_root(chain, root, root_markers)
     return DirectoryWalk(chain, chain[0], frozenset())
 
 
-def _gemini(
-    chain: list[str], root: str, home: str | None, markers: frozenset[str]
-) -> DirectoryWalk:
-    """gemini-cli's walk: up to a ``.git`` folder, else up to the home's parent, never ``/``."""
-    top = next((d for d in reversed(chain) if os.path.isdir(os.path.join(d, ".git"))), None)
-    if top is not None:
-        return DirectoryWalk(_from(chain, top), top, markers)
-    stop = os.path.dirname(home) if home else None
-    upward: list[str] = []
+def _marker_root(chain: list[str], root: str, names: tuple[str, ...]) -> DirectoryWalk:
+    """From the nearest ancestor holding one of ``names`` down to ``root``."""
+    watched = frozenset(os.path.join(d, n) for d in chain for n in names)
     for folder in reversed(chain):
-        if os.path.dirname(folder) == folder:
-            break
-        upward.append(folder)
-        if folder == stop:
-            break
-    return DirectoryWalk(upward[::-1], upward[-1] if upward else root, markers)
+        for name in names:
+            try:
+                found = os.path.lexists(os.path.join(folder, name))
+            except ValueError:
+                found = False
+            if found:
+                return DirectoryWalk(_from(chain, folder), folder, watched)
+    return DirectoryWalk([root], root, watched)

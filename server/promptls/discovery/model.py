@@ -13,6 +13,8 @@ import os
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
+
 
 class ContextScope(StrEnum):
     """Where an instruction file was found; model-visible so precedence stays explicit
@@ -52,6 +54,12 @@ class EntryStatus(StrEnum):
     """Loaded because another file imports it with ``@path``; part of ``files``."""
     IMPORT_ERROR = "import-error"
     """An ``@path`` import that does not resolve, loops, or goes too deep."""
+    LAZY = "lazy"
+    """Loaded only when the agent reads a file in that folder (nested CLAUDE.md)."""
+    CONDITIONAL = "conditional"
+    """Path-scoped: applies only to files matching its globs (the reason names them)."""
+    ON_REQUEST = "on-request"
+    """Loaded only when the user asks for it or the agent decides to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +88,9 @@ class Discovery:
 
     ``watched`` holds every path discovery depended on (existing or not, so creating a
     file invalidates correctly); ``watched_dirs`` the folders it listed (Claude's rules).
-    ``project_root`` is where the per-folder walk started.
+    ``project_root`` is where the per-folder walk started. ``settings`` are the agent's
+    own settings that shaped the result, each with the file it came from; ``problems``
+    the agent settings files that could not be used (the agent's defaults were).
     """
 
     profile: str
@@ -90,6 +100,8 @@ class Discovery:
     project_root: str = ""
     watched: frozenset[str] = field(default_factory=frozenset)
     watched_dirs: frozenset[str] = field(default_factory=frozenset)
+    settings: tuple[AgentSetting, ...] = ()
+    problems: tuple[SettingsProblem, ...] = ()
 
     def depends_on(self, path: str) -> bool:
         """Whether a change at ``path`` (file or folder) could change this result."""

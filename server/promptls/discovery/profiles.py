@@ -20,23 +20,33 @@ class Walk(StrEnum):
     """Every directory from ``/`` down to the workspace root (``or``)."""
     BELOW_FS_ROOT = "below-fs-root"
     """Every ancestor except ``/`` itself, down to the root (``claude``)."""
-    GIT_ROOT = "git-root"
-    """From the nearest ancestor holding ``.git`` (file or folder) down to the root; only
-    the root when there is no repository (``codex``)."""
-    GIT_DIR_OR_HOME = "git-dir-or-home"
-    """From the nearest ancestor holding a ``.git`` *folder* down to the root; without
-    one, every ancestor up to the home folder's parent, never ``/`` (``gemini``)."""
+    MARKER_ROOT = "marker-root"
+    """From the nearest ancestor holding a root marker (``.git`` by default, file or
+    folder) down to the root; only the root when there is none (``codex``, ``gemini``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Profile:
     """How one agent discovers instruction files.
 
-    ``user_dir`` is relative to the home directory, except for codex where ``$CODEX_HOME``
-    replaces it. ``first_match`` means only the first existing name of ``user_files`` /
-    ``project_files`` takes the slot (codex); otherwise every existing name loads.
-    ``budget`` is a byte budget across the project files (None: none). ``imports`` is
-    the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its hop limit.
+    ``user_dir`` is relative to the home directory; ``user_dir_env`` names an environment
+    variable that replaces it when set (codex: ``$CODEX_HOME``). ``first_match`` means only
+    the first name of ``user_files`` / ``project_files`` that is a regular file (links
+    followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
+    a byte budget across the project files (None: none); ``agent_settings`` names the
+    agent's own settings files that can change it and more (``"codex"``: ``config.toml``,
+    ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
+    absolute path, not folder by folder (gemini).
+    ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
+    hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
+    the root) hold rules, listed recursively; ``rules_scope_key`` is the front matter key
+    that makes a rule path-scoped (``conditional``). ``memory_file`` is a per-project file
+    under the user folder (``{project}`` is the project's folder key) of which only
+    ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
+    only when the agent reads a file in their folder below the root. ``fallback_files``
+    are read per folder as the agent's instruction-file setting says (claude: AGENTS.md).
+    ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
+    False: imports in files above the root are not expanded (claude, as observed).
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
     ``project_skill_dirs`` to the workspace root.
     """
@@ -48,8 +58,20 @@ class Profile:
     project_files: tuple[str, ...]
     local_files: tuple[str, ...]
     walk: Walk
+    user_dir_env: str | None = None
+    agent_settings: str | None = None
+    sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None
+    project_rules_dir: str | None = None
+    rules_scope_key: str | None = None
+    memory_file: str | None = None
+    memory_max_lines: int = 0
+    memory_max_bytes: int = 0
+    lazy_files: tuple[str, ...] = ()
+    fallback_files: tuple[str, ...] = ()
+    hide_html_comments: bool = False
+    ancestor_imports: bool = True
     managed_files: tuple[str, ...] = ()
     first_match: bool = False
     budget: int | None = None
@@ -66,7 +88,7 @@ def _claude_managed() -> tuple[str, ...]:
     if sys.platform == "darwin":
         return ("/Library/Application Support/ClaudeCode/CLAUDE.md",)
     if sys.platform.startswith(("win32", "cygwin")):
-        return ("C:/ProgramData/ClaudeCode/CLAUDE.md",)
+        return ("C:/Program Files/ClaudeCode/CLAUDE.md",)
     return ("/etc/claude-code/CLAUDE.md",)
 
 
@@ -91,101 +113,127 @@ OR = Profile(
 )
 
 CLAUDE = Profile(
-    # Claude Code memory docs (docs.anthropic.com/en/docs/claude-code/memory, 2025):
-    # managed policy file, ~/.claude/CLAUDE.md and ~/.claude/rules/*.md, then CLAUDE.md
-    # or .claude/CLAUDE.md in each ancestor "up to but not including /", and
-    # CLAUDE.local.md (read in the same walk), @path imports outside code, limited hops.
+    # Claude Code (closed source): code.claude.com/docs/en/memory (crawl of 2026-08-22),
+    # the public CHANGELOG (anthropics/claude-code @5cfc0a19, 2.1.240, 2026-08-22) and the
+    # 2.1.277 release notes for AGENTS.md (2026-09-18, via public copies); docs/profiles.md.
     name="claude",
     title="Claude Code",
     user_dir=".claude",
+    user_dir_env="CLAUDE_CONFIG_DIR",
+    agent_settings="claude",
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",
+    project_rules_dir=".claude/rules",
+    rules_scope_key="paths",
     managed_files=_claude_managed(),
     project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
     local_files=("CLAUDE.local.md",),
     local_in_every_dir=True,
-    walk=Walk.BELOW_FS_ROOT,
+    fallback_files=("AGENTS.md",),
+    lazy_files=("CLAUDE.md", "CLAUDE.local.md"),
+    memory_file="projects/{project}/memory/MEMORY.md",
+    memory_max_lines=200,
+    memory_max_bytes=25 * 1024,
+    hide_html_comments=True,
+    ancestor_imports=False,
+    walk=Walk.FILESYSTEM,
     imports="claude",
-    # DESIGN §4 fixes 4 hops; some revisions of the docs say "max-depth of 5 hops".
+    # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
     import_depth=4,
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
-    sources=("Claude Code docs, 'Manage Claude's memory' (docs.anthropic.com), checked 2025",),
+    sources=(
+        "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
+        "2026-08-22, read 2026-12-01",
+        "anthropics/claude-code CHANGELOG.md @5cfc0a19 (2.1.240, 2026-08-22)",
+        "Claude Code 2.1.277 release notes (2026-09-18), AGENTS.md support, via public copies",
+    ),
     notes=(
-        "managed policy file, ~/.claude/CLAUDE.md, ~/.claude/rules/*.md (sorted)",
-        "per folder from the top (excluding /) down to the root: CLAUDE.md, "
-        ".claude/CLAUDE.md, CLAUDE.local.md (all that exist)",
+        "managed policy file, ~/.claude/CLAUDE.md ($CLAUDE_CONFIG_DIR), ~/.claude/rules/**/*.md",
+        "per folder from / down to the root: CLAUDE.md, .claude/CLAUDE.md, "
+        "CLAUDE.local.md (all that exist); AGENTS.md where no CLAUDE file exists in the "
+        "folder or above (the default 'Project instructions' setting, 2.1.277)",
+        "<root>/.claude/rules/**/*.md; a rule with paths: is conditional",
+        "the first 200 lines or 25 KB of ~/.claude/projects/<project>/memory/MEMORY.md",
+        "nested CLAUDE.md / CLAUDE.local.md below the root are lazy (read with a file there)",
         "@path imports: relative to the importing file, ~/ or absolute; not in code; "
-        "at most 4 hops; imported files follow their importer",
-        "not modelled: nested CLAUDE.md below the root (loaded lazily by Claude Code), "
-        "project .claude/rules/",
+        "at most 4 hops",
+        "claudeMdExcludes from every settings layer (not for the managed file)",
     ),
 )
 
 CODEX = Profile(
-    # codex-rs core/src/project_doc.rs (github.com/openai/codex, read 2025): git root by
-    # walking up to .git (file or dir); per folder the first of AGENTS.override.md,
-    # AGENTS.md that exists (file or symlink) takes the slot; project_doc_max_bytes =
-    # 32 KiB across the project docs, read with take(remaining) and decoded lossily;
-    # whitespace-only docs are not sent. The ~/.codex file is user_instructions, loaded
-    # separately (codex config load_instructions: the first *non-empty* of
-    # AGENTS.override.md, AGENTS.md) and not counted against the budget.
+    # openai/codex codex-rs/core/src/agents_md.rs and agents_md_tests.rs (after PR #27696,
+    # tests at 04393ff9, read 2026-12-01), codex-rs/codex-home/src/instructions (user file),
+    # codex-config project_root_markers; docs/profiles.md has the table.
     name="codex",
     title="OpenAI Codex CLI",
     user_dir=".codex",
+    user_dir_env="CODEX_HOME",
+    agent_settings="codex",
     user_files=("AGENTS.override.md", "AGENTS.md"),
     project_files=("AGENTS.override.md", "AGENTS.md"),
     local_files=(),
-    walk=Walk.GIT_ROOT,
+    walk=Walk.MARKER_ROOT,
     first_match=True,
     budget=32 * 1024,
     skill_dirs=("skills",),
     sources=(
-        "openai/codex codex-rs/core/src/project_doc.rs (discover_project_doc_paths, "
-        "read_project_docs), read 2025",
-        "developers.openai.com/codex AGENTS.md guide (project_doc_max_bytes = 32768), 2025",
+        "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
+        "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",
+        "openai/codex codex-rs/codex-home/src/instructions (load_from_codex_home) @ 3a16fc6c",
+        "developers.openai.com/codex/guides/agents-md, read 2026-12-01",
     ),
     notes=(
         "$CODEX_HOME (default ~/.codex): AGENTS.override.md, else AGENTS.md (the first "
-        "non-empty one)",
-        "project root = nearest ancestor with .git (only the folder itself without one)",
-        "per folder from the project root down: AGENTS.override.md, else AGENTS.md; the "
-        "first that exists takes the slot even when empty",
-        "32 KiB budget across project files (the user file is outside it, as in codex); "
-        "the file crossing it is cut at the byte, later files are dropped",
+        "non-empty regular file)",
+        "project root = nearest ancestor holding a project_root_markers entry (default "
+        ".git, file or folder); only the folder itself without one, or with markers = []",
+        "per folder from the project root down: AGENTS.override.md, AGENTS.md, then "
+        "project_doc_fallback_filenames; the first regular file takes the slot even "
+        "when empty (a folder, FIFO or dangling link does not)",
+        "project_doc_max_bytes (default 32 KiB, 0 = no project docs) across project "
+        "files; the file crossing it is cut at the byte; the user file is outside it",
+        "settings from $CODEX_HOME/config.toml and the project's .codex/config.toml "
+        "(which cannot set the root markers); an untrusted project loads no project docs",
     ),
 )
 
 GEMINI = Profile(
-    # gemini-cli docs, "Provide context with GEMINI.md files" and "Memory Import
-    # Processor" (geminicli.com/docs, 2025): ~/.gemini/GEMINI.md, then GEMINI.md from
-    # the .git root down to the folder, @file.md imports with a max depth of 5.
-    # gemini-cli packages/core/src/utils/memoryDiscovery.ts (read 2025): the project
-    # root needs a .git *directory* (lstat); without one the upward walk stops after
-    # the home folder's parent, and "/" itself is never read. (That source also reads
-    # the parent of the .git root, an off-by-one we do not copy: DESIGN §4 says "from
-    # the .git root".)
+    # google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and its tests at
+    # 5411f113 (2026-08-21), read 2026-12-01: the 2026 walk (marker root, no upward walk
+    # without a marker, no downward scan), paths sorted as strings; docs/profiles.md.
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
+    agent_settings="gemini",
+    sort_paths=True,
+    lazy_files=("GEMINI.md",),
     user_files=("GEMINI.md",),
     project_files=("GEMINI.md",),
     local_files=(),
-    walk=Walk.GIT_DIR_OR_HOME,
+    walk=Walk.MARKER_ROOT,
     imports="gemini",
     import_depth=5,
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),
     sources=(
-        "gemini-cli docs: 'Provide context with GEMINI.md files' and 'Memory Import "
-        "Processor' (geminicli.com/docs), checked 2025",
+        "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
+        "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",
+        "gemini-cli packages/cli/src/config/settings.ts, settingsSchema.ts (context.*)",
+        "gemini-cli docs/cli/gemini-md.md, docs/reference/memport.md",
     ),
     notes=(
-        "~/.gemini/GEMINI.md, then GEMINI.md from the .git root (a .git folder) down to "
-        "the folder; without a repository, every ancestor up to the home folder's parent "
-        "(never /)",
-        "@./x.md imports (relative, ../ or absolute; must name a file), depth 5",
-        "not modelled: the downward scan of sub-folders and just-in-time context",
+        "~/.gemini/<name> for each context file name (context.fileName adds names in "
+        "front of GEMINI.md, which is always searched)",
+        "project root = nearest ancestor holding a context.memoryBoundaryMarkers entry "
+        "(default .git, file or folder); without one only the folder itself",
+        "project files from the root down, sent sorted by absolute path (so "
+        "/r/Backend/GEMINI.md comes before /r/GEMINI.md)",
+        "@path imports (relative to the importing file), depth 5",
+        "GEMINI.md below the folder load just in time, when a tool reads a file there (lazy)",
+        "not modelled yet: extension and MCP context, private MEMORY.md, include "
+        "directories, untrusted folders",
     ),
 )
 

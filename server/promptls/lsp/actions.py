@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.model import Edit, Fix
 from promptls.lsp.diagnostics import SOURCE
 from promptls.lsp.documents import Snapshot
@@ -183,8 +184,6 @@ def fix_all(server: PromptServer, snapshot: Snapshot) -> types.CodeAction | None
     fixes = [f.fix for f in snapshot.analysis.findings if f.fix is not None]
     if not fixes:
         return None
-    from promptls.analysis import apply_fixes  # deferred: keeps the engine out of start-up
-
     new_text = apply_fixes(snapshot.text, fixes)
     if new_text == snapshot.text:
         return None

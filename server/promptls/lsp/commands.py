@@ -2,7 +2,7 @@
 
 The ids and the result shapes are described in ``promptls.apidesc`` (``promptls
 api-json``); every result is built by the serialiser the CLI's ``--json`` uses
-(``promptls.commands.shapes``), with the CLI's human view as ``text``.
+(``promptls.views.shapes``), with the CLI's human view as ``text``.
 
 Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
 validated: a path outside every workspace folder that is not an open document (or the
@@ -11,29 +11,31 @@ folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyp
 
 from __future__ import annotations
 
+import asyncio
 import os
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
-if TYPE_CHECKING:
-    from promptls.assembly.assemble import AssembledPrompt
-    from promptls.lsp.server import PromptServer
-
-from promptls.apidesc import (
+from promptls.lsp.command_ids import (
     CONTEXT_REVISION,
     DEBUG_DOCUMENT_HASH,
     DEBUG_STATS,
-    PREVIEW_FORMATS,
     PREVIEW_PROMPT,
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
     SHOW_ENVIRONMENT,
 )
+from promptls.lsp.settings import SETTINGS_CACHE_SIZE
+from promptls.lsp.workspace import assemble, assemble_with_source
 
-__all__ = ["PREVIEW_FORMATS", "RENDER_WIRE", "register", "register_debug"]
+if TYPE_CHECKING:
+    from promptls.lsp.server import PromptServer
+
+from promptls.apidesc.ids import PREVIEW_FORMATS
 
 _PREVIEW_FORMS = {
     "both": ("static", "dynamic", "wire", "blocks", "text"),
@@ -41,8 +43,6 @@ _PREVIEW_FORMS = {
     "wire": ("wire",),
 }
 """Which large members of a preview each ``format`` sends (see ``PREVIEW_RESULT``)."""
-SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
-"""Largest ``systemPromptFile`` read for a preview."""
 
 
 def invalid(message: str) -> JsonRpcInvalidParams:
@@ -126,7 +126,7 @@ def allowed_document(server: PromptServer, value: str) -> str:
 
 def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]:
     """The profiles to answer for: one, or ``all`` side by side."""
-    from promptls.discovery import PROFILES
+    from promptls.discovery import PROFILES  # deferred (lsp → discovery): not at start-up
 
     if value is None:
         return [server.settings.for_folder(folder).profile]
@@ -139,11 +139,13 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
 
 def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Which files each profile loads for a folder, in order, and what happened to the rest."""
-    from promptls.assembly.environment import detect_environment
-    from promptls.assembly.render import context_revision
-    from promptls.commands.shapes import ProfileContext, context_result
-    from promptls.discovery import resolve_home
-    from promptls.discovery.skills import discover_skills
+    # Deferred (lsp → assembly, discovery, views): only needed once someone asks;
+    # `initialize` must not wait for them.
+    from promptls.assembly.environment import detect_environment  # deferred: as above
+    from promptls.assembly.render import context_revision as revision_of  # deferred
+    from promptls.discovery import resolve_home  # deferred: as above
+    from promptls.discovery.skills import discover_skills  # deferred: as above
+    from promptls.views.shapes import ProfileContext, context_result  # deferred: as above
 
     uri = _string(obj, "uri", required=False)
     if uri is not None:
@@ -157,7 +159,7 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
     for profile in profiles:
         found = server.discover(folder, profile)
         skills = discover_skills(folder, profile)
-        results.append(ProfileContext(found, context_revision(env, found.files), skills))
+        results.append(ProfileContext(found, revision_of(env, found.files), skills))
     home, _ = resolve_home(None, None)
     return context_result(folder, env, results, home=home, base=_workspace_of(server, folder))
 
@@ -172,59 +174,23 @@ def _workspace_of(server: PromptServer, folder: str) -> str:
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
+    # Deferred (lsp → assembly, views): reads git and the platform, only when asked.
     from promptls.assembly.environment import detect_environment
-    from promptls.commands.shapes import environment_result
+    from promptls.views.shapes import environment_result  # deferred: as above
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
     return environment_result(folder, detect_environment(folder))
 
 
-def _system_source(server: PromptServer, folder: str) -> tuple[str | None, str | None]:
-    """The user's own static doctrine (``systemPromptFile``): its path and text, read
-    bounded; (None, None) when unset or unreadable (the built-in preamble is used)."""
-    name = server.settings.for_folder(folder).system_prompt_file
-    if not name:
-        return None, None
-    path = Path(name).expanduser()
-    if not path.is_absolute():
-        path = Path(folder) / path
-    from promptls.text.fsread import read_bounded
-
-    # Bounded and non-blocking: a project's config can name a FIFO, whose open() would
-    # block the server's event loop forever.
-    read = read_bounded(str(path), SYSTEM_PROMPT_LIMIT)
-    if read.data is None:
-        why = read.problem or "no such file"
-        server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
-        return None, None
-    return str(path), read.data.decode("utf-8", "replace")
-
-
-def _assemble(server: PromptServer, folder: str) -> tuple[str | None, AssembledPrompt]:
-    """The doctrine file used (None: built in) and the assembled prompt for a folder."""
-    profile = server.settings.for_folder(folder).profile
-    # Deferred: assembling pulls in discovery, rendering and skills (~10-20 ms of imports)
-    # that `initialize` should not wait for; the first preview or watch event pays it.
-    from promptls.assembly.assemble import assemble_prompt
-
-    path, text = _system_source(server, folder)
-    return path, assemble_prompt(folder, profile=profile, system_text=text)
-
-
-def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
-    """The assembled prompt for a folder with its effective settings."""
-    return _assemble(server, folder)[1]
-
-
 def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
-    from promptls.commands.shapes import preview_result
+    from promptls.views.shapes import preview_result  # deferred (lsp → views): on request
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
     fmt = _string(obj, "format", required=False) or "both"
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
-    system_file, prompt = _assemble(server, folder)
+    system_file, prompt = assemble_with_source(server, folder)
     server.revisions[folder] = prompt.revision
     profile = server.settings.for_folder(folder).profile
     return preview_result(folder, profile, system_file, prompt, _PREVIEW_FORMS[fmt])
@@ -242,8 +208,8 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    from promptls.commands.shapes import wire_result
-    from promptls.lsp.wire import full_parts
+    from promptls.lsp.wire import full_parts  # deferred (lsp → wire): ~4 ms
+    from promptls.views.shapes import wire_result  # deferred (lsp → views): on request
 
     m = snapshot.wire(marker)
     measured = [(p.size.bytes, p.size.tokens) for p in (m.static, m.dynamic, m.wire)]
@@ -253,7 +219,7 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
 
 def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The context revision for a folder (changes when what the model sees changes)."""
-    from promptls.commands.shapes import revision_result
+    from promptls.views.shapes import revision_result  # deferred (lsp → views): on request
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
@@ -275,11 +241,6 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
 
 async def debug_stats(server: PromptServer) -> dict[str, Any]:
     """Live tasks, threads and cache sizes (debug: lets soak tests catch leaks)."""
-    import asyncio
-    import threading
-
-    from promptls.lsp.settings import SETTINGS_CACHE_SIZE
-
     return {
         "tasks": len(asyncio.all_tasks()),
         "threads": threading.active_count(),

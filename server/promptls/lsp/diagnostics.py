@@ -22,7 +22,8 @@ from pygls.uris import from_fs_path
 
 from promptls.analysis.model import Finding, Severity
 from promptls.lsp.documents import Snapshot
-from promptls.lsp.positions import LineIndex
+from promptls.lsp.positions import ClientMapper
+from promptls.text.fsread import read_bounded
 
 SOURCE = "promptls"
 
@@ -33,7 +34,7 @@ _SEVERITY = {
     Severity.HINT: types.DiagnosticSeverity.Hint,
 }
 
-OpenIndex = Callable[[str], "LineIndex | None"]
+OpenIndex = Callable[[str], "ClientMapper | None"]
 """Looks up the line index of an open document's current text."""
 
 _RELATED_READ_LIMIT = 4 * 1024 * 1024
@@ -42,8 +43,7 @@ _RELATED_READ_LIMIT = 4 * 1024 * 1024
 
 def rule_url(code: str) -> str:
     """Link to the rule's documentation (the CLI's SARIF output uses the same link)."""
-    # Deferred: importing the rules package loads all sixteen rule modules (~15 ms),
-    # which `initialize` should not wait for; by the first diagnostic they are loaded.
+    # Deferred (lsp → analysis): the sixteen rule modules (~15 ms) must not delay `initialize`.
     from promptls.analysis.rules import rule_doc_url
 
     return rule_doc_url(code)
@@ -91,14 +91,12 @@ def _related_location(
     return types.Location(uri=uri, range=index.span_to_range(start, end))
 
 
-def _read_index(path: str, encoding: str) -> LineIndex | None:
+def _read_index(path: str, encoding: str) -> ClientMapper | None:
     """Line index of a file on disk, bounded, never blocking (FIFOs) and never raising."""
-    from promptls.text.fsread import read_bounded
-
     read = read_bounded(path, _RELATED_READ_LIMIT)
     if read.data is None or read.truncated:
         return None
-    return LineIndex(read.data.decode("utf-8", "replace"), encoding)
+    return ClientMapper(read.data.decode("utf-8", "replace"), encoding)
 
 
 def to_diagnostics(

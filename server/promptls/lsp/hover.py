@@ -8,7 +8,7 @@ Sizes are UTF-8 bytes (what a provider bills and caches) and token *estimates* f
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
@@ -16,6 +16,7 @@ from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKin
 from promptls.lsp.markup import Doc
 
 if TYPE_CHECKING:
+    from promptls.discovery.model import Discovery, Entry
     from promptls.lsp.documents import Snapshot
     from promptls.lsp.server import PromptServer
 
@@ -74,16 +75,14 @@ def foreign_marker_hover(hit: MarkerHit) -> Doc:
     return doc
 
 
-def _entry_line(entry: Any, here: Path | None) -> str:
+def _entry_line(entry: Entry, here: Path | None) -> str:
     """One discovered candidate: order, scope, status, path and why."""
-    path = Path(str(getattr(entry, "path", "")))
+    path = Path(entry.path)
     mark = "this file — " if here is not None and _same(path, here) else ""
-    order = getattr(entry, "order", None)
-    prefix = f"{order + 1}. " if isinstance(order, int) and order >= 0 else "· "
-    scope = getattr(entry, "scope", "")
-    status = getattr(entry, "status", "")
-    reason = getattr(entry, "reason", "")
-    return f"{prefix}{mark}[{scope}] {status}: {path}" + (f" — {reason}" if reason else "")
+    order = entry.order
+    prefix = f"{order + 1}. " if order is not None and order >= 0 else "· "
+    line = f"{prefix}{mark}[{entry.scope}] {entry.status}: {path}"
+    return line + (f" — {entry.reason}" if entry.reason else "")
 
 
 def _same(a: Path, b: Path) -> bool:
@@ -94,25 +93,22 @@ def _same(a: Path, b: Path) -> bool:
         return a == b
 
 
-def instruction_hover(path: str, discoveries: list[tuple[str, Any]]) -> Doc:
+def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Doc:
     """Where this file stands, per active profile, in its folder's discovered order."""
     here = Path(path)
     doc = Doc().heading("promptls: instruction file")
     doc.para(f"Discovered order for folder {here.parent} (broadest first, most specific last):")
     for profile, discovery in discoveries:
-        entries = list(getattr(discovery, "entries", ()))
-        mine = [e for e in entries if _same(Path(str(getattr(e, "path", ""))), here)]
+        entries = discovery.entries
+        mine = [e for e in entries if _same(Path(e.path), here)]
         if mine:
             e = mine[0]
-            loaded = [x for x in entries if getattr(x, "status", "") == "loaded"]
+            loaded = [x for x in entries if x.status == "loaded"]
             rank = next((i for i, x in enumerate(loaded) if x is e), None)
             where = (
                 f"position {rank + 1} of {len(loaded)} loaded" if rank is not None else "not loaded"
             )
-            doc.para(
-                f"Profile '{profile}': {getattr(e, 'status', '')}, {where}"
-                f" ({getattr(e, 'scope', '')} scope). {getattr(e, 'reason', '')}"
-            )
+            doc.para(f"Profile '{profile}': {e.status}, {where} ({e.scope} scope). {e.reason}")
         else:
             doc.para(
                 f"Profile '{profile}': this file is not one the profile loads for this folder."

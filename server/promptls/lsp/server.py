@@ -23,12 +23,14 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from promptls import __version__
 from promptls.analysis.model import Analysis, DocumentKind
+from promptls.lsp import actions, commands, hover, symbols, sync, watch
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
-from promptls.lsp.positions import LineIndex, encoding_name
-from promptls.lsp.protocol import PromptProtocol, ResyncingInput
+from promptls.lsp.positions import ClientMapper, encoding_name
+from promptls.lsp.pygls_compat import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
+from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
     from promptls.config import Settings
@@ -71,6 +73,15 @@ class PromptServer(LanguageServer):
             return
         super().report_server_error(error, source)
 
+    def note_client(self, params: types.InitializeParams) -> None:
+        """Record what the client can do (encoding, pull diagnostics, markdown)."""
+        caps = params.capabilities
+        self.loop = asyncio.get_running_loop()
+        self.pull = client_pulls(caps)
+        self.markdown = client_wants_markdown(caps)
+        self.documents.encoding = encoding_name(self.workspace.position_encoding)
+        self.settings.set_init_options(params.initialization_options)
+
     # -- messages ---------------------------------------------------------------------
 
     def warn(self, message: str) -> None:
@@ -109,11 +120,11 @@ class PromptServer(LanguageServer):
         """The workspace folder holding ``path``, else the path's own directory."""
         best = ""
         for folder in self.folders():
-            if _inside(path, folder) and len(folder) > len(best):
+            if inside(path, folder) and len(folder) > len(best):
                 best = folder
         return best or str(Path(path).parent)
 
-    def open_index(self, uri: str) -> LineIndex | None:
+    def open_index(self, uri: str) -> ClientMapper | None:
         """Line index of an open document (for related locations in other files)."""
         doc = self.documents.get(uri)
         return doc.index(self.documents.encoding) if doc is not None else None
@@ -127,7 +138,7 @@ class PromptServer(LanguageServer):
         """
         cache = self._discovery
         if cache is None:
-            from promptls.discovery import DiscoveryCache
+            from promptls.discovery import DiscoveryCache  # deferred (lsp → discovery): ~6 ms
 
             with self._discovery_lock:
                 if self._discovery is None:
@@ -154,8 +165,7 @@ class PromptServer(LanguageServer):
 
     def _analyze(self, doc: Document, text: str) -> Analysis:
         """Worker-thread analysis with the document's settings and discovery."""
-        # Imported here, in the worker thread, not at start-up: the engine and its rules
-        # cost ~30 ms that `initialize` would otherwise wait for (bench: start CPU time).
+        # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
         from promptls.analysis import analyze, document_kind
 
         settings = self.settings.for_path(doc.path)
@@ -249,12 +259,6 @@ class PromptServer(LanguageServer):
         self.refresh_all()
 
 
-def _inside(path: str, folder: str) -> bool:
-    """Whether ``path`` is ``folder`` or below it (lexically)."""
-    p, f = Path(path), Path(folder)
-    return p == f or f in p.parents
-
-
 class _UserErrorFilter(logging.Filter):
     """Keep rejected command arguments out of the error log.
 
@@ -275,26 +279,21 @@ class _UserErrorFilter(logging.Filter):
 
 def create_server() -> PromptServer:
     """Build a server with every feature registered."""
-    from promptls.lsp import actions, commands, hover, symbols, sync, watch
-
     rpc_log = logging.getLogger("pygls.protocol.json_rpc")
     if not any(isinstance(f, _UserErrorFilter) for f in rpc_log.filters):
         rpc_log.addFilter(_UserErrorFilter())
     server = PromptServer()
-    sync.register(server)
+
+    def on_initialize() -> None:
+        if server.settings.debug:
+            commands.register_debug(server)
+
+    sync.register(
+        server, on_initialize=on_initialize, on_initialized=lambda: watch.register_watchers(server)
+    )
     hover.register(server)
     actions.register(server)
     commands.register(server)
     symbols.register(server)
     watch.register(server)
     return server
-
-
-def note_client(server: PromptServer, params: types.InitializeParams) -> None:
-    """Record what the client can do (encoding, pull diagnostics, markdown)."""
-    caps = params.capabilities
-    server.loop = asyncio.get_running_loop()
-    server.pull = client_pulls(caps)
-    server.markdown = client_wants_markdown(caps)
-    server.documents.encoding = encoding_name(server.workspace.position_encoding)
-    server.settings.set_init_options(params.initialization_options)

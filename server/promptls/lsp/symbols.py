@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from promptls.lsp.commands import RENDER_WIRE
+from promptls.lsp.command_ids import RENDER_WIRE
 from promptls.lsp.documents import Snapshot
 
 if TYPE_CHECKING:

@@ -8,6 +8,7 @@ changes are applied with the negotiated encoding and LSP's line breaks by
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -19,26 +20,31 @@ if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
 
-def register(server: PromptServer) -> None:
-    """Wire lifecycle and sync handlers to ``server``."""
-    from promptls.lsp.server import note_client
+def register(
+    server: PromptServer,
+    *,
+    on_initialize: Callable[[], None],
+    on_initialized: Callable[[], Awaitable[None]],
+) -> None:
+    """Wire lifecycle and sync handlers to ``server``.
+
+    ``on_initialize`` runs inside the ``initialize`` handler, before pygls computes the
+    capabilities (the debug commands are registered there); ``on_initialized`` runs
+    beside the settings request (the file watchers). The server factory passes them, so
+    this module does not import the features they belong to.
+    """
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
         """Negotiate once: encoding, pull vs push, hover format, initial settings."""
-        note_client(server, params)
-        if server.settings.debug:
-            from promptls.lsp.commands import register_debug
-
-            register_debug(server)
+        server.note_client(params)
+        on_initialize()
 
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
         """Fetch per-folder settings and watch instruction files."""
-        from promptls.lsp.watch import register_watchers
-
         # Independent requests to the client: neither waits for the other's answer.
-        await asyncio.gather(server.pull_configuration(), register_watchers(server))
+        await asyncio.gather(server.pull_configuration(), on_initialized())
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     def did_open(params: types.DidOpenTextDocumentParams) -> None:

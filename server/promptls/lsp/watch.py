@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from promptls.lsp.workspace import assemble
+
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
@@ -34,7 +36,7 @@ CONFIG_FILES = (".promptls.toml", "pyproject.toml")
 
 def watch_globs() -> list[str]:
     """Glob patterns for everything discovery and settings read."""
-    # Discovery's code loads here, after ``initialize`` was answered, not at start-up.
+    # Deferred (lsp → discovery): loads after ``initialize`` was answered, not at start-up.
     from promptls.discovery import instruction_file_names
 
     names = sorted(instruction_file_names())
@@ -75,8 +77,6 @@ async def register_watchers(server: PromptServer) -> None:
 
 def revision_of(server: PromptServer, folder: str) -> str:
     """The folder's current context revision (the same value previews show)."""
-    from promptls.lsp.commands import assemble
-
     return str(assemble(server, folder).revision)
 
 

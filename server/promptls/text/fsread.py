@@ -68,6 +68,14 @@ def presence(path: str) -> Presence:
     return Presence.OTHER
 
 
+def is_regular_file(path: str) -> bool:
+    """Whether ``path`` is a regular file once symlinks are followed; errors say no."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except (OSError, ValueError):
+        return False
+
+
 def describe_mode(mode: int) -> str:
     """Name a non-regular file type in words a user recognises."""
     if stat.S_ISDIR(mode):

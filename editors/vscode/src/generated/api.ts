@@ -79,7 +79,7 @@ export type Environment = {
 export type DiscoveryEntry = {
   path: string;
   scope: "user" | "project" | "local";
-  status: "loaded" | "cut" | "dropped" | "shadowed" | "skipped" | "imported" | "import-error";
+  status: "loaded" | "cut" | "dropped" | "shadowed" | "skipped" | "imported" | "import-error" | "lazy" | "conditional" | "on-request";
   reason: string;
   size: number | null;
   order: number | null;

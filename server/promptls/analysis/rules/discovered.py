@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from typing import Any
 
 from promptls.analysis.document import Document
+from promptls.discovery.model import Entry
 
 
 def same_file(a: str | None, b: str | None) -> bool:
@@ -16,17 +16,9 @@ def same_file(a: str | None, b: str | None) -> bool:
     return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))  # noqa: PTH100
 
 
-def entries(doc: Document) -> Iterator[Any]:
+def entries(doc: Document) -> Iterator[Entry]:
     """Discovery entries, or nothing when the caller did not pass a discovery."""
-    found = getattr(doc.discovery, "entries", None)
-    if found is None:
-        return iter(())
-    return iter(found)
-
-
-def status_of(entry: Any) -> str:
-    """An entry's status as a plain string (it is a StrEnum)."""
-    return str(getattr(entry, "status", ""))
+    return iter(doc.discovery.entries if doc.discovery is not None else ())
 
 
 def first_line_span(text: str) -> tuple[int, int]:

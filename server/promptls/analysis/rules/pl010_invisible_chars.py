@@ -9,7 +9,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
-from promptls.text.utf8 import to_str_offsets
+from promptls.text.mapper import utf8_to_offsets
 
 
 def _utf8_pattern() -> re.Pattern[bytes]:
@@ -60,7 +60,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     spans = [m.span() for m in _UTF8_INVISIBLE.finditer(data)]
     if not spans:
         return
-    flat = to_str_offsets(data, [x for span in spans for x in span])
+    flat = utf8_to_offsets(data, [x for span in spans for x in span])
     run_start = run_end = -1
     for i in range(0, len(flat), 2):
         start, end = flat[i], flat[i + 1]

@@ -35,7 +35,9 @@ def _offset_at_bytes(text: str, limit: int) -> int:
 
 def _profile(doc: Document) -> str:
     """The discovery's profile, else the configured one."""
-    return str(getattr(doc.discovery, "profile", "") or doc.settings.profile)
+    if doc.discovery is not None and doc.discovery.profile:
+        return doc.discovery.profile
+    return doc.settings.profile
 
 
 def _size(doc: Document, unit: str) -> int:

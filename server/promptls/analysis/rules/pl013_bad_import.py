@@ -9,13 +9,8 @@ from pathlib import PurePath
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import (
-    entries,
-    first_line_span,
-    line_span,
-    same_file,
-    status_of,
-)
+from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
+from promptls.discovery.model import EntryStatus
 
 _IMPORT = re.compile(r"@[^\s`'\"()<>\[\]]+")
 
@@ -33,13 +28,13 @@ def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]
 def check(doc: Document) -> Iterator[Finding]:
     """Import errors the discovery recorded for imports made by this file."""
     for entry in entries(doc):
-        if status_of(entry) != "import-error":
+        if entry.status != EntryStatus.IMPORT_ERROR:
             continue
-        if not same_file(getattr(entry, "imported_from", None), doc.path):
+        if not same_file(entry.imported_from, doc.path):
             continue
-        line = getattr(entry, "line", None)
+        line = entry.line
         start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
-        start, end = _token_span(doc.text, start, end, str(entry.path))
+        start, end = _token_span(doc.text, start, end, entry.path)
         yield RULE.finding(f"broken import: {entry.reason}", start, end)
 
 

@@ -7,21 +7,26 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, same_file, status_of
+from promptls.analysis.rules.discovered import entries, first_line_span, same_file
 from promptls.analysis.rules.pl011_size_budget import over_own_limit
+from promptls.discovery.model import EntryStatus
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """Entries for this file whose status is ``cut`` or ``dropped``."""
+    if doc.discovery is None:
+        return
     for entry in entries(doc):
-        status = status_of(entry)
-        if status not in ("cut", "dropped") or not same_file(entry.path, doc.path):
+        status = entry.status
+        if status not in (EntryStatus.CUT, EntryStatus.DROPPED):
             continue
-        if status == "cut" and over_own_limit(doc):
+        if not same_file(entry.path, doc.path):
+            continue
+        if status == EntryStatus.CUT and over_own_limit(doc):
             continue  # PL011 already marks where this file alone crosses the limit
         start, end = first_line_span(doc.text)
         yield RULE.finding(
-            f"{status} by the {getattr(doc.discovery, 'profile', '')} profile: {entry.reason}",
+            f"{status} by the {doc.discovery.profile} profile: {entry.reason}",
             start,
             end,
         )

@@ -7,13 +7,14 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, same_file, status_of
+from promptls.analysis.rules.discovered import entries, first_line_span, same_file
+from promptls.discovery.model import EntryStatus
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """Entries for this file whose status is ``shadowed``."""
     for entry in entries(doc):
-        if status_of(entry) != "shadowed" or not same_file(entry.path, doc.path):
+        if entry.status != EntryStatus.SHADOWED or not same_file(entry.path, doc.path):
             continue
         start, end = first_line_span(doc.text)
         yield RULE.finding(f"shadowed: {entry.reason}", start, end)

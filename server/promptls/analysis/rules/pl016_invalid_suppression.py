@@ -11,8 +11,7 @@ from promptls.analysis.rules.base import ALL_KINDS, Rule
 
 def check(doc: Document) -> Iterator[Finding]:
     """Unknown codes recorded while parsing suppression comments."""
-    suppressions = doc.extra.get("suppressions")
-    for start, end, token in getattr(suppressions, "unknown", ()):
+    for start, end, token in doc.suppressions.unknown:
         yield RULE.finding(
             f"unknown rule code {token!r} in a suppression comment: it suppresses nothing",
             start,

@@ -1,0 +1,115 @@
+"""YAML front matter of rule files, read the way the agents read it.
+
+Path-scoped instruction files (Claude's ``.claude/rules``, later Cursor and Copilot
+rules) carry their scope in a ``---`` front matter block, and most scoping bugs users
+report are front matter written in a shape the agent does not accept: a YAML list where
+a string is wanted, ``globs:`` instead of ``paths:``, ``"true"`` instead of ``true``. So
+this module keeps what YAML says (types included) and never guesses: a block that is
+not valid YAML is reported, with its line, and the file is treated as having none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import yaml
+
+
+@dataclass(frozen=True, slots=True)
+class FrontMatter:
+    """A file's front matter: the mapping (empty when absent), the body after it, and
+    the problem YAML found (empty when none; ``data`` then holds plain key: value lines)."""
+
+    data: dict[str, object] = field(default_factory=dict)
+    body_start: int = 0
+    problem: str = ""
+    problem_line: int | None = None
+    present: bool = False
+
+
+def read_front_matter(text: str) -> FrontMatter:
+    """Split ``---``/``---`` front matter off ``text`` and parse it with YAML's safe loader.
+
+    ``body_start`` is the code-point offset where the body begins (0 without a block).
+    """
+    start = 1 if text.startswith("\ufeff") else 0
+    first_end = text.find("\n", start)
+    if first_end < 0 or text[start:first_end].rstrip("\r") != "---":
+        return FrontMatter()
+    pos = first_end + 1
+    while pos <= len(text):
+        end = text.find("\n", pos)
+        line = text[pos : len(text) if end < 0 else end].rstrip("\r")
+        if line in ("---", "..."):
+            block = text[first_end + 1 : pos]
+            body = len(text) if end < 0 else end + 1
+            return _parse(block, body)
+        if end < 0:
+            break
+        pos = end + 1
+    return FrontMatter(problem="the front matter block has no closing ---", problem_line=1)
+
+
+def _parse(block: str, body_start: int) -> FrontMatter:
+    """Load one block; anything but a mapping is reported, not guessed at."""
+    try:
+        data = yaml.safe_load(block) if block.strip() else {}
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else None
+        problem = getattr(exc, "problem", None) or str(exc)
+        plain = _plain_lines(block)
+        return FrontMatter(plain, body_start, f"invalid YAML: {problem}", line, True)
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        return FrontMatter({}, body_start, "the front matter is not a key: value mapping", 2, True)
+    return FrontMatter({str(k): v for k, v in data.items()}, body_start, present=True)
+
+
+def _plain_lines(block: str) -> dict[str, object]:
+    """Top-level ``key: value`` lines read as plain strings, for a block YAML rejects.
+
+    Claude Code's documented rule example ``paths: {src,lib}/**/*.ts, tests/**/*.ts`` is
+    not valid YAML (it opens a flow mapping), yet the agent scopes the rule by it; so a
+    scope key is still read from such a block, and the problem is kept for the reason.
+    """
+    data: dict[str, object] = {}
+    for line in block.splitlines():
+        if not line or line[0] in " \t#-":
+            continue
+        key, sep, value = line.partition(":")
+        if sep and key.strip() and value.strip():
+            data[key.strip()] = value.strip()
+    return data
+
+
+def glob_list(value: object) -> tuple[str, ...] | None:
+    """Globs from a string (comma-separated) or a list of strings; None for other shapes.
+
+    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob.
+    """
+    if isinstance(value, str):
+        return tuple(g for g in _split_commas(value) if g)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(v.strip() for v in value if v.strip())
+    return None
+
+
+def _split_commas(text: str) -> list[str]:
+    """Split on commas outside ``{}``, trimming each piece."""
+    parts: list[str] = []
+    depth = 0
+    current: list[str] = []
+    for ch in text:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    parts.append("".join(current).strip())
+    return parts

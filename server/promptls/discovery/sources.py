@@ -1,0 +1,197 @@
+"""The sources beyond one file per folder: rules folders, auto memory, nested lazy files.
+
+Claude Code loads ``.claude/rules/**/*.md`` (a rule with ``paths:`` front matter only
+when the agent reads a matching file), the head of its auto-memory ``MEMORY.md``, and a
+``CLAUDE.md`` below the working folder only when it reads a file there. Each is profile
+data (``Profile.user_rules_dir``, ``project_rules_dir``, ``memory_file``,
+``lazy_files``) that this mixin interprets, so a path-scoped agent added later reuses it.
+Costs stay bounded: one listing per rules folder (at most ``_MAX_RULES`` files, symlink
+cycles cut), and lazy files are looked up only on the path to a target file, never by
+walking a tree.
+"""
+
+# Plain str paths on purpose: cheap stats and comparable cache keys.
+# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH120, PTH208
+
+from __future__ import annotations
+
+import os
+
+from wcmatch import glob
+
+from promptls.discovery.dirs import inside
+from promptls.discovery.follow import ImportFollower
+from promptls.discovery.frontmatter import glob_list, read_front_matter
+from promptls.discovery.git import find_git_dir
+from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.discovery.record import content_notes
+from promptls.discovery.settings_claude import project_key
+from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
+
+_MAX_RULES = 256
+"""At most this many rule files per rules folder (sorted by relative path)."""
+
+_MAX_DEPTH = 16
+"""Rules folders deeper than this are not listed (a guard, not an agent limit)."""
+
+GLOB_FLAGS = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
+
+
+def list_markdown(folder: str) -> tuple[list[str], list[str]]:
+    """``*.md`` below ``folder`` (links followed, cycles cut), sorted; and the folders read."""
+    found: list[str] = []
+    listed: list[str] = []
+    seen: set[str] = set()
+    stack = [(folder, 0)]
+    while stack and len(found) < _MAX_RULES:
+        current, depth = stack.pop()
+        real = os.path.realpath(current)
+        if real in seen or depth > _MAX_DEPTH:
+            continue
+        seen.add(real)
+        try:
+            names = sorted(os.listdir(current))
+        except (OSError, ValueError):
+            continue
+        listed.append(current)
+        for name in reversed(names):
+            path = os.path.join(current, name)
+            if os.path.isdir(path):
+                stack.append((path, depth + 1))
+            elif name.endswith(".md"):
+                found.append(path)
+    return sorted(found)[:_MAX_RULES], listed
+
+
+class ExtraSources(ImportFollower):
+    """Rules folders, auto memory and lazy nested files for the walker."""
+
+    root: str
+    project_root: str
+    user_dir: str | None
+    target: str | None
+    lazy_names: tuple[str, ...]
+
+    def load(
+        self,
+        path: str,
+        scope: ContextScope,
+        *,
+        role: str | None = None,
+        holds_slot: bool = False,
+        passes_slot: bool = False,
+    ) -> bool:
+        """Provided by the walker."""
+        raise NotImplementedError
+
+    def rules(self, folder: str, scope: ContextScope, role: str) -> None:
+        """Every ``*.md`` below a rules folder: scoped rules are conditional, others load."""
+        self.watched_dirs.add(folder)
+        files, listed = list_markdown(folder)
+        self.watched_dirs.update(listed)
+        for path in files:
+            result = read_bounded(path, self.max_bytes)
+            if result.data is None:
+                self.load(path, scope, role=role)
+                continue
+            text, _ = decode(char_boundary(result.data))
+            front = read_front_matter(text)
+            key = self.profile.rules_scope_key
+            if key is None or key not in front.data:
+                self.load(path, scope, role=self.rule_role(role, front.data))
+                continue
+            globs = glob_list(front.data[key])
+            if globs is None:
+                reason = (
+                    f"skipped: {key}: must be a glob string or a list of globs; "
+                    f"{self.profile.name} cannot scope this rule"
+                )
+                self.skip(path, scope, reason, result.size)
+                continue
+            self.scoped(path, scope, globs, result.size)
+
+    def rule_role(self, role: str, data: dict[str, object]) -> str:
+        """A rule without its scope key: say when another key was meant to scope it."""
+        key = self.profile.rules_scope_key
+        if "globs" in data and key != "globs":
+            return f"{role}, in every session: globs: is not a {self.profile.title} key ({key}: is)"
+        return role
+
+    def scoped(
+        self, path: str, scope: ContextScope, globs: tuple[str, ...], size: int | None
+    ) -> None:
+        """A path-scoped rule: conditional, or loaded when the target file matches."""
+        shown = ", ".join(globs)
+        if self.target is not None:
+            relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
+            hit = next((g for g in globs if glob.globmatch(relative, g, flags=GLOB_FLAGS)), None)
+            if hit is not None:
+                self.load(path, scope, role=f"a rule for {relative} (matches {hit})")
+                return
+            reason = f"conditional: {relative} matches none of {shown}"
+            self.add(path, scope, EntryStatus.CONDITIONAL, reason, size)
+            return
+        reason = f"conditional: loaded when {self.profile.name} reads a file matching {shown}"
+        self.add(path, scope, EntryStatus.CONDITIONAL, reason, size)
+
+    def memory(self) -> None:
+        """The head of the agent's auto memory for this project (Claude's ``MEMORY.md``)."""
+        pattern = self.profile.memory_file
+        if pattern is None or self.user_dir is None:
+            return
+        location = find_git_dir(self.root)
+        project = location.worktree if location is not None else self.root
+        path = os.path.join(self.user_dir, pattern.format(project=project_key(project)))
+        self.watched.add(path)
+        result = read_bounded(path, self.max_bytes)
+        if result.missing:
+            return
+        if result.data is None:
+            self.skip(path, ContextScope.USER, f"skipped: {result.problem}", result.size)
+            return
+        data = char_boundary(result.data)
+        lines, limit = self.profile.memory_max_lines, self.profile.memory_max_bytes
+        head = b"".join(data.splitlines(keepends=True)[:lines])[:limit]
+        head = char_boundary(head)
+        text, bad = decode(head)
+        if not text.strip():
+            self.skip(path, ContextScope.USER, "skipped: empty, nothing to load", result.size)
+            return
+        status, notes = EntryStatus.LOADED, ["loaded as the project's auto memory"]
+        if len(head) < len(result.data) or result.truncated:
+            status = EntryStatus.CUT
+            notes = [
+                f"cut at byte {len(head)}: {self.profile.name} loads the first {lines} lines "
+                f"or {human_bytes(limit)} of {os.path.basename(path)}, whichever comes first"
+            ]
+        notes += content_notes(head, bad)
+        self.keep(path, text, ContextScope.USER, status, "; ".join(notes), result.size)
+
+    def lazy(self) -> None:
+        """Nested files on the way from the root to the target: ``lazy`` entries, since
+        the agent reads them only when it reads the target (not at launch)."""
+        if self.target is None or not self.lazy_names:
+            return
+        folder = os.path.dirname(self.target)
+        chain: list[str] = []
+        while inside(folder, self.root):
+            chain.append(folder)
+            folder = os.path.dirname(folder)
+        name = os.path.basename(self.target)
+        for directory in reversed(chain):
+            for lazy_name in self.lazy_names:
+                path = os.path.join(directory, lazy_name)
+                self.watched.add(path)
+                try:
+                    size = os.stat(path).st_size if os.path.isfile(path) else None
+                except (OSError, ValueError):
+                    size = None
+                if size is None or path == self.target:
+                    continue
+                scope = ContextScope.LOCAL if ".local." in lazy_name else ContextScope.PROJECT
+                folder_name = os.path.relpath(directory, self.root)
+                reason = (
+                    f"lazy: {self.profile.name} loads it when it reads a file in "
+                    f"{folder_name}/ (such as {name}), not at launch"
+                )
+                self.add(path, scope, EntryStatus.LAZY, reason, size)

@@ -1,0 +1,88 @@
+"""Which files ``check`` reads: skipped folders, .gitignore, exclude, text filter."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from promptls.commands._check_files import GitIgnore, walk
+from promptls.config import Settings
+from tests import MARKER
+
+
+def _rel(root: Path, paths: list[Path]) -> list[str]:
+    """Paths relative to the walked root, with forward slashes."""
+    return [p.relative_to(root).as_posix() for p in paths]
+
+
+def _touch(root: Path, *names: str) -> None:
+    """Create files (and their folders)."""
+    for name in names:
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(f"{MARKER}\n")
+
+
+def test_walk_filters_and_skips(tmp_path: Path) -> None:
+    _touch(
+        tmp_path,
+        "AGENTS.md",
+        "notes.md",
+        "a.prompt",
+        "src/app.py",
+        "src/prompts/x.txt",
+        "node_modules/pkg/AGENTS.md",
+        ".git/AGENTS.md",
+        ".venv/x.prompt",
+        "build/out.md",
+        "logs/today.log.md",
+        "vendor/keep.md",
+        "vendor/skip.md",
+    )
+    (tmp_path / ".gitignore").write_text(
+        "# comment\nbuild/\n*.log.md\n/vendor/*\n!/vendor/keep.md\n"
+    )
+    found = _rel(tmp_path, walk(tmp_path, Settings(), None))
+    assert found == ["AGENTS.md", "a.prompt", "notes.md", "src/prompts/x.txt", "vendor/keep.md"]
+    excluded = walk(tmp_path, Settings(exclude=("src/**", "notes.md")), None)
+    assert _rel(tmp_path, excluded) == ["AGENTS.md", "a.prompt", "vendor/keep.md"]
+
+
+def test_gitignore_semantics() -> None:
+    ignore = GitIgnore(
+        (("/build", False, True), ("*.tmp", False, False), ("/docs/gen", False, False))
+    )
+    assert ignore.ignored("build", True)
+    assert not ignore.ignored("build", False)  # dir-only pattern
+    assert not ignore.ignored("src/build", True)  # anchored
+    assert ignore.ignored("a/b/c.tmp", False)
+    assert ignore.ignored("docs/gen", True) and not ignore.ignored("x/docs/gen", True)
+
+
+def test_loaded_gitignore_anchors_middle_slash(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("docs/gen\nout/\n")
+    ignore = GitIgnore.load(tmp_path)
+    assert ignore.ignored("docs/gen", True) and not ignore.ignored("a/docs/gen", True)
+    assert ignore.ignored("a/out", True)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")
+def test_symlink_loops_are_not_followed(tmp_path: Path) -> None:
+    _touch(tmp_path, "a/AGENTS.md")
+    (tmp_path / "a" / "loop").symlink_to(tmp_path, target_is_directory=True)
+    assert _rel(tmp_path, walk(tmp_path, Settings(), None)) == ["a/AGENTS.md"]
+
+
+def test_binary_and_unreadable_files_are_skipped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from promptls.cli import main
+
+    (tmp_path / "blob.prompt").write_bytes(b"\x00\x01" + MARKER.encode())
+    (tmp_path / "latin1.prompt").write_bytes(b"caf\xe9 " + MARKER.encode())
+    monkeypatch.chdir(tmp_path)
+    assert main(["check", "--format", "json", "--select", "PL004,PL005,PL006"]) == 1
+    out = capsys.readouterr().out
+    assert "blob.prompt" not in out and "latin1.prompt" in out

@@ -1,0 +1,228 @@
+"""The dependency contract: which part of promptls may import which, read from the code.
+
+Every module is parsed (``ast``), and every import counts: top-level, inside functions
+(deferred) and under ``if TYPE_CHECKING`` alike, since each is a dependency a reader has
+to follow. The layering it keeps true: the pure core never reaches the LSP stack, the
+analysis never reads config files, the LSP features talk through shared modules rather
+than each other, and a deferred import exists only at a start-up seam, with its reason.
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parents[2] / "server" / "promptls"
+
+SHIMS = frozenset({"context", "skills", "render", "system", "environment"})
+"""Documented public modules that only re-export; nothing inside promptls uses them."""
+
+ALLOWED: dict[str, frozenset[str]] = {
+    "text": frozenset(),
+    "prompt": frozenset(),
+    "tokens": frozenset(),
+    "discovery": frozenset({"text", "prompt"}),
+    "assembly": frozenset({"discovery", "text", "prompt", "tokens"}),
+    "analysis": frozenset({"text", "prompt", "tokens", "discovery"}),
+    "config": frozenset({"analysis", "discovery", "prompt"}),
+    "views": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
+    "apidesc": frozenset({"analysis", "config", "discovery", "prompt"}),
+    "commands": frozenset(
+        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        | {"views", "apidesc"}
+    ),
+    "lsp": frozenset(
+        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        | {"views", "apidesc"}
+    ),
+    "cli": frozenset({"commands"}),
+}
+"""Unit → the other units it may import. The package root (``__version__``) is open to all."""
+
+MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
+    "promptls.commands.serve": frozenset({"lsp"}),
+}
+"""The one command that starts the language server."""
+
+THIRD_PARTY_LSP = frozenset({"pygls", "lsprotocol"})
+"""Only ``lsp`` may import these: everything else is usable without the LSP stack."""
+
+SEAMS = (
+    ("promptls.commands.serve", "promptls.lsp."),
+    ("promptls.lsp.", "promptls.analysis"),
+    ("promptls.lsp.", "promptls.discovery"),
+    ("promptls.lsp.", "promptls.config"),
+    ("promptls.lsp.", "promptls.assembly"),
+    ("promptls.lsp.", "promptls.views"),
+    ("promptls.lsp.", "promptls.lsp.wire"),
+    ("promptls.config", "promptls.analysis"),
+    ("promptls.commands._common", "promptls.discovery"),
+)
+"""(importer prefix, imported prefix) where a promptls import may be deferred into a
+function: the imports the language server's ``initialize`` and the CLI's start-up must
+not wait for (``tests/lsp/test_startup.py`` checks the server side), and the profile
+table that ``promptls render`` (which shares the command helpers) never needs."""
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement: who imports what, where, and how."""
+
+    module: str
+    target: str
+    line: int
+    deferred: bool
+    type_only: bool
+    reason: bool
+    """A comment on the import's line or the line above it."""
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _imports_of(path: Path) -> list[Import]:
+    module = _module_name(path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    found: list[Import] = []
+
+    def visit(node: ast.AST, deferred: bool, type_only: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+                visit(child, True, type_only)
+            elif isinstance(child, ast.If) and _is_type_checking(child):
+                visit(child, deferred, True)
+            elif isinstance(child, ast.Import | ast.ImportFrom):
+                for target in _targets(child, module, path.name == "__init__.py"):
+                    here = lines[child.lineno - 1]
+                    above = lines[child.lineno - 2].strip() if child.lineno > 1 else ""
+                    reason = "#" in here or above.startswith("#")
+                    found.append(Import(module, target, child.lineno, deferred, type_only, reason))
+            else:
+                visit(child, deferred, type_only)
+
+    visit(ast.parse("\n".join(lines)), False, False)
+    return found
+
+
+def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
+    """Imported module names; ``from pkg import sub`` names ``pkg.sub`` when it is one."""
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    base = node.module or ""
+    if node.level:
+        parent = module.split(".")[: len(module.split(".")) - node.level + is_package]
+        base = ".".join([*parent, base] if base else parent)
+    out = []
+    for alias in node.names:
+        sub = f"{base}.{alias.name}"
+        out.append(sub if _is_module(sub) else base)
+    return out
+
+
+def _is_module(name: str) -> bool:
+    parts = name.split(".")
+    if parts[0] != "promptls":
+        return False
+    path = PACKAGE.parent.joinpath(*parts)
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _unit(module: str) -> str:
+    parts = module.split(".")
+    if parts == ["promptls"]:
+        return "promptls"
+    return "cli" if parts[1] == "__main__" else parts[1]
+
+
+def _all_imports() -> list[Import]:
+    modules = sorted(PACKAGE.rglob("*.py"))
+    assert len(modules) > 50, "the package was not found"
+    return [imp for path in modules for imp in _imports_of(path)]
+
+
+def test_every_unit_is_in_the_table() -> None:
+    units = {_unit(_module_name(p)) for p in PACKAGE.rglob("*.py")}
+    assert units - {"promptls"} - SHIMS == set(ALLOWED)
+
+
+def test_units_import_only_what_the_table_allows() -> None:
+    broken = []
+    for imp in _all_imports():
+        if not imp.target.startswith("promptls"):
+            continue
+        mine, theirs = _unit(imp.module), _unit(imp.target)
+        if theirs in (mine, "promptls") or mine in SHIMS:
+            continue
+        allowed = ALLOWED[mine] | MODULE_EXCEPTIONS.get(imp.module, frozenset())
+        if theirs not in allowed:
+            broken.append(f"{imp.module}:{imp.line} imports {imp.target}")
+    assert broken == []
+
+
+def test_the_lsp_libraries_stay_inside_lsp() -> None:
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if imp.target.split(".")[0] in THIRD_PARTY_LSP and _unit(imp.module) != "lsp"
+    ]
+    assert broken == []
+
+
+def test_lsp_feature_modules_do_not_import_each_other() -> None:
+    """Features (modules with ``register(server)``) share ``workspace``/``command_ids``;
+    only the server factory imports them, and they see the server type only for typing."""
+    features = set()
+    for path in (PACKAGE / "lsp").glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if any(isinstance(n, ast.FunctionDef) and n.name == "register" for n in tree.body):
+            features.add(_module_name(path))
+    assert {"promptls.lsp.sync", "promptls.lsp.commands"} <= features
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if imp.module in features
+        and not imp.type_only
+        and (imp.target in features or imp.target == "promptls.lsp.server")
+    ]
+    assert broken == []
+
+
+def test_nothing_inside_promptls_uses_the_re_export_modules() -> None:
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if imp.target.startswith("promptls.") and _unit(imp.target) in SHIMS
+    ]
+    assert broken == []
+
+
+def test_deferred_imports_only_at_start_up_seams_with_a_reason() -> None:
+    broken = []
+    for imp in _all_imports():
+        if not imp.deferred:
+            continue
+        if not imp.reason:
+            broken.append(f"{imp.module}:{imp.line} defers {imp.target} without a reason")
+        internal = imp.target.startswith("promptls")
+        if internal and not any(
+            imp.module.startswith(importer) and imp.target.startswith(imported)
+            for importer, imported in SEAMS
+        ):
+            broken.append(f"{imp.module}:{imp.line} defers {imp.target} off the seams")
+    assert broken == []
+
+
+def test_the_package_declares_its_types() -> None:
+    assert (PACKAGE / "py.typed").is_file()
