@@ -87,7 +87,11 @@ def _section(text: str, command: str) -> str:
     return text[match.end() : end if end >= 0 else len(text)]
 
 
-@pytest.mark.parametrize("command", COMMAND_MODULES)
+COMMAND_NAMES = [importlib.import_module(f"promptls.commands.{m}").NAME for m in COMMAND_MODULES]
+"""What the user types (``api-json`` lives in ``api_json.py``)."""
+
+
+@pytest.mark.parametrize("command", COMMAND_NAMES)
 def test_every_cli_option_and_choice_is_documented(command: str) -> None:
     section = _section(_read(CLI_DOC), command)
     for action in _subparsers()[command]._actions:

@@ -9,6 +9,7 @@ from pathlib import Path
 from promptls.context import PROFILES, discover
 from promptls.environment import detect_environment
 from promptls.render import context_revision
+from tests.cli.conform import problems, result_schema
 from tests.cli.conftest import TODAY, Demo, assert_usage_error, run_cli
 
 
@@ -58,10 +59,10 @@ def test_json_has_files_entries_environment_and_revision(demo: Demo) -> None:
     data = json.loads(result.text)
     assert data["folder"] == str(demo.core)
     assert data["environment"]["date"] == TODAY
-    assert data["environment"]["git_branch"] == "main"
+    assert data["environment"]["gitBranch"] == "main"
     [codex] = data["profiles"]
     assert codex["profile"] == "codex"
-    assert codex["project_root"] == str(demo.ws)
+    assert codex["projectRoot"] == str(demo.ws)
     assert codex["revision"] == _revision(demo.core, "codex", demo.home)
     assert [f["path"] for f in codex["files"]] == [
         str(demo.home / ".codex" / "AGENTS.md"),
@@ -72,6 +73,18 @@ def test_json_has_files_entries_environment_and_revision(demo: Demo) -> None:
     shadowed = [e for e in codex["entries"] if e["status"] == "shadowed"]
     assert [e["path"] for e in shadowed] == [str(demo.core / "AGENTS.md")]
     assert shadowed[0]["reason"]
+
+
+def test_json_is_the_described_shape_with_the_text_view(demo: Demo) -> None:
+    """One spelling (camelCase), exactly the fields ``promptls api-json`` describes, and
+    the human view the CLI prints as ``text`` (what the editors show)."""
+    args = ("context", demo.core, "--all-profiles")
+    data = json.loads(run_cli(*args, "--json", home=demo.home, cwd=demo.base).text)
+    assert problems(data, result_schema("promptls.showContextFiles")) == []
+    assert data["text"] + "\n" == run_cli(*args, home=demo.home, cwd=demo.base).text
+    claude = data["profiles"][1]
+    imported = [e for e in claude["entries"] if e["importedFrom"]]
+    assert imported and all(isinstance(e["line"], int) for e in imported)
 
 
 def test_output_is_deterministic(demo: Demo) -> None:

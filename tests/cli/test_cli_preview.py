@@ -10,6 +10,7 @@ from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY as B
 from promptls.prompt import join_system_prompt, split_system_prompt
 from promptls.system import SystemOptions, build_system
+from tests.cli.conform import problems, result_schema
 from tests.cli.conftest import TODAY, Demo, assert_usage_error, run_cli
 
 
@@ -62,7 +63,21 @@ def test_json_has_every_form(demo: Demo) -> None:
     assert data["environment"]["date"] == TODAY
     assert [f["scope"] for f in data["files"]] == ["user", "project", "project", "local"]
     assert [s["name"] for s in data["skills"]] == ["triage"]
-    assert data["system_file"] is None
+    assert data["systemFile"] is None
+
+
+def test_json_is_the_described_shape_with_the_text_view(demo: Demo) -> None:
+    """One spelling (camelCase), exactly the fields ``promptls api-json`` describes, every
+    size measured, and the cache-aware view the CLI prints as ``text``."""
+    data = json.loads(run_cli("preview", demo.core, "--format", "json", home=demo.home).text)
+    assert problems(data, result_schema("promptls.previewPrompt")) == []
+    for name in ("static", "dynamic", "system", "wire"):
+        size = data["sizes"][name]
+        assert size["bytes"] == len(data[name].encode("utf-8"))
+        assert size["chars"] == len(data[name])
+        assert size["tokensEstimate"] > 0
+    assert data["skillsRevision"] and data["skillsRevision"] != data["revision"]
+    assert data["text"] + "\n" == run_cli("preview", demo.core, home=demo.home).text
 
 
 def test_system_file_with_marker_keeps_its_halves(demo: Demo) -> None:
@@ -72,7 +87,7 @@ def test_system_file_with_marker_keeps_its_halves(demo: Demo) -> None:
     data = json.loads(result.text)
     assert data["static"] == static
     assert data["dynamic"].startswith(dynamic.rstrip() + "\n\n<environment>")
-    assert data["system_file"] == str(system)
+    assert data["systemFile"] == str(system)
     assert data["system"].count(B) == 1
 
 

@@ -26,10 +26,16 @@ ALLOWED: dict[str, frozenset[str]] = {
     "assembly": frozenset({"discovery", "text", "prompt", "tokens"}),
     "analysis": frozenset({"text", "prompt", "tokens", "discovery"}),
     "config": frozenset({"analysis", "discovery", "prompt"}),
+    "views": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
+    "apidesc": frozenset({"analysis", "config", "discovery", "prompt"}),
     "commands": frozenset(
         {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        | {"views", "apidesc"}
     ),
-    "lsp": frozenset({"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}),
+    "lsp": frozenset(
+        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        | {"views", "apidesc"}
+    ),
     "cli": frozenset({"commands"}),
 }
 """Unit → the other units it may import. The package root (``__version__``) is open to all."""
@@ -48,6 +54,7 @@ SEAMS = (
     ("promptls.lsp.", "promptls.discovery"),
     ("promptls.lsp.", "promptls.config"),
     ("promptls.lsp.", "promptls.assembly"),
+    ("promptls.lsp.", "promptls.views"),
     ("promptls.lsp.", "promptls.lsp.wire"),
     ("promptls.config", "promptls.analysis"),
     ("promptls.commands._common", "promptls.discovery"),

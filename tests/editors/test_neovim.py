@@ -49,14 +49,16 @@ def _tail(path: Path, limit: int = 4000) -> str:
     return f"--- {path} (last {limit} chars) ---\n{text[-limit:]}"
 
 
-@pytest.fixture(scope="module", params=["lsp-enable", "legacy-start"])
+@pytest.fixture(scope="module", params=["lsp-enable", "setup", "legacy-start"])
 def nvim_run(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Any]:
     """Run the Lua scenario once per registration path; the tests read the JSON it wrote.
 
-    ``lsp-enable`` is the Neovim 0.11+ path (vim.lsp.config/enable); ``legacy-start`` runs
-    the FileType + vim.lsp.start path meant for 0.8-0.10 on the same Neovim.
+    ``lsp-enable`` is the Neovim 0.11 idiom: the shipped ``lsp/promptls.lua`` and
+    ``vim.lsp.enable('promptls')`` without ``setup()``; ``setup`` is ``setup()`` on 0.11+
+    (vim.lsp.config/enable with the plugin's options); ``legacy-start`` runs the FileType +
+    vim.lsp.start path meant for 0.8-0.10 on the same Neovim.
     """
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
@@ -83,7 +85,7 @@ def nvim_run(
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
         "PROMPTLS_TEST_PROJECT_FILE": str(proj / "AGENTS.md"),
         "PROMPTLS_TEST_NEW_RULE": NEW_RULE,
-        "PROMPTLS_TEST_LEGACY": "1" if request.param == "legacy-start" else "0",
+        "PROMPTLS_TEST_MODE": request.param,
     }
     cmd = [
         str(NVIM),
@@ -110,9 +112,25 @@ def nvim_run(
 def test_client_attaches_and_negotiates_utf8(nvim_run: dict[str, Any]) -> None:
     """Neovim offers UTF-8 first; the server must take it (so columns are byte columns)."""
     assert nvim_run["filetype"] == "markdown"
-    assert nvim_run["lsp_enabled"] is (nvim_run["_mode"] == "lsp-enable")
+    assert nvim_run["lsp_enabled"] is (nvim_run["_mode"] != "legacy-start")
     assert nvim_run["offset_encoding"] == "utf-8"
     assert Path(nvim_run["root_dir"]) == Path(nvim_run["_paths"]["proj"])
+
+
+def test_shipped_lsp_config_and_prompt_filetypes(nvim_run: dict[str, Any]) -> None:
+    """``lsp/promptls.lua`` is a plain vim.lsp.Config; setup() also gives prompt files that
+    Neovim does not know (``*.prompt``) a file type, from the server's prompt globs."""
+    shipped = nvim_run["shipped"]
+    assert shipped["cmd"] == ["promptls", "serve"]
+    assert shipped["filetypes"] == ["markdown", "text"]
+    assert ".git" in shipped["root_markers"]
+    # review.prompt, prompts/agent/system.txt match the prompt globs; todo.prompt.txt not.
+    types = nvim_run["prompt_filetypes"]
+    if nvim_run["_mode"] == "lsp-enable":
+        assert types[:2] == [None, None], "without setup() Neovim has no type for them"
+    else:
+        assert types[:2] == ["markdown", "markdown"], types
+    assert types[2] != "markdown", types
 
 
 def test_duplicate_marker_diagnostic_at_utf8_column(nvim_run: dict[str, Any]) -> None:
@@ -137,7 +155,7 @@ def test_code_lens_and_statusline(nvim_run: dict[str, Any]) -> None:
     assert lens["line"] == first_marker_line
     assert "tokens (cached)" in lens["title"], lens["title"]
     opened = "\n".join(lens["opened"])
-    assert "# promptls: wire text" in opened
+    assert opened.startswith("Markers: 2\n")
     assert STATIC in opened
     assert nvim_run["status"].startswith("promptls or · "), nvim_run["status"]
 
@@ -153,25 +171,26 @@ def test_hover_on_marker_shows_wire_preview(nvim_run: dict[str, Any]) -> None:
 
 
 def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> None:
-    """`:PromptlsContext all` fills a read-only Markdown scratch buffer, per profile, in order."""
+    """`:PromptlsContext all` fills a read-only scratch buffer with the server's view (the
+    CLI's text): per profile, in load order, paths shortened against the workspace."""
     ctx = nvim_run["context"]
-    assert ctx["filetype"] == "markdown"
+    assert ctx["filetype"] == "text"
     assert ctx["buftype"] == "nofile"
     assert ctx["modifiable"] is False
     assert ctx["attached"] == 0, "the language server must not attach to its own scratch buffer"
     text = "\n".join(ctx["lines"])
     paths = nvim_run["_paths"]
-    user_file = str(Path(paths["home"]) / ".or" / "AGENTS.md")
-    project_file = str(Path(paths["proj"]) / "AGENTS.md")
-    claude_file = str(Path(paths["proj"]) / "CLAUDE.md")
+    assert f"Folder: {paths['proj']}" in text, text
     for profile in ("or", "claude", "codex", "gemini"):
-        assert f"## {profile}" in text, text
-    assert user_file in text, text
-    assert project_file in text, text
-    assert claude_file in text, text
-    or_section = text.split("## or", 1)[1].split("\n## ", 1)[0]
-    # Broadest first: the user file comes before the project file.
-    assert or_section.index(user_file) < or_section.index(project_file), or_section
+        assert f"Profile {profile}: " in text, text
+    or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
+    loaded = [
+        line.split()[-1] for line in or_section.splitlines() if line.strip()[:2] in ("1.", "2.")
+    ]
+    # Broadest first: the user file (below the fake home) before the project file.
+    assert loaded == ["~/.or/AGENTS.md", "AGENTS.md"], or_section
+    claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
+    assert "CLAUDE.md" in claude, claude
 
 
 def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> None:
@@ -186,10 +205,11 @@ def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> No
 
 def test_preview_cache_aware_shows_the_cached_block(nvim_run: dict[str, Any]) -> None:
     """The cache-aware view marks the static block as cached and the dynamic one as not."""
-    text = "\n".join(nvim_run["preview_blocks"])
-    assert "## Block 1 (cached: ephemeral)" in text, text
-    assert "## Block 2 (not cached)" in text, text
-    static_block, dynamic_block = text.split("## Block 2", 1)
+    assert nvim_run["preview_blocks"]["filetype"] == "text"
+    text = "\n".join(nvim_run["preview_blocks"]["lines"])
+    assert "Block 1 of 2: static (cache_control: ephemeral)" in text, text
+    assert "Block 2 of 2: dynamic (not cached)" in text, text
+    static_block, dynamic_block = text.split("Block 2 of 2", 1)
     assert PROJECT_RULE not in static_block, "instruction files belong to the dynamic half"
     assert PROJECT_RULE in dynamic_block
     assert MARKER not in text
@@ -197,13 +217,13 @@ def test_preview_cache_aware_shows_the_cached_block(nvim_run: dict[str, Any]) ->
 
 def test_environment_and_render_commands(nvim_run: dict[str, Any]) -> None:
     """`:PromptlsEnv` shows the git branch read from .git/HEAD; `:PromptlsRender` the halves."""
-    env = "\n".join(nvim_run["environment"])
-    assert "`main`" in env, env
-    assert nvim_run["_paths"]["proj"] in env
+    env = nvim_run["environment"]
+    assert "  git:   yes, branch main" in env, env
+    assert f"  cwd:   {nvim_run['_paths']['proj']}" in env, env
     render = "\n".join(nvim_run["render"])
-    assert "## Static half (cached)" in render
-    assert STATIC in render
-    wire = render.split("## Wire text (marker-free)", 1)[1]
+    assert "Static half (cached): " in render
+    assert STATIC in render.split("Dynamic half", 1)[0]
+    wire = render.split("Wire text (marker-free)", 1)[1]
     assert MARKER not in wire
     assert EMOJI_LINE in wire
 
@@ -217,7 +237,7 @@ def test_preview_follows_instruction_file_changes(nvim_run: dict[str, Any]) -> N
     revisions = nvim_run["revisions"]
     revision = revisions.get(nvim_run["_paths"]["proj"])
     assert revision, revisions
-    assert f"`{revision}`" in after
+    assert nvim_run["preview_revision_after"] == revision, "the view shows the new revision"
     # The statusline follows the announced revision.
     assert nvim_run["status_after_change"] == f"promptls or · {revision[:7]}"
     assert nvim_run["status"] != nvim_run["status_after_change"]

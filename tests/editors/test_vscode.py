@@ -357,6 +357,7 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert "Prompt (cache-aware)" in preview["title"]
     assert AGENTS_SENTENCE in preview["text"]
     assert MARKER not in preview["text"]
+    assert "Block 1 of 2: static (cache_control: ephemeral)" in preview["text"]  # the CLI's view
 
     refresh = steps["refresh"]
     assert ADDED_SENTENCE in refresh["text"]
@@ -369,7 +370,7 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert MARKER not in wire_view["text"]
 
     environment = steps["environment"]["text"]
-    assert "gitBranch: main" in environment
+    assert "git:   yes, branch main" in environment
     assert str(server.workspace) in environment
 
     wire = steps["renderWire"]["text"]

@@ -9,7 +9,9 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
+from promptls.apidesc.results import COMMANDS
 from promptls.prompt import render_system_for_wire, split_system_prompt
+from tests.cli.conform import problems, result_schema
 from tests.lsp.client import (
     MARKER,
     close_doc,
@@ -47,6 +49,49 @@ async def test_show_context_files_for_one_and_all_profiles(lsp: LanguageClient) 
     assert [p["profile"] for p in every["profiles"]] == ["or", "claude", "codex", "gemini"]
     codex = every["profiles"][2]
     assert any(f["path"] == agents and f["status"] == "loaded" for f in codex["files"])
+    for profile in every["profiles"]:
+        loaded = {f["path"] for f in profile["files"]}
+        assert loaded <= {e["path"] for e in profile["entries"] if e["reason"]}
+
+
+async def test_results_have_the_described_shape_and_the_cli_view(lsp: LanguageClient) -> None:
+    """Every command answers with exactly the fields ``promptls api-json`` describes (the
+    same serialiser as the CLI's --json), plus the CLI's human view as ``text``."""
+    folder, agents = setup_folder(lsp)
+    uri = uri_of(lsp.root / "shape.md")  # type: ignore[attr-defined]
+    open_doc(lsp, uri, f"static\n\n{MARKER}\n\ndynamic\n")
+    await diagnostics(lsp, lsp.name, uri, 1)  # type: ignore[attr-defined]
+    calls = [
+        ("promptls.showContextFiles", {"folder": folder, "profile": "all"}),
+        ("promptls.showEnvironment", {"folder": folder}),
+        ("promptls.previewPrompt", {"folder": folder}),
+        ("promptls.previewPrompt", {"folder": folder, "format": "blocks"}),
+        ("promptls.previewPrompt", {"folder": folder, "format": "wire"}),
+        ("promptls.renderWire", {"uri": uri}),
+        ("promptls.contextRevision", {"folder": folder}),
+    ]
+    for command, argument in calls:
+        answer = await execute(lsp, command, argument)
+        assert problems(answer, result_schema(command)) == [], (command, argument)
+    context = await execute(lsp, "promptls.showContextFiles", {"folder": folder})
+    assert "Profile or: Or (reference agent)" in context["text"]
+    assert "  loaded, broadest first:" in context["text"]
+    assert "AGENTS.md" in context["text"] and agents not in context["text"], "shortened"
+    env = await execute(lsp, "promptls.showEnvironment", {"folder": folder})
+    assert "  git:   yes, branch feature" in env["text"].splitlines()
+    preview = await execute(lsp, "promptls.previewPrompt", {"folder": folder})
+    assert "Block 1 of 2: static (cache_control: ephemeral)" in preview["text"]
+    wire = await execute(lsp, "promptls.renderWire", {"uri": uri})
+    assert wire["text"].startswith("Markers: 1\n") and "dynamic" in wire["text"]
+    close_doc(lsp, uri)
+
+
+async def test_the_server_offers_exactly_the_described_commands(lsp: LanguageClient) -> None:
+    provider = lsp.init_result.capabilities.execute_command_provider  # type: ignore[attr-defined]
+    described = {c["id"] for c in COMMANDS}
+    registered = set(provider.commands)
+    assert described <= registered
+    assert {c for c in registered if not c.startswith("promptls.debug.")} == described
 
 
 async def test_show_context_files_for_an_open_document(lsp: LanguageClient) -> None:
@@ -60,8 +105,9 @@ async def test_show_context_files_for_an_open_document(lsp: LanguageClient) -> N
 
 async def test_show_environment_reads_git_from_files(lsp: LanguageClient) -> None:
     folder, _ = setup_folder(lsp)
-    env = await execute(lsp, "promptls.showEnvironment", {"folder": folder})
-    assert env["cwd"] == folder
+    result = await execute(lsp, "promptls.showEnvironment", {"folder": folder})
+    env = result["environment"]
+    assert result["folder"] == env["cwd"] == folder
     assert env["gitRepo"] is True and env["gitBranch"] == "feature"
     assert set(env) >= {"os", "arch", "shell", "date"}
 
@@ -76,6 +122,8 @@ async def test_preview_prompt_formats_and_revision(lsp: LanguageClient) -> None:
     assert "wire" not in blocks and blocks["blocks"] == both["blocks"]
     wire = await execute(lsp, "promptls.previewPrompt", {"folder": folder, "format": "wire"})
     assert "blocks" not in wire and wire["wire"] == both["wire"]
+    assert "text" not in wire and "static" not in wire and "system" not in both
+    assert both["sizes"]["static"]["bytes"] == len(both["blocks"][0]["text"].encode())
     rev = await execute(lsp, "promptls.contextRevision", {"folder": folder})
     assert rev["revision"] == both["revision"] and rev["folder"] == folder
 
@@ -90,7 +138,8 @@ async def test_render_wire_of_an_open_document(lsp: LanguageClient) -> None:
     assert (result["static"], result["dynamic"]) == (static, dynamic)
     assert result["wire"] == render_system_for_wire(text)
     assert result["markers"] == 2 and result["version"] == 1
-    assert result["staticSize"]["bytes"] == len(static.encode())
+    assert result["sizes"]["static"]["bytes"] == len(static.encode())
+    assert result["sizes"]["wire"]["chars"] == len(render_system_for_wire(text))
     digest = await execute(lsp, "promptls.debug.documentHash", {"uri": uri})
     assert digest["sha256"] == hashlib.sha256(text.encode()).hexdigest()
     close_doc(lsp, uri)

@@ -150,19 +150,19 @@ def result(client: RawClient, command: str, argument: dict[str, Any]) -> Any:
 def test_server_commands_answer_with_the_reason(server: RawClient, tree: Path, name: str) -> None:
     case, folder = CASES[name], tree / "ws" / name
     shown = result(server, "promptls.showContextFiles", {"folder": str(folder)})
-    got = entry(shown["profiles"][0]["files"], folder / "AGENTS.md")
+    got = entry(shown["profiles"][0]["entries"], folder / "AGENTS.md")
     assert got["status"] == case.status
     assert case.reason in got["reason"]
     if name == "fifty-megabytes":
-        assert got["bytes"] == 50 * 1024 * 1024, "the real size is reported"
+        assert got["size"] == 50 * 1024 * 1024, "the real size is reported"
     every = result(server, "promptls.showContextFiles", {"folder": str(folder), "profile": "all"})
     assert len(every["profiles"]) == 4
     preview = result(server, "promptls.previewPrompt", {"folder": str(folder)})
-    assert preview["static"]["bytes"] + preview["dynamic"]["bytes"] > 0
+    assert preview["sizes"]["static"]["bytes"] + preview["sizes"]["dynamic"]["bytes"] > 0
     assert len(preview["wire"].encode("utf-8", "surrogatepass")) < 2 * CAP_BYTES, "cap applies"
     result(server, "promptls.contextRevision", {"folder": str(folder)})
     env = result(server, "promptls.showEnvironment", {"folder": str(folder)})
-    assert env["gitBranch"] == "main"
+    assert env["environment"]["gitBranch"] == "main"
 
 
 def run_cli(
@@ -227,7 +227,7 @@ def test_file_deleted_while_being_read(tree: Path, tmp_path: Path) -> None:
     try:
         client.initialize(folder)
         shown = result(client, "promptls.showContextFiles", {"folder": str(folder)})
-        got = entry(shown["profiles"][0]["files"], target)
+        got = entry(shown["profiles"][0]["entries"], target)
         assert got["reason"] == "skipped: it disappeared before it could be read"
         result(client, "promptls.previewPrompt", {"folder": str(folder)})
     finally:
@@ -244,8 +244,8 @@ def test_workspace_at_filesystem_root(tree: Path) -> None:
         shown = result(client, "promptls.showContextFiles", {"folder": "/", "profile": "all"})
         assert [p["profile"] for p in shown["profiles"]] == ["or", "claude", "codex", "gemini"]
         for profile in shown["profiles"]:
-            for e in profile["files"]:
-                assert e["bytes"] is None or e["status"] == "cut" or e["bytes"] <= CAP_BYTES
+            for e in profile["entries"]:
+                assert e["size"] is None or e["status"] == "cut" or e["size"] <= CAP_BYTES
         result(client, "promptls.previewPrompt", {"folder": "/"})
         result(client, "promptls.showEnvironment", {"folder": "/"})
     finally:
@@ -275,7 +275,7 @@ def test_home_pointing_nowhere(shared: Path) -> None:
     try:
         client.initialize(shared / "ws")
         shown = result(client, "promptls.showContextFiles", {"folder": str(shared / "ws")})
-        assert expected in [e["reason"] for e in shown["profiles"][0]["files"]]
+        assert expected in [e["reason"] for e in shown["profiles"][0]["entries"]]
         result(client, "promptls.previewPrompt", {"folder": str(shared / "ws")})
     finally:
         client.close()
@@ -294,7 +294,7 @@ def test_home_unset(shared: Path) -> None:
     try:
         client.initialize(shared / "ws")
         shown = result(client, "promptls.showContextFiles", {"folder": str(shared / "ws")})
-        reasons = [e["reason"] for e in shown["profiles"][0]["files"]]
+        reasons = [e["reason"] for e in shown["profiles"][0]["entries"]]
         assert any(nobody_home in r and "home directory" in r for r in reasons), reasons
         result(client, "promptls.previewPrompt", {"folder": str(shared / "ws")})
     finally:
@@ -327,15 +327,15 @@ def test_broken_repositories(tmp_path: Path, name: str) -> None:
     try:
         client.initialize(folder)
         env = result(client, "promptls.showEnvironment", {"folder": str(folder)})
-        assert env["gitBranch"] == "", "nothing made up from a broken HEAD"
+        assert env["environment"]["gitBranch"] == "", "nothing made up from a broken HEAD"
         shown = result(client, "promptls.showContextFiles", {"folder": str(folder)})
-        got = entry(shown["profiles"][0]["files"], folder / "AGENTS.md")
+        got = entry(shown["profiles"][0]["entries"], folder / "AGENTS.md")
         assert got["status"] == "loaded"
     finally:
         client.close()
     done = run_cli("context", str(folder), "--home", str(tmp_path), "--json")
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["environment"]["git_branch"] == ""
+    assert json.loads(done.stdout)["environment"]["gitBranch"] == ""
 
 
 HOSTILE_TEXTS = {
@@ -455,7 +455,7 @@ def test_hostile_system_prompt_file_setting(tmp_path: Path, target: str) -> None
     try:
         client.initialize(folder)
         preview = result(client, "promptls.previewPrompt", {"folder": str(folder)})
-        assert preview["static"]["bytes"] <= 4 * 1024 * 1024 + 4096
+        assert preview["sizes"]["static"]["bytes"] <= 4 * 1024 * 1024 + 4096
         result(client, "promptls.contextRevision", {"folder": str(folder)})
         warned = client.wait_notification(
             lambda n: (

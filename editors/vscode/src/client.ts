@@ -10,14 +10,12 @@ import {
   State,
   TransportKind,
 } from "vscode-languageclient/node";
+import { CONTEXT_CHANGED, type ContextChangedParams, SETTINGS_SECTION } from "./generated/api";
 import { resolveServer } from "./server";
 import { instructionPatterns, promptGlobs, serverSettings } from "./settings";
 
 /** Payload of the server's `promptls/contextChanged` notification. */
-export interface ContextChanged {
-  folder: string;
-  revision: string;
-}
+export type ContextChanged = ContextChangedParams;
 
 const INSTALL_HINT =
   "promptls: the language server was not found. Install it with 'pipx install promptls' " +
@@ -92,13 +90,13 @@ export class PromptlsClient implements vscode.Disposable {
       outputChannel: this.output,
       traceOutputChannel: this.trace,
       initializationOptions: serverSettings(vscode.workspace.workspaceFolders?.[0]?.uri),
-      synchronize: { configurationSection: "promptls" },
+      synchronize: { configurationSection: SETTINGS_SECTION },
       middleware: {
         workspace: {
           // Answer workspace/configuration with explicit settings only (see settings.ts).
           configuration: (params) =>
             params.items.map((item) => {
-              if (item.section !== undefined && item.section !== "promptls") {
+              if (item.section !== undefined && item.section !== SETTINGS_SECTION) {
                 return null;
               }
               const scope = item.scopeUri !== undefined ? vscode.Uri.parse(item.scopeUri) : undefined;
@@ -108,7 +106,7 @@ export class PromptlsClient implements vscode.Disposable {
       },
     };
     const client = new LanguageClient("promptls", "promptls", serverOptions, clientOptions);
-    client.onNotification("promptls/contextChanged", (params: ContextChanged) => {
+    client.onNotification(CONTEXT_CHANGED, (params: ContextChanged) => {
       this.contextChanged.fire(params);
     });
     this.client = client;

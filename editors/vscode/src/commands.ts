@@ -4,10 +4,11 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
 import { type ContextEntry, contextEntries } from "./format";
+import { COMMANDS, FIX_ALL_KIND as FIX_ALL, type ShowContextFilesResult } from "./generated/api";
 import { folderArg, type PreviewFormat, previewUri, parseTarget, PREVIEW_SCHEME } from "./preview";
 import { activeFolder } from "./status";
 
-const FIX_ALL_KIND = vscode.CodeActionKind.Source.append("fixAll").append("promptls");
+const FIX_ALL_KIND = vscode.CodeActionKind.Empty.append(FIX_ALL);
 
 /** Pick the folder to act on: the active one, or ask when there are several and none is active. */
 async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
@@ -77,7 +78,7 @@ export async function showContextFiles(client: PromptlsClient): Promise<void> {
       : { folder: folderArg(folder.uri), profile: "all" };
   let entries: ContextEntry[];
   try {
-    entries = contextEntries(await client.execute("promptls.showContextFiles", args));
+    entries = contextEntries(await client.execute<ShowContextFilesResult>(COMMANDS.showContextFiles, args));
   } catch (error) {
     void vscode.window.showErrorMessage(`promptls: Show Context Files failed: ${errorText(error)}`);
     return;
@@ -92,7 +93,7 @@ export async function showContextFiles(client: PromptlsClient): Promise<void> {
       items.push({ label: profile === "" ? "files" : `profile ${profile}`, kind: vscode.QuickPickItemKind.Separator });
     }
     order++;
-    const size = entry.bytes === undefined ? "" : ` · ${entry.bytes} B`;
+    const size = entry.size === null ? "" : ` · ${entry.size} B`;
     items.push({
       label: `${statusIcon(entry.status)} ${order}. ${entryLabel(entry, folder.uri)}`,
       description: `${entry.scope} · ${entry.status}${size}`,

@@ -5,7 +5,13 @@
 // text, when that document changes).
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
-import { renderCacheAware, renderEnvironment, renderWireText } from "./format";
+import { viewText } from "./format";
+import {
+  COMMANDS,
+  type PreviewPromptResult,
+  type RenderWireResult,
+  type ShowEnvironmentResult,
+} from "./generated/api";
 
 export const PREVIEW_SCHEME = "promptls-preview";
 
@@ -68,18 +74,19 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
     try {
       switch (target.kind) {
         case "prompt": {
-          const result = await this.client.execute("promptls.previewPrompt", {
+          const result = await this.client.execute<PreviewPromptResult>(COMMANDS.previewPrompt, {
             folder: target.folder,
             // The server calls the cache-aware view "blocks".
             format: target.format === "wire" ? "wire" : "blocks",
           });
-          return target.format === "wire" ? renderWireText(result) : renderCacheAware(result);
+          // The wire view is exactly what the model receives; the other is the CLI's view.
+          return target.format === "wire" ? (result.wire ?? "") : viewText(result);
         }
         case "wire":
-          return renderWireText(await this.client.execute("promptls.renderWire", { uri: target.uri }));
+          return (await this.client.execute<RenderWireResult>(COMMANDS.renderWire, { uri: target.uri })).wire;
         case "environment":
-          return renderEnvironment(
-            await this.client.execute("promptls.showEnvironment", { folder: target.folder }),
+          return viewText(
+            await this.client.execute<ShowEnvironmentResult>(COMMANDS.showEnvironment, { folder: target.folder }),
           );
       }
     } catch (error) {

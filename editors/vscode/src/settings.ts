@@ -2,33 +2,17 @@
 // level) are sent: VS Code's declared defaults are documentation, and sending them would
 // override the project's own `.promptls.toml` / `[tool.promptls]`, which the server applies
 // underneath the editor's settings.
+//
+// Keys, defaults and globs come from src/generated/api.ts (`promptls api-json`), never
+// from a hand-written list.
 import * as vscode from "vscode";
-
-/** Keys the server understands (same names as its config, camelCase). */
-export const SERVER_KEYS = [
-  "profile",
-  "model",
-  "select",
-  "ignore",
-  "severity",
-  "markers",
-  "promptFiles",
-  "instructionFiles",
-  "exclude",
-  "systemPromptFile",
-] as const;
-
-/** What the extension always attaches to (the server's defaults are narrower globs). */
-export const DEFAULT_PROFILE = "or";
-export const DEFAULT_PROMPT_GLOBS = ["**/*.prompt", "**/*.prompt.md", "**/*.system.md", "**/prompts/**"];
-export const INSTRUCTION_FILE_NAMES = [
-  "AGENTS.md",
-  "AGENTS.local.md",
-  "AGENTS.override.md",
-  "CLAUDE.md",
-  "CLAUDE.local.md",
-  "GEMINI.md",
-];
+import {
+  DEFAULT_PROFILE,
+  INSTRUCTION_FILE_GLOBS,
+  PROMPT_FILE_GLOBS,
+  SERVER_SETTING_KEYS,
+  SETTINGS_SECTION,
+} from "./generated/api";
 
 /** The most specific value the user set for `key`, or undefined when only the default applies. */
 function explicitValue(config: vscode.WorkspaceConfiguration, key: string): unknown {
@@ -41,9 +25,9 @@ function explicitValue(config: vscode.WorkspaceConfiguration, key: string): unkn
 
 /** The settings object for one scope (a folder or document), explicit values only. */
 export function serverSettings(scope: vscode.Uri | undefined): Record<string, unknown> {
-  const config = vscode.workspace.getConfiguration("promptls", scope);
+  const config = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope);
   const out: Record<string, unknown> = {};
-  for (const key of SERVER_KEYS) {
+  for (const key of SERVER_SETTING_KEYS) {
     const value = explicitValue(config, key);
     if (value !== undefined) {
       out[key] = value;
@@ -54,7 +38,7 @@ export function serverSettings(scope: vscode.Uri | undefined): Record<string, un
 
 /** The profile shown in the status bar when the server does not report one. */
 export function configuredProfile(scope: vscode.Uri | undefined): string {
-  const value = vscode.workspace.getConfiguration("promptls", scope).get<string>("profile");
+  const value = vscode.workspace.getConfiguration(SETTINGS_SECTION, scope).get<string>("profile");
   return typeof value === "string" && value !== "" ? value : DEFAULT_PROFILE;
 }
 
@@ -66,7 +50,7 @@ export function selectorPattern(glob: string): string {
 
 /** User-configured globs of one setting, as selector patterns. */
 function configuredPatterns(key: string): string[] {
-  const configured = vscode.workspace.getConfiguration("promptls").get<unknown>(key);
+  const configured = vscode.workspace.getConfiguration(SETTINGS_SECTION).get<unknown>(key);
   if (!Array.isArray(configured)) {
     return [];
   }
@@ -75,16 +59,14 @@ function configuredPatterns(key: string): string[] {
     .map(selectorPattern);
 }
 
-/** Prompt-file patterns to attach to: the fixed ones plus whatever the user configured. */
+/** Prompt-file patterns to attach to: the server's defaults plus whatever the user configured. */
 export function promptGlobs(): string[] {
-  return [...new Set([...DEFAULT_PROMPT_GLOBS, ...configuredPatterns("promptFiles")])];
+  return [...new Set([...PROMPT_FILE_GLOBS, ...configuredPatterns("promptFiles")])];
 }
 
-/** Instruction-file patterns to attach to: every profile's names plus the user's globs. */
+/** Instruction-file patterns to attach to: every profile's files plus the user's globs. */
 export function instructionPatterns(): string[] {
-  const patterns = INSTRUCTION_FILE_NAMES.map((name) => `**/${name}`);
-  patterns.push("**/.claude/CLAUDE.md", "**/.claude/rules/*.md");
-  return [...new Set([...patterns, ...configuredPatterns("instructionFiles")])];
+  return [...new Set([...INSTRUCTION_FILE_GLOBS, ...configuredPatterns("instructionFiles")])];
 }
 
 /** Settings whose change needs a new server or a new document selector. */

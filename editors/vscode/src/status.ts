@@ -3,7 +3,7 @@
 // `promptls/contextChanged`; clicking the item opens Show Context Files.
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
-import { profileOf, revisionOf } from "./format";
+import { COMMANDS, type ContextRevisionResult } from "./generated/api";
 import { folderArg, sameFolder } from "./preview";
 import { configuredProfile } from "./settings";
 
@@ -68,10 +68,12 @@ export class StatusItem implements vscode.Disposable {
     const generation = ++this.generation;
     this.show(profile, undefined, folder.name);
     try {
-      const result = await this.client.execute("promptls.contextRevision", { folder: folderArg(folder.uri) });
+      const result = await this.client.execute<ContextRevisionResult>(COMMANDS.contextRevision, {
+        folder: folderArg(folder.uri),
+      });
       if (generation === this.generation) {
-        this.serverProfile = profileOf(result);
-        this.show(this.serverProfile ?? profile, revisionOf(result), folder.name);
+        this.serverProfile = result.profile;
+        this.show(this.serverProfile, result.revision, folder.name);
       }
     } catch {
       if (generation === this.generation) {

@@ -1,11 +1,12 @@
 // Unit tests for the parts of the extension that do not need VS Code: how the server is
-// found, and how command results become text. Run with `npm test` (esbuild + node --test).
+// found, and how command results become views. Run with `npm test` (esbuild + node --test).
 import assert from "node:assert/strict";
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "node:test";
-import { contextEntries, renderCacheAware, renderEnvironment, renderWireText, revisionOf } from "../src/format";
+import { contextEntries, viewText } from "../src/format";
+import type { ShowContextFilesResult } from "../src/generated/api";
 import { expandPath, resolveServer } from "../src/server";
 
 /** A directory holding executable scripts with the given names and exit codes. */
@@ -70,56 +71,55 @@ test("a configured path may use ~ or be relative to the workspace folder", () =>
   assert.equal(expandPath("/abs/promptls", "/work/proj"), "/abs/promptls");
 });
 
-test("context entries keep each profile's order, scope, status and reason", () => {
-  const entries = contextEntries({
-    folder: "/p",
-    profiles: [
-      {
-        profile: "or",
-        files: [
-          { path: "/home/u/.or/AGENTS.md", scope: "user", status: "skipped", reason: "not found", bytes: 0 },
-          { path: "/p/AGENTS.md", scope: "project", status: "loaded", reason: "", bytes: 12 },
-        ],
-      },
-      { profile: "codex", files: [{ path: "/p/AGENTS.override.md", scope: "project", status: "loaded" }] },
-    ],
+/** A showContextFiles answer with two profiles, as the server sends it. */
+function contextAnswer(): ShowContextFilesResult {
+  const env = { cwd: "/p", os: "linux", arch: "amd64", shell: "", date: "2026-01-01", gitRepo: false, gitBranch: "" };
+  const entry = (path: string, scope: "user" | "project", status: "loaded" | "skipped", size: number | null) => ({
+    path,
+    scope,
+    status,
+    reason: status === "skipped" ? "not found" : "",
+    size,
+    order: status === "loaded" ? 0 : null,
+    importedFrom: null,
+    line: null,
   });
+  const profile = (name: string, entries: ReturnType<typeof entry>[]) => ({
+    profile: name,
+    title: name,
+    projectRoot: "/p",
+    revision: "r",
+    files: [],
+    entries,
+    skills: [],
+  });
+  return {
+    folder: "/p",
+    environment: env,
+    profiles: [
+      profile("or", [entry("/home/u/.or/AGENTS.md", "user", "skipped", null), entry("/p/AGENTS.md", "project", "loaded", 12)]),
+      profile("codex", [entry("/p/AGENTS.override.md", "project", "loaded", 3)]),
+    ],
+    text: "Folder: /p",
+  };
+}
+
+test("context entries keep each profile's order, scope, status, reason and size", () => {
+  const entries = contextEntries(contextAnswer());
   assert.deepEqual(
-    entries.map((e) => [e.profile, e.path, e.scope, e.status]),
+    entries.map((e) => [e.profile, e.path, e.scope, e.status, e.reason]),
     [
-      ["or", "/home/u/.or/AGENTS.md", "user", "skipped"],
-      ["or", "/p/AGENTS.md", "project", "loaded"],
-      ["codex", "/p/AGENTS.override.md", "project", "loaded"],
+      ["or", "/home/u/.or/AGENTS.md", "user", "skipped", "not found"],
+      ["or", "/p/AGENTS.md", "project", "loaded", ""],
+      ["codex", "/p/AGENTS.override.md", "project", "loaded", ""],
     ],
   );
-  assert.equal(entries[1]?.bytes, 12);
-  assert.deepEqual(contextEntries("garbage"), []);
+  assert.equal(entries[1]?.size, 12);
+  assert.equal(entries[0]?.size, null);
 });
 
-test("the cache-aware view says which block is cached and shows its text", () => {
-  const text = renderCacheAware({
-    profile: "or",
-    revision: "abc",
-    static: { bytes: 5, tokensEstimate: 2 },
-    dynamic: { bytes: 3, tokensEstimate: 1 },
-    blocks: [
-      { type: "text", text: "Hello", cache_control: { type: "ephemeral" } },
-      { type: "text", text: "Dyn" },
-    ],
-  });
-  const lines = text.split("\n");
-  assert.match(lines[0] ?? "", /profile or · context revision abc · static 5 bytes ≈ 2 tokens/);
-  const cached = lines.findIndex((l) => l.includes("block 1 · cached prefix"));
-  assert.equal(lines[cached + 1], "Hello");
-  const dynamic = lines.findIndex((l) => l.includes("block 2 · not cached"));
-  assert.equal(lines[dynamic + 1], "Dyn");
-});
-
-test("unknown result shapes are shown as JSON rather than dropped", () => {
-  assert.match(renderCacheAware({ something: 1 }), /"something": 1/);
-  assert.equal(renderWireText({ wire: "a\n\nb" }), "a\n\nb");
-  assert.match(renderWireText([1, 2]), /1,\s+2/);
-  assert.equal(renderEnvironment({ os: "linux", gitRepo: true }), "os: linux\ngitRepo: true\n");
-  assert.equal(revisionOf({ revision: "r1" }), "r1");
-  assert.equal(revisionOf(42), undefined);
+test("a view shows the server's text as a document ending in one newline", () => {
+  assert.equal(viewText({ text: "Environment:\n  os: linux" }), "Environment:\n  os: linux\n");
+  assert.equal(viewText({ text: "done\n" }), "done\n");
+  assert.equal(viewText({}), "\n");
 });

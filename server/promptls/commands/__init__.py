@@ -16,5 +16,14 @@ class UsageError(Exception):
     """
 
 
-COMMAND_MODULES = ("check", "render", "context", "preview", "rules", "explain", "serve")
+COMMAND_MODULES = (
+    "check",
+    "render",
+    "context",
+    "preview",
+    "rules",
+    "explain",
+    "serve",
+    "api_json",
+)
 """Subcommand modules in the order ``--help`` lists them."""

@@ -1,4 +1,8 @@
-"""``workspace/executeCommand``: JSON results editors render (shapes: README, Language server).
+"""``workspace/executeCommand``: JSON results editors render.
+
+The ids and the result shapes are described in ``promptls.apidesc`` (``promptls
+api-json``); every result is built by the serialiser the CLI's ``--json`` uses
+(``promptls.views.shapes``), with the CLI's human view as ``text``.
 
 Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
 validated: a path outside every workspace folder that is not an open document (or the
@@ -10,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import os
 import threading
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -27,12 +30,19 @@ from promptls.lsp.command_ids import (
     SHOW_ENVIRONMENT,
 )
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
-from promptls.lsp.workspace import assemble
+from promptls.lsp.workspace import assemble, assemble_with_source
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
-PREVIEW_FORMATS = ("both", "blocks", "wire")
+from promptls.apidesc.ids import PREVIEW_FORMATS
+
+_PREVIEW_FORMS = {
+    "both": ("static", "dynamic", "wire", "blocks", "text"),
+    "blocks": ("static", "dynamic", "blocks", "text"),
+    "wire": ("wire",),
+}
+"""Which large members of a preview each ``format`` sends (see ``PREVIEW_RESULT``)."""
 
 
 def invalid(message: str) -> JsonRpcInvalidParams:
@@ -129,6 +139,14 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
 
 def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Which files each profile loads for a folder, in order, and what happened to the rest."""
+    # Deferred (lsp → assembly, discovery, views): only needed once someone asks;
+    # `initialize` must not wait for them.
+    from promptls.assembly.environment import detect_environment  # deferred: as above
+    from promptls.assembly.render import context_revision as revision_of  # deferred
+    from promptls.discovery import resolve_home  # deferred: as above
+    from promptls.discovery.skills import discover_skills  # deferred: as above
+    from promptls.views.shapes import ProfileContext, context_result  # deferred: as above
+
     uri = _string(obj, "uri", required=False)
     if uri is not None:
         doc_path = _to_path(allowed_document(server, uri))
@@ -136,69 +154,46 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
     else:
         folder = allowed_folder(server, str(_string(obj, "folder")))
     profiles = _profiles(server, folder, _string(obj, "profile", required=False))
+    env = detect_environment(folder)
     results = []
     for profile in profiles:
-        d = server.discover(folder, profile)
-        results.append(
-            {
-                "profile": profile,
-                "projectRoot": d.project_root,
-                "files": [
-                    {
-                        "path": e.path,
-                        "scope": str(e.scope),
-                        "status": str(e.status),
-                        "reason": e.reason,
-                        "bytes": e.size,
-                        "order": e.order,
-                        "importedFrom": e.imported_from,
-                        "line": e.line,
-                    }
-                    for e in d.entries
-                ],
-            }
-        )
-    return {"folder": folder, "profiles": results}
+        found = server.discover(folder, profile)
+        skills = discover_skills(folder, profile)
+        results.append(ProfileContext(found, revision_of(env, found.files), skills))
+    home, _ = resolve_home(None, None)
+    return context_result(folder, env, results, home=home, base=_workspace_of(server, folder))
+
+
+def _workspace_of(server: PromptServer, folder: str) -> str:
+    """The innermost workspace folder holding ``folder`` (paths in views are shown
+    relative to it), else ``folder`` itself."""
+    real = _real(folder)
+    holders = [f for f in server.folders() if _within(real, _real(f))]
+    return max(holders, key=len, default=folder)
 
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
-    # Deferred (lsp → assembly): reads git and the platform, only when asked.
+    # Deferred (lsp → assembly, views): reads git and the platform, only when asked.
     from promptls.assembly.environment import detect_environment
+    from promptls.views.shapes import environment_result  # deferred: as above
 
     folder = allowed_folder(server, str(_string(obj, "folder")))
-    env = asdict(detect_environment(folder))
-    return {_camel(k): v for k, v in env.items()}
-
-
-def _camel(key: str) -> str:
-    """snake_case → camelCase for JSON results."""
-    head, *rest = key.split("_")
-    return head + "".join(p.capitalize() for p in rest)
+    return environment_result(folder, detect_environment(folder))
 
 
 def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
+    from promptls.views.shapes import preview_result  # deferred (lsp → views): on request
+
     folder = allowed_folder(server, str(_string(obj, "folder")))
     fmt = _string(obj, "format", required=False) or "both"
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
-    prompt = assemble(server, folder)
+    system_file, prompt = assemble_with_source(server, folder)
     server.revisions[folder] = prompt.revision
-    from promptls.lsp import wire  # deferred (lsp → wire): ~4 ms, first preview pays it
-
-    out: dict[str, Any] = {
-        "folder": folder,
-        "profile": server.settings.for_folder(folder).profile,
-        "revision": prompt.revision,
-        "static": wire.size_of(prompt.static).json(),
-        "dynamic": wire.size_of(prompt.dynamic).json(),
-    }
-    if fmt in ("both", "blocks"):
-        out["blocks"] = prompt.blocks()
-    if fmt in ("both", "wire"):
-        out["wire"] = prompt.wire
-    return out
+    profile = server.settings.for_folder(folder).profile
+    return preview_result(folder, profile, system_file, prompt, _PREVIEW_FORMS[fmt])
 
 
 async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
@@ -214,32 +209,22 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
     from promptls.lsp.wire import full_parts  # deferred (lsp → wire): ~4 ms
+    from promptls.views.shapes import wire_result  # deferred (lsp → views): on request
 
-    measured = snapshot.wire(marker)
-    static, dynamic, wire = full_parts(snapshot.text, marker)
-    return {
-        "uri": uri,
-        "version": snapshot.version,
-        "markers": len(exact),
-        "static": static,
-        "dynamic": dynamic,
-        "wire": wire,
-        "staticSize": measured.static.size.json(),
-        "dynamicSize": measured.dynamic.size.json(),
-        "wireSize": measured.wire.size.json(),
-    }
+    m = snapshot.wire(marker)
+    measured = [(p.size.bytes, p.size.tokens) for p in (m.static, m.dynamic, m.wire)]
+    parts = full_parts(snapshot.text, marker)
+    return wire_result(uri, snapshot.version, len(exact), parts, measured)
 
 
 def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The context revision for a folder (changes when what the model sees changes)."""
+    from promptls.views.shapes import revision_result  # deferred (lsp → views): on request
+
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
     server.revisions[folder] = revision
-    return {
-        "folder": folder,
-        "profile": server.settings.for_folder(folder).profile,
-        "revision": revision,
-    }
+    return revision_result(folder, server.settings.for_folder(folder).profile, revision)
 
 
 def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:

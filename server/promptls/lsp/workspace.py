@@ -21,11 +21,12 @@ SYSTEM_PROMPT_LIMIT = 4 * 1024 * 1024
 """Largest ``systemPromptFile`` read for a preview."""
 
 
-def system_text(server: PromptServer, folder: str) -> str | None:
-    """The user's own static doctrine (``systemPromptFile``), read bounded, if set."""
+def system_source(server: PromptServer, folder: str) -> tuple[str | None, str | None]:
+    """The user's own static doctrine (``systemPromptFile``), read bounded: its path and
+    text, or (None, None) when unset or unreadable (the built-in preamble is used)."""
     name = server.settings.for_folder(folder).system_prompt_file
     if not name:
-        return None
+        return None, None
     path = Path(name).expanduser()
     if not path.is_absolute():
         path = Path(folder) / path
@@ -35,17 +36,23 @@ def system_text(server: PromptServer, folder: str) -> str | None:
     if read.data is None:
         why = read.problem or "no such file"
         server.warn(f"promptls: cannot read systemPromptFile {path}: {why}")
-        return None
-    return read.data.decode("utf-8", "replace")
+        return None, None
+    return str(path), read.data.decode("utf-8", "replace")
 
 
-def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
-    """The assembled prompt for a folder with its effective settings."""
+def assemble_with_source(server: PromptServer, folder: str) -> tuple[str | None, AssembledPrompt]:
+    """The doctrine file used (None: built in) and the assembled prompt for a folder."""
     profile = server.settings.for_folder(folder).profile
     # Deferred (lsp → assembly/discovery): ~10-20 ms of imports `initialize` must not wait for.
     from promptls.assembly.assemble import assemble_prompt
 
-    return assemble_prompt(folder, profile=profile, system_text=system_text(server, folder))
+    path, text = system_source(server, folder)
+    return path, assemble_prompt(folder, profile=profile, system_text=text)
+
+
+def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
+    """The assembled prompt for a folder with its effective settings."""
+    return assemble_with_source(server, folder)[1]
 
 
 def inside(path: str, folder: str) -> bool:

@@ -9,11 +9,24 @@ vim.opt.swapfile = false
 vim.opt.shadafile = "NONE"
 vim.lsp.set_log_level("info")
 
-require("promptls").setup({
-  cmd = { server, "serve", "--log-file", server_log, "--log-level", "debug" },
-  -- On Linux Neovim leaves file watching off unless inotifywait exists; force it so the
-  -- test sees promptls/contextChanged after an instruction file changes on disk.
-  watch_files = true,
-  -- PROMPTLS_TEST_LEGACY=1: the FileType + vim.lsp.start path meant for Neovim 0.8-0.10.
-  _legacy = vim.env.PROMPTLS_TEST_LEGACY == "1",
-})
+local cmd = { server, "serve", "--log-file", server_log, "--log-level", "debug" }
+local mode = vim.env.PROMPTLS_TEST_MODE
+if mode == "lsp-enable" then
+  -- The Neovim 0.11 idiom: the shipped lsp/promptls.lua and vim.lsp.enable, no setup().
+  -- Only the binary (with a log) and file watching are the test's own: on Linux Neovim
+  -- leaves watching off unless inotifywait exists, and the test needs
+  -- promptls/contextChanged after an instruction file changes on disk.
+  vim.lsp.config("promptls", {
+    cmd = cmd,
+    capabilities = { workspace = { didChangeWatchedFiles = { dynamicRegistration = true } } },
+  })
+  vim.lsp.enable("promptls")
+  require("promptls.commands").create()
+else
+  require("promptls").setup({
+    cmd = cmd,
+    watch_files = true,
+    -- legacy-start: the FileType + vim.lsp.start path meant for Neovim 0.8-0.10.
+    _legacy = mode == "legacy-start",
+  })
+end

@@ -121,6 +121,13 @@ local function run()
   end)
   results.offset_encoding = client.offset_encoding
   results.lsp_enabled = vim.lsp.is_enabled("promptls")
+  local shipped = dofile(vim.env.PROMPTLS_REPO .. "/editors/neovim/lsp/promptls.lua")
+  results.shipped = { cmd = shipped.cmd, filetypes = shipped.filetypes, root_markers = shipped.root_markers }
+  results.prompt_filetypes = {
+    vim.filetype.match({ filename = vim.fn.getcwd() .. "/review.prompt" }) or vim.NIL,
+    vim.filetype.match({ filename = vim.fn.getcwd() .. "/prompts/agent/system.txt" }) or vim.NIL,
+    vim.filetype.match({ filename = vim.fn.getcwd() .. "/notes/todo.prompt.txt" }) or vim.NIL,
+  }
   results.server_name = client.server_info and client.server_info.name
   results.root_dir = client.root_dir
 
@@ -219,7 +226,7 @@ local function run()
   wait("the cache-aware preview to be filled", function()
     return vim.b[blocks_buf].promptls_updated ~= nil
   end)
-  results.preview_blocks = lines_of(blocks_buf)
+  results.preview_blocks = { lines = lines_of(blocks_buf), filetype = vim.bo[blocks_buf].filetype }
 
   step(":PromptlsEnv")
   vim.api.nvim_set_current_win(win)
@@ -252,6 +259,7 @@ local function run()
       and table.concat(lines_of(prev_buf), "\n"):find(new_rule, 1, true) ~= nil
   end)
   results.preview_after_change = lines_of(prev_buf)
+  results.preview_revision_after = vim.b[prev_buf].promptls_revision
   results.revisions = require("promptls.preview").revisions
   results.status_after_change = require("promptls").status(buf)
 

@@ -140,6 +140,9 @@ async function everyFeature(page) {
   await page.keyboard.press("Escape");
 
   step = "preview";
+  // The preview shows the server's view (header, then each block framed with its size):
+  // hide the Problems panel so the dynamic block's instruction text is on screen.
+  await runCommand(page, "View: Hide Panel");
   await runCommand(page, "promptls: Preview Prompt");
   const previewTab = page.locator(".tab.active", { hasText: "Prompt (cache-aware)" });
   await previewTab.waitFor({ state: "visible", timeout });
@@ -187,7 +190,7 @@ async function everyFeature(page) {
   await runCommand(page, "promptls: Show Environment");
   await page.locator(".tab.active", { hasText: "Environment" }).waitFor({ state: "visible", timeout });
   await page
-    .locator(".editor-group-container.active .view-line", { hasText: "gitBranch" })
+    .locator(".editor-group-container.active .view-line", { hasText: "git:" })
     .first()
     .waitFor({ state: "visible", timeout });
   result.steps.environment = { text: await activeEditorText(page) };

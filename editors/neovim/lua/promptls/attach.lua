@@ -15,7 +15,7 @@ local function remember_revision(client, bufnr)
   if M.profiles[folder] then
     return
   end
-  commands.execute("promptls.contextRevision", { folder = folder }, function(err, result)
+  commands.execute(require("promptls.api").commands.context_revision, { folder = folder }, function(err, result)
     if err or type(result) ~= "table" then
       return
     end
@@ -55,7 +55,7 @@ end
 --- The lens's command (promptls.renderWire) opens the :PromptlsRender view client-side,
 --- instead of sending it back to the server and dropping the answer.
 local function register_client_commands()
-  vim.lsp.commands["promptls.renderWire"] = function(_, ctx)
+  vim.lsp.commands[require("promptls.api").commands.render_wire] = function(_, ctx)
     require("promptls.commands").render(ctx and ctx.bufnr)
   end
 end

@@ -1,10 +1,12 @@
 -- The :Promptls* user commands, and the small LSP helpers they share.
 
+local api = require("promptls.api")
+
 local M = {}
 
 local has_011 = vim.fn.has("nvim-0.11") == 1
 
-M.profiles = { "all", "or", "claude", "codex", "gemini" }
+M.profiles = vim.list_extend({ "all" }, api.profiles)
 M.formats = { "cache-aware", "wire" }
 
 --- :PromptlsPreview format -> the server's previewPrompt format.
@@ -88,13 +90,11 @@ function M.context(profile)
   end
   return require("promptls.preview").show({
     name = "promptls://context/" .. profile,
-    command = "promptls.showContextFiles",
+    command = api.commands.show_context_files,
     args = args,
     folder = folder,
     source = bufnr,
-    render = function(result)
-      return require("promptls.render").context(result, profile)
-    end,
+    render = require("promptls.render").text,
   })
 end
 
@@ -104,11 +104,11 @@ function M.env()
   local folder = M.folder(M.client(bufnr), bufnr)
   return require("promptls.preview").show({
     name = "promptls://environment",
-    command = "promptls.showEnvironment",
+    command = api.commands.show_environment,
     args = { folder = folder },
     folder = folder,
     source = bufnr,
-    render = require("promptls.render").environment,
+    render = require("promptls.render").text,
   })
 end
 
@@ -123,13 +123,13 @@ function M.preview(format)
   local folder = M.folder(M.client(bufnr), bufnr)
   return require("promptls.preview").show({
     name = "promptls://preview/" .. format,
-    command = "promptls.previewPrompt",
+    command = api.commands.preview_prompt,
     args = { folder = folder, format = M.server_formats[format] },
     folder = folder,
     source = bufnr,
-    render = function(result)
-      return require("promptls.render").preview(result, format)
-    end,
+    -- The wire view is the prompt itself (Markdown-ish); the cache-aware one the CLI's view.
+    filetype = format == "wire" and "markdown" or nil,
+    render = format == "wire" and require("promptls.render").wire or require("promptls.render").text,
   })
 end
 
@@ -144,12 +144,12 @@ function M.render(bufnr)
   end
   return require("promptls.preview").show({
     name = "promptls://wire/" .. vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ":t"),
-    command = "promptls.renderWire",
+    command = api.commands.render_wire,
     args = { uri = uri },
     folder = M.folder(M.client(bufnr), bufnr),
     source = bufnr,
     refresh_on_change = false,
-    render = require("promptls.render").wire,
+    render = require("promptls.render").text,
   })
 end
 
@@ -165,7 +165,7 @@ function M.fix_all(bufnr, on_done)
   local params = {
     textDocument = { uri = vim.uri_from_bufnr(bufnr) },
     range = { start = { line = 0, character = 0 }, ["end"] = { line = last, character = 0 } },
-    context = { diagnostics = {}, only = { "source.fixAll.promptls" } },
+    context = { diagnostics = {}, only = { api.fix_all_kind } },
   }
   local function finish(applied)
     if on_done then
@@ -189,7 +189,7 @@ function M.fix_all(bufnr, on_done)
     end
     local action
     for _, a in ipairs(actions or {}) do
-      if a.kind and vim.startswith(a.kind, "source.fixAll") then
+      if a.kind == api.fix_all_kind then
         action = a
         break
       end
@@ -218,24 +218,34 @@ local function completer(list)
   end
 end
 
+--- "promptls: <what the action shows>", from the shared action list (promptls.api).
+local function desc(action)
+  for _, a in ipairs(api.actions) do
+    if a.name == action then
+      return "promptls: " .. a.description
+    end
+  end
+  return "promptls"
+end
+
 --- Create the user commands (idempotent: redefining a command replaces it).
 function M.create()
   local cmd = vim.api.nvim_create_user_command
   cmd("PromptlsContext", function(o)
     M.context(o.args)
-  end, { nargs = "?", complete = completer(M.profiles), desc = "promptls: discovered instruction files" })
+  end, { nargs = "?", complete = completer(M.profiles), desc = desc("showContextFiles") })
   cmd("PromptlsEnv", function()
     M.env()
-  end, { nargs = 0, desc = "promptls: environment the agent would see" })
+  end, { nargs = 0, desc = desc("showEnvironment") })
   cmd("PromptlsPreview", function(o)
     M.preview(o.args)
-  end, { nargs = "?", complete = completer(M.formats), desc = "promptls: preview the assembled prompt" })
+  end, { nargs = "?", complete = completer(M.formats), desc = desc("previewPrompt") })
   cmd("PromptlsRender", function()
     M.render(0)
-  end, { nargs = 0, desc = "promptls: wire text of the current file" })
+  end, { nargs = 0, desc = desc("renderWire") })
   cmd("PromptlsFixAll", function()
     M.fix_all(0)
-  end, { nargs = 0, desc = "promptls: apply every safe fix in the current file" })
+  end, { nargs = 0, desc = desc("fixAll") })
 end
 
 return M

@@ -12,7 +12,8 @@ local info = health.info or health.report_info
 
 --- The server's own word on the active profile (settings + project config), bounded wait.
 local function server_profile(client, folder)
-  local params = { command = "promptls.contextRevision", arguments = { { folder = folder } } }
+  local command = require("promptls.api").commands.context_revision
+  local params = { command = command, arguments = { { folder = folder } } }
   local res
   if vim.fn.has("nvim-0.11") == 1 then
     res = client:request_sync("workspace/executeCommand", params, 2000)
@@ -44,12 +45,20 @@ function M.check()
   else
     ok("Neovim " .. tostring(vim.version()) .. ": started by a FileType autocmd (vim.lsp.start)")
   end
-  if not promptls.did_setup then
-    warn('setup() has not been called', { 'add require("promptls").setup({}) to your config' })
+  local enabled = vim.lsp.is_enabled and vim.lsp.is_enabled("promptls")
+  if not promptls.did_setup and enabled then
+    ok("enabled with vim.lsp.enable('promptls') (lsp/promptls.lua); setup() adds the :Promptls* commands")
+  elseif not promptls.did_setup then
+    warn("neither setup() nor vim.lsp.enable('promptls') has run", {
+      "add vim.lsp.enable('promptls') (Neovim 0.11+) or require(\"promptls\").setup({}) to your config",
+    })
   end
 
   local opts = promptls.options
-  local exe = opts.cmd and opts.cmd[1]
+  -- 0.11+: the effective command is the merged vim.lsp.config (shipped file, user, setup).
+  local config = enabled and vim.lsp.config.promptls or nil
+  local cmd = type(config) == "table" and type(config.cmd) == "table" and config.cmd or opts.cmd
+  local exe = cmd and cmd[1]
   local path = exe and vim.fn.exepath(exe) or ""
   if path == "" then
     error("server binary not found: " .. tostring(exe), {
@@ -65,7 +74,7 @@ function M.check()
       error("`" .. path .. " --version` failed: " .. vim.trim(out))
     end
   end
-  info("command: " .. table.concat(opts.cmd or {}, " "))
+  info("command: " .. table.concat(cmd or {}, " "))
 
   local configured = opts.settings and opts.settings.profile
   local client = require("promptls.commands").client(vim.api.nvim_get_current_buf())

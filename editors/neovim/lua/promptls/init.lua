@@ -1,20 +1,18 @@
 -- promptls for Neovim: registers the promptls language server and its user commands.
 --
--- Usage: require("promptls").setup({})  -- explicit; nothing happens on load.
--- On Neovim 0.11+ the server is registered with vim.lsp.config/vim.lsp.enable, so it
--- composes with the user's other configs; on 0.8-0.10 a FileType autocmd calls vim.lsp.start.
+-- Neovim 0.11+: vim.lsp.enable("promptls") is enough; the plugin ships lsp/promptls.lua
+-- (built from M.defaults below). require("promptls").setup({}) adds the :Promptls* user
+-- commands and file types for prompt files, and registers the server with the options
+-- given (vim.lsp.config/vim.lsp.enable; on 0.8-0.10 a FileType autocmd calls vim.lsp.start).
+-- Nothing happens on load. Names, ids and globs come from promptls.api (generated from
+-- `promptls api-json`).
+
+local api = require("promptls.api")
 
 local M = {}
 
---- Instruction-file base names the server knows (kept in step with the server's profiles).
-M.instruction_files = {
-  "AGENTS.md",
-  "AGENTS.local.md",
-  "AGENTS.override.md",
-  "CLAUDE.md",
-  "CLAUDE.local.md",
-  "GEMINI.md",
-}
+--- Instruction-file base names the server knows (from its profiles).
+M.instruction_files = api.instruction_files
 
 --- Defaults; every key can be overridden by setup(opts).
 M.defaults = {
@@ -53,24 +51,22 @@ M.did_setup = false
 
 local has_011 = vim.fn.has("nvim-0.11") == 1
 
---- Prompt files have no file type of their own in Neovim; without one nothing would attach.
+--- Prompt files (the server's default prompt-file globs) may have no file type in Neovim;
+--- without one nothing would attach.
 local function add_filetypes(ft)
   -- Negative priority: only used when no other rule (or modeline) gave the file a type.
   local fallback = { priority = -math.huge }
-  vim.filetype.add({
-    extension = { prompt = ft },
-    pattern = {
-      [".*%.prompt%.md"] = { ft, fallback },
-      [".*%.system%.md"] = { ft, fallback },
-      [".*/prompts/.*"] = { ft, fallback },
-    },
-  })
+  local pattern = {}
+  for _, p in ipairs(api.prompt_patterns) do
+    pattern[p] = { ft, fallback }
+  end
+  vim.filetype.add({ pattern = pattern })
 end
 
---- The handlers shared by both registration paths (the server's custom notification).
-local function handlers()
+--- The handlers of every registration path (the server's custom notification).
+function M.handlers()
   return {
-    ["promptls/contextChanged"] = function(err, result, ctx)
+    [api.context_changed] = function(err, result, ctx)
       require("promptls.preview").on_context_changed(err, result, ctx)
     end,
   }
@@ -103,7 +99,7 @@ local function want_watch(setting)
 end
 
 --- Neovim's capabilities, the user's on top, and file watching as asked.
-local function capabilities(opts)
+function M.capabilities(opts)
   local caps = vim.tbl_deep_extend(
     "force",
     vim.lsp.protocol.make_client_capabilities(),
@@ -126,11 +122,11 @@ local function client_config(opts)
     root_markers = opts.root_markers,
     init_options = settings,
     settings = { promptls = settings },
-    handlers = handlers(),
+    handlers = M.handlers(),
     on_attach = function(client, bufnr)
       require("promptls.attach").on_attach(client, bufnr, opts)
     end,
-    capabilities = capabilities(opts),
+    capabilities = M.capabilities(opts),
   }
 end
 

@@ -3,7 +3,7 @@
 
 local M = {}
 
---- bufnr -> view: { name, command, args, render, folder }.
+--- bufnr -> view: { name, command, args, render, folder, filetype? }.
 M.views = {}
 
 --- The revision last announced by the server per folder (for statuslines and tests).
@@ -20,7 +20,7 @@ local function find_buffer(name)
 end
 
 --- A scratch buffer: not a file, never saved, hidden rather than wiped when left.
-local function scratch(name)
+local function scratch(name, filetype)
   local buf = find_buffer(name)
   if buf then
     return buf
@@ -31,8 +31,9 @@ local function scratch(name)
   vim.bo[buf].bufhidden = "hide"
   vim.bo[buf].swapfile = false
   vim.bo[buf].modifiable = false
-  -- Markdown highlighting; buftype=nofile keeps the LSP client from attaching to it.
-  vim.bo[buf].filetype = "markdown"
+  -- Plain text (the server's own view) unless the view says otherwise; buftype=nofile
+  -- keeps the LSP client from attaching to it.
+  vim.bo[buf].filetype = filetype or "text"
   return buf
 end
 
@@ -89,7 +90,7 @@ end
 
 --- Open (or reuse) the view's buffer, show it, and fill it from the server.
 function M.show(view)
-  local buf = scratch(view.name)
+  local buf = scratch(view.name, view.filetype)
   M.views[buf] = view
   display(buf)
   M.refresh(buf)

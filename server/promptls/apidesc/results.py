@@ -1,0 +1,247 @@
+"""The argument and result shapes of the ``workspace/executeCommand`` commands.
+
+A small JSON-Schema subset (type, properties, required, items, enum): enough for the
+generated TypeScript types, the reference page and the tests that check both the CLI's
+``--json`` and the server's answers against it. The serialisers are in
+``promptls.views.shapes``; a field added there and not here fails those tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from promptls.apidesc.ids import (
+    CONTEXT_CHANGED,
+    CONTEXT_REVISION,
+    PREVIEW_FORMATS,
+    PREVIEW_PROMPT,
+    RENDER_WIRE,
+    SHOW_CONTEXT_FILES,
+    SHOW_ENVIRONMENT,
+)
+from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.discovery.profiles import PROFILES
+
+Schema = dict[str, Any]
+
+
+def _t(kind: str | list[str], text: str = "", **more: Any) -> Schema:
+    """A leaf schema with a description."""
+    out: Schema = {"type": kind, **more}
+    if text:
+        out["description"] = text
+    return out
+
+
+def _obj(
+    props: Mapping[str, Schema],
+    text: str = "",
+    *,
+    optional: tuple[str, ...] = (),
+    title: str = "",
+) -> Schema:
+    """An object schema; every property is required unless named in ``optional``. A
+    ``title`` names a shape used in several results (generated clients declare it once)."""
+    out: Schema = {"title": title} if title else {}
+    out |= {
+        "type": "object",
+        "properties": dict(props),
+        "required": [k for k in props if k not in optional],
+    }
+    if text:
+        out["description"] = text
+    return out
+
+
+def _list(items: Schema, text: str = "") -> Schema:
+    """An array schema."""
+    return _t("array", text, items=items)
+
+
+_TEXT = _t(
+    "string", "The same human text the CLI prints, ready to show (control characters escaped)."
+)
+_PATH = _t("string", "Absolute path.")
+_SIZE = _obj(
+    {
+        "bytes": _t("integer", "UTF-8 bytes."),
+        "chars": _t("integer", "Code points."),
+        "tokensEstimate": _t("integer", "Estimated tokens (not a tokenizer count)."),
+    },
+    "Size of one text.",
+    title="TextSize",
+)
+ENVIRONMENT = _obj(
+    {
+        "cwd": _PATH,
+        "os": _t("string", "Go runtime name: linux, darwin, windows."),
+        "arch": _t("string", "Go runtime name: amd64, arm64, …"),
+        "shell": _t("string", "From $SHELL; empty when unknown."),
+        "date": _t("string", "Local date, YYYY-MM-DD."),
+        "gitRepo": _t("boolean", "Inside a git repository (read from files)."),
+        "gitBranch": _t("string", "Branch, a short commit when detached, or empty."),
+    },
+    "What the agent reports about its host.",
+    title="Environment",
+)
+_ENTRY = _obj(
+    {
+        "path": _PATH,
+        "scope": _t("string", enum=[s.value for s in ContextScope]),
+        "status": _t(
+            "string",
+            "What discovery did with the file.",
+            enum=[s.value for s in EntryStatus],
+        ),
+        "reason": _t("string", "Why, for people."),
+        "size": _t(["integer", "null"], "Bytes on disk, when known."),
+        "order": _t(["integer", "null"], "Index in load order, for loaded files."),
+        "importedFrom": _t(["string", "null"], "The importing file, for @imports."),
+        "line": _t(["integer", "null"], "1-based line of the @import in importedFrom."),
+    },
+    "One candidate file discovery looked at.",
+    title="DiscoveryEntry",
+)
+_LOADED = _obj(
+    {
+        "order": _t("integer", "0-based load order, broadest first."),
+        "path": _PATH,
+        "scope": _t("string"),
+        "status": _t("string", "loaded, cut or imported."),
+        "bytes": _t("integer", "UTF-8 bytes the model receives (after any cut)."),
+    }
+)
+_SKILL = _obj(
+    {"name": _t("string"), "description": _t("string"), "path": _PATH},
+    "A skill the agent would list.",
+    title="Skill",
+)
+CONTEXT_RESULT = _obj(
+    {
+        "folder": _PATH,
+        "environment": ENVIRONMENT,
+        "profiles": _list(
+            _obj(
+                {
+                    "profile": _t("string"),
+                    "title": _t("string"),
+                    "projectRoot": _t(["string", "null"], "Where the per-folder walk started."),
+                    "revision": _t("string", "Context revision of this profile."),
+                    "files": _list(_LOADED, "The files the model receives, in order."),
+                    "entries": _list(_ENTRY, "Every candidate, with what happened to it."),
+                    "skills": _list(_SKILL, "Skills the agent would list."),
+                }
+            )
+        ),
+        "text": _TEXT,
+    },
+    "Which instruction files each profile loads for a folder, and why not the others.",
+)
+ENVIRONMENT_RESULT = _obj({"folder": _PATH, "environment": ENVIRONMENT, "text": _TEXT})
+_BLOCK = _obj(
+    {
+        "type": _t("string", "Always text."),
+        "text": _t("string"),
+        "cache_control": _obj({"type": _t("string")}, "Anthropic's field, spelled as sent."),
+    },
+    "One request block, exactly as a cache-aware provider receives it.",
+    optional=("cache_control",),
+)
+PREVIEW_RESULT = _obj(
+    {
+        "folder": _PATH,
+        "profile": _t("string"),
+        "systemFile": _t(["string", "null"], "The doctrine file; null for the built-in one."),
+        "revision": _t("string"),
+        "skillsRevision": _t("string", "Revision of the skill listing; empty without skills."),
+        "static": _t("string", "Static half (cached)."),
+        "dynamic": _t("string", "Dynamic half (per turn)."),
+        "system": _t("string", "Both halves joined with the marker."),
+        "wire": _t("string", "Marker-free text as sent without cache control."),
+        "blocks": _list(_BLOCK),
+        "sizes": _obj({"static": _SIZE, "dynamic": _SIZE, "system": _SIZE, "wire": _SIZE}),
+        "environment": ENVIRONMENT,
+        "files": _list(_obj({"path": _PATH, "scope": _t("string"), "bytes": _t("integer")})),
+        "skills": _list(_SKILL),
+        "text": _TEXT,
+    },
+    "The assembled prompt of a folder. The LSP command leaves out the forms its `format` "
+    "does not ask for (`system`; `wire` for blocks; `blocks`, `static`, `dynamic` and "
+    "`text` for wire).",
+    optional=("static", "dynamic", "system", "wire", "blocks", "text"),
+)
+WIRE_RESULT = _obj(
+    {
+        "uri": _t("string"),
+        "version": _t("integer"),
+        "markers": _t("integer", "Exact markers in the document."),
+        "static": _t("string"),
+        "dynamic": _t("string"),
+        "wire": _t("string"),
+        "sizes": _obj({"static": _SIZE, "dynamic": _SIZE, "wire": _SIZE}),
+        "text": _TEXT,
+    },
+    "Halves and wire text of one open document, as the hover shows them.",
+)
+REVISION_RESULT = _obj({"folder": _PATH, "profile": _t("string"), "revision": _t("string")})
+_FOLDER_ARG = _t("string", "Workspace folder (or an open document's folder): URI or absolute path.")
+_PROFILE_ARG = _t("string", "A profile name or `all`.", enum=[*PROFILES, "all"])
+
+COMMANDS: list[Schema] = [
+    {
+        "id": SHOW_CONTEXT_FILES,
+        "description": "Instruction files each profile loads for a folder, in order.",
+        "arguments": _obj(
+            {
+                "folder": _FOLDER_ARG,
+                "uri": _t("string", "An open document; its folder is used."),
+                "profile": _PROFILE_ARG,
+            },
+            "`folder` or `uri`; `profile` defaults to the folder's setting.",
+            optional=("folder", "uri", "profile"),
+        ),
+        "result": CONTEXT_RESULT,
+        "cli": "promptls context --json",
+    },
+    {
+        "id": SHOW_ENVIRONMENT,
+        "description": "The environment an agent would report for a folder.",
+        "arguments": _obj({"folder": _FOLDER_ARG}),
+        "result": ENVIRONMENT_RESULT,
+        "cli": None,
+    },
+    {
+        "id": PREVIEW_PROMPT,
+        "description": "The assembled prompt: cache-aware blocks and/or marker-free wire text.",
+        "arguments": _obj(
+            {"folder": _FOLDER_ARG, "format": _t("string", enum=list(PREVIEW_FORMATS))},
+            optional=("format",),
+        ),
+        "result": PREVIEW_RESULT,
+        "cli": "promptls preview --format json",
+    },
+    {
+        "id": RENDER_WIRE,
+        "description": "Halves and wire text of an open document.",
+        "arguments": _obj({"uri": _t("string", "An open document.")}),
+        "result": WIRE_RESULT,
+        "cli": None,
+    },
+    {
+        "id": CONTEXT_REVISION,
+        "description": "The context revision of a folder (changes when what the model sees does).",
+        "arguments": _obj({"folder": _FOLDER_ARG}),
+        "result": REVISION_RESULT,
+        "cli": None,
+    },
+]
+"""The public commands. Debug commands (``initializationOptions.debug``) are not listed."""
+
+NOTIFICATIONS: list[Schema] = [
+    {
+        "method": CONTEXT_CHANGED,
+        "description": "Sent when what the model would see for a folder changed.",
+        "params": _obj({"folder": _PATH, "revision": _t("string")}),
+    }
+]

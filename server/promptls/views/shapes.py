@@ -1,0 +1,201 @@
+"""One JSON serialiser per result type, shared by the CLI's ``--json`` and the LSP commands.
+
+Before this module the CLI spoke snake_case and the server camelCase, and the editor
+clients guessed between spellings. Now every field has one spelling, camelCase (the LSP
+convention), in one place; the shapes are described field by field in
+``promptls.apidesc.results`` (``promptls api-json``), and tests check both front ends against
+that description. The one snake_case key left, ``cache_control`` inside a request
+block, is Anthropic's field and is shown exactly as it is sent.
+
+Each result also carries ``text``: the human view the CLI prints, made by
+``promptls.views.text``, so editors display it instead of re-implementing it. Pure:
+no LSP import; the language server imports this module, never the reverse.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from typing import TYPE_CHECKING, Any
+
+from promptls.assembly.assemble import TextSize
+from promptls.discovery import PROFILES
+from promptls.views import text as human
+from promptls.views.text import ProfileContext as ProfileContext
+
+if TYPE_CHECKING:
+    from promptls.assembly.assemble import AssembledPrompt
+    from promptls.assembly.environment import Environment
+    from promptls.discovery import Entry
+    from promptls.discovery.skills import SkillInfo
+
+Json = dict[str, Any]
+
+PREVIEW_FORMS = ("static", "dynamic", "system", "wire", "blocks", "text")
+"""The large members of a preview; the LSP command sends only those its format asks for."""
+
+
+def size_json(bytes_: int, chars: int, tokens: int) -> Json:
+    """One text's size; the token key says it is an estimate."""
+    return {"bytes": bytes_, "chars": chars, "tokensEstimate": tokens}
+
+
+def text_size_json(size: TextSize) -> Json:
+    """A measured ``TextSize`` in the shape above."""
+    return size_json(size.bytes, size.chars, size.tokens)
+
+
+def environment_json(env: Environment) -> Json:
+    """The environment as plain JSON values."""
+    return {
+        "cwd": env.cwd,
+        "os": env.os,
+        "arch": env.arch,
+        "shell": env.shell,
+        "date": env.date,
+        "gitRepo": env.git_repo,
+        "gitBranch": env.git_branch,
+    }
+
+
+def environment_result(folder: str, env: Environment) -> Json:
+    """``promptls.showEnvironment``."""
+    return {
+        "folder": folder,
+        "environment": environment_json(env),
+        "text": human.environment_text(env),
+    }
+
+
+def entry_json(entry: Entry) -> Json:
+    """One discovery candidate with what became of it."""
+    return {
+        "path": entry.path,
+        "scope": str(entry.scope),
+        "status": str(entry.status),
+        "reason": entry.reason,
+        "size": entry.size,
+        "order": entry.order,
+        "importedFrom": entry.imported_from,
+        "line": entry.line,
+    }
+
+
+def skill_json(skill: SkillInfo) -> Json:
+    """A skill the agent would list."""
+    return {"name": skill.name, "description": skill.description, "path": skill.path}
+
+
+def context_result(
+    folder: str,
+    env: Environment,
+    results: Sequence[ProfileContext],
+    *,
+    home: str | None,
+    base: str | None,
+) -> Json:
+    """``promptls context --json`` and ``promptls.showContextFiles``: absolute paths and
+    raw reasons in the data; in ``text`` the CLI's human view, with paths shown relative
+    to ``base`` (the CLI's current folder, the server's workspace folder) or ``home``."""
+    profiles = []
+    for result in results:
+        found = result.discovery
+        profiles.append(
+            {
+                "profile": found.profile,
+                "title": PROFILES[found.profile].title,
+                "projectRoot": found.project_root,
+                "revision": result.revision,
+                "files": [
+                    {
+                        "order": e.order,
+                        "path": e.path,
+                        "scope": str(e.scope),
+                        "status": str(e.status),
+                        "bytes": human.content_bytes(found, e),
+                    }
+                    for e in human.loaded_entries(found)
+                ],
+                "entries": [entry_json(e) for e in found.entries],
+                "skills": [skill_json(s) for s in result.skills],
+            }
+        )
+    return {
+        "folder": folder,
+        "environment": environment_json(env),
+        "profiles": profiles,
+        "text": human.context_text(folder, env, results, home=home, base=base),
+    }
+
+
+def preview_result(
+    folder: str,
+    profile: str,
+    system_file: str | None,
+    prompt: AssembledPrompt,
+    forms: Collection[str] = PREVIEW_FORMS,
+) -> Json:
+    """``promptls preview --format json`` and ``promptls.previewPrompt``.
+
+    ``forms`` picks which of the large members (:data:`PREVIEW_FORMS`) to include; the
+    rest (sizes, environment, files, skills) is always there.
+    """
+    sizes = {**prompt.sizes(), "system": TextSize.of(prompt.system)}
+    out: Json = {
+        "folder": folder,
+        "profile": profile,
+        "systemFile": system_file,
+        "revision": prompt.revision,
+        "skillsRevision": prompt.skills_revision,
+    }
+    texts = {
+        "static": prompt.static,
+        "dynamic": prompt.dynamic,
+        "system": prompt.system,
+        "wire": prompt.wire,
+    }
+    out.update((name, value) for name, value in texts.items() if name in forms)
+    if "blocks" in forms:
+        out["blocks"] = prompt.blocks()
+    out["sizes"] = {name: text_size_json(sizes[name]) for name in texts}
+    out["environment"] = environment_json(prompt.environment)
+    out["files"] = [
+        {"path": f.path, "scope": str(f.scope), "bytes": TextSize.of(f.content).bytes}
+        for f in prompt.discovery.files
+    ]
+    out["skills"] = [skill_json(s) for s in prompt.skills]
+    if "text" in forms:
+        out["text"] = human.preview_text(folder, profile, system_file, prompt)
+    return out
+
+
+def wire_result(
+    uri: str,
+    version: int,
+    markers: int,
+    parts: tuple[str, str, str],
+    measured: Sequence[tuple[int, int]],
+) -> Json:
+    """``promptls.renderWire``: the halves and wire text of one document.
+
+    ``measured`` is (bytes, tokens) of static, dynamic and wire, as the hover shows them.
+    """
+    static, dynamic, wire = parts
+    sizes = {
+        name: size_json(size[0], len(text), size[1])
+        for name, text, size in zip(("static", "dynamic", "wire"), parts, measured, strict=True)
+    }
+    return {
+        "uri": uri,
+        "version": version,
+        "markers": markers,
+        "static": static,
+        "dynamic": dynamic,
+        "wire": wire,
+        "sizes": sizes,
+        "text": human.wire_text(markers, parts, sizes),
+    }
+
+
+def revision_result(folder: str, profile: str, revision: str) -> Json:
+    """``promptls.contextRevision``."""
+    return {"folder": folder, "profile": profile, "revision": revision}

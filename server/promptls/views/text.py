@@ -1,0 +1,207 @@
+"""The human text of each result: what ``promptls context`` and ``promptls preview`` print,
+and what the editors show in their views.
+
+One formatter per result type, used by the CLI and (through ``promptls.views.shapes``,
+as the ``text`` field) by the language server's commands, so VS Code and Neovim display
+this text instead of re-implementing it. Every path, reason and value from disk goes
+through ``safe_line``/``safe_block``: a hostile file name cannot drive a terminal, and
+an invisible character is shown, not hidden. Pure: no LSP import.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from promptls.discovery import PROFILES
+from promptls.text.escape import safe_block, safe_line
+
+if TYPE_CHECKING:
+    from promptls.assembly.assemble import AssembledPrompt, TextSize
+    from promptls.assembly.environment import Environment
+    from promptls.discovery import Discovery, Entry
+    from promptls.discovery.skills import SkillInfo
+
+_IN_FILES = ("loaded", "cut", "imported")
+_NOTE_SEPARATOR = "; "
+"""Discovery appends notes (invalid UTF-8, looks binary) to a loaded file's reason."""
+_RULE = "─" * 72
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileContext:
+    """One profile's answer for a folder: discovery, its context revision, its skills."""
+
+    discovery: Discovery
+    revision: str
+    skills: Sequence[SkillInfo]
+
+
+def loaded_entries(found: Discovery) -> list[Entry]:
+    """Entries that made it into ``files``, in load order."""
+    entries = [e for e in found.entries if e.order is not None and str(e.status) in _IN_FILES]
+    return sorted(entries, key=lambda e: e.order if e.order is not None else -1)
+
+
+def content_bytes(found: Discovery, entry: Entry) -> int:
+    """UTF-8 size of what was loaded (after any cut), not the size on disk."""
+    if entry.order is None or entry.order >= len(found.files):
+        return 0
+    return len(found.files[entry.order].content.encode("utf-8", "surrogatepass"))
+
+
+def _size_text(found: Discovery, entry: Entry) -> str:
+    """Size on disk; for a cut file, how much of it was loaded.
+
+    Only a cut compares loaded and disk sizes: a file decoded with replacement characters
+    grows when re-encoded, and "19 of 15 B" would read as nonsense.
+    """
+    if str(entry.status) == "cut" and entry.size is not None:
+        return f"{content_bytes(found, entry)} of {entry.size} B"
+    size = entry.size if entry.size is not None else content_bytes(found, entry)
+    return f"{size} B"
+
+
+def _show_path(path: str, home: str | None, base: str | None) -> str:
+    """Terminal-safe path, short: relative below ``base``, ``~/…`` below the home
+    folder, else absolute."""
+    for root, prefix in ((base or "", ""), (home or "", "~" + os.sep)):
+        root = root.rstrip(os.sep)
+        if root and path.startswith(root + os.sep):
+            return safe_line(prefix + path[len(root) + 1 :])
+    return safe_line(path)
+
+
+def environment_lines(env: Environment) -> list[str]:
+    """The environment as aligned ``key: value`` lines."""
+    git = "no"
+    if env.git_repo:
+        git = f"yes, branch {safe_line(env.git_branch) or 'unknown'}"
+    return [
+        f"  cwd:   {safe_line(env.cwd)}",
+        f"  os:    {safe_line(env.os) or 'unknown'}/{safe_line(env.arch) or 'unknown'}",
+        f"  shell: {safe_line(env.shell) or 'unknown'}",
+        f"  date:  {safe_line(env.date)}",
+        f"  git:   {git}",
+    ]
+
+
+def environment_text(env: Environment) -> str:
+    """The environment view."""
+    return "\n".join(["Environment:", *environment_lines(env)])
+
+
+def context_text(
+    folder: str,
+    env: Environment,
+    results: Sequence[ProfileContext],
+    *,
+    home: str | None,
+    base: str | None,
+) -> str:
+    """Folder and environment once, then one section per profile."""
+    lines = [f"Folder: {safe_line(folder)}", "", "Environment:", *environment_lines(env)]
+    for result in results:
+        lines += ["", *_profile_lines(result.discovery, result.revision, home, base)]
+        lines += _skill_lines(result.skills, home, base)
+    return "\n".join(lines)
+
+
+def _profile_lines(
+    found: Discovery, revision: str, home: str | None, base: str | None
+) -> list[str]:
+    """One profile: loaded files in order, then everything else with its reason."""
+    title = PROFILES[found.profile].title
+    lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]
+    if found.project_root and found.project_root != found.root:
+        lines.append(f"  project root: {_show_path(found.project_root, home, base)}")
+    loaded = loaded_entries(found)
+    if loaded:
+        lines.append("  loaded, broadest first:")
+        for e in loaded:
+            lines.append(
+                f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} "
+                f"{_size_text(found, e):>16}  {_show_path(e.path, home, base)}"
+            )
+            if str(e.status) != "loaded" or _NOTE_SEPARATOR in e.reason:
+                lines.append(f"          {safe_line(e.reason)}")
+    else:
+        lines.append("  loaded: no instruction files")
+    others = [e for e in found.entries if e not in loaded]
+    if others:
+        lines.append("  not loaded:")
+        for e in others:
+            lines.append(
+                f"    {safe_line(str(e.status)):<14}{safe_line(str(e.scope)):<8}"
+                f"{_show_path(e.path, home, base)}"
+            )
+            lines.append(f"          {safe_line(e.reason)}")
+    return lines
+
+
+def _skill_lines(skills: Sequence[SkillInfo], home: str | None, base: str | None) -> list[str]:
+    """The skills the agent would list, by name, with where each was found."""
+    if not skills:
+        return ["  skills: none"]
+    lines = ["  skills:"]
+    for skill in skills:
+        lines.append(f"    {safe_line(skill.name):<20}{_show_path(skill.path, home, base)}")
+    return lines
+
+
+def size_line(bytes_: int, chars: int, tokens: int) -> str:
+    """Human size; the token figure is labelled as an estimate."""
+    return f"{bytes_:,} bytes, {chars:,} chars, ~{tokens:,} tokens (estimate)"
+
+
+def _text_size_line(size: TextSize) -> str:
+    return size_line(size.bytes, size.chars, size.tokens)
+
+
+def preview_text(
+    folder: str, profile: str, system_file: str | None, prompt: AssembledPrompt
+) -> str:
+    """The cache-aware view: header, then each block framed by rules with its size."""
+    sizes = prompt.sizes()
+    doctrine = safe_line(system_file or "") or "built-in preamble (build_system)"
+    lines = [
+        f"Folder:   {safe_line(folder)}",
+        f"Profile:  {profile}",
+        f"Doctrine: {doctrine}",
+        f"Revision: {prompt.revision}"
+        + (f" (skills {prompt.skills_revision})" if prompt.skills_revision else ""),
+        f"Loaded:   {len(prompt.discovery.files)} instruction file(s), "
+        f"{len(prompt.skills)} skill(s)",
+    ]
+    blocks = prompt.blocks()
+    for number, block in enumerate(blocks, 1):
+        cached = "cache_control" in block
+        name = "static" if cached else "dynamic"
+        label = "cache_control: ephemeral" if cached else "not cached"
+        lines += [
+            "",
+            f"Block {number} of {len(blocks)}: {name} ({label}), {_text_size_line(sizes[name])}",
+            _RULE,
+            safe_block(block["text"]),
+            _RULE,
+        ]
+    lines += ["", f"Wire (marker-free): {_text_size_line(sizes['wire'])}"]
+    return "\n".join(lines)
+
+
+def wire_text(markers: int, parts: tuple[str, str, str], sizes: Mapping[str, Any]) -> str:
+    """One document's halves and wire text, each framed by rules with its size."""
+    titles = ("Static half (cached)", "Dynamic half (per turn)", "Wire text (marker-free)")
+    lines = [f"Markers: {markers}"]
+    for title, name, text in zip(titles, ("static", "dynamic", "wire"), parts, strict=True):
+        size = sizes[name]
+        lines += [
+            "",
+            f"{title}: {size_line(size['bytes'], size['chars'], size['tokensEstimate'])}",
+            _RULE,
+            safe_block(text),
+            _RULE,
+        ]
+    return "\n".join(lines)
