@@ -157,3 +157,67 @@ def test_loaded_file_shows_disk_size_and_decoding_notes(tmp_path: Path) -> None:
     row = next(line for line in result.text.splitlines() if "ws/AGENTS.md" in line)
     assert "15 B" in row and " of " not in row
     assert "not valid UTF-8 at byte 6" in result.text
+
+
+def test_agent_settings_shape_the_result_and_are_shown(demo: Demo) -> None:
+    """The demo's .codex/config.toml raises codex's budget; context says so and where."""
+    result = run_cli("context", demo.core, "--profile", "codex", home=demo.home, cwd=demo.base)
+    assert "  agent settings:" in result.text
+    assert "project_doc_max_bytes = 65536  (acme-widgets/.codex/config.toml)" in result.text
+    data = json.loads(
+        run_cli("context", demo.core, "--profile", "codex", "--json", home=demo.home).text
+    )
+    [codex] = data["profiles"]
+    assert {"key": "project_doc_max_bytes", "value": "65536",
+            "source": str(demo.ws / ".codex/config.toml")} in codex["settings"]  # fmt: skip
+    assert codex["problems"] == []
+
+
+def test_a_malformed_agent_settings_file_is_named_with_its_line(demo: Demo) -> None:
+    (demo.ws / ".codex/config.toml").write_text("project_doc_max_bytes = = 1\n")
+    result = run_cli("context", demo.core, "--profile", "codex", home=demo.home, cwd=demo.base)
+    assert result.code == 0
+    assert "settings problem: acme-widgets/.codex/config.toml:1: invalid TOML: " in result.text
+
+
+def test_for_a_file_a_scoped_rule_loads_and_a_nested_file_is_lazy(demo: Demo) -> None:
+    handler = demo.core / "src/api/handler.ts"
+    at_launch = run_cli("context", demo.core, "--profile", "claude", home=demo.home, cwd=demo.base)
+    assert "conditional   project acme-widgets/packages/core/.claude/rules/api-handlers.md" in (
+        at_launch.text
+    )
+    result = run_cli(
+        "context", demo.core, "--profile", "claude", "--for", handler, home=demo.home, cwd=demo.base
+    )
+    assert result.code == 0
+    assert (
+        "5. project             202 B  acme-widgets/packages/core/.claude/rules/api-handlers.md"
+        in (result.text)
+    )
+    assert "loaded as a rule for src/api/handler.ts (matches src/api/**/*.ts)" in result.text
+    assert "lazy          project acme-widgets/packages/core/src/api/CLAUDE.md" in result.text
+    data = json.loads(
+        run_cli(
+            "context", demo.core, "--profile", "claude", "--for", handler, "--json", home=demo.home
+        ).text
+    )
+    statuses = {e["path"]: e["status"] for e in data["profiles"][0]["entries"]}
+    assert statuses[str(demo.core / "src/api/CLAUDE.md")] == "lazy"
+    assert str(demo.core / "src/api/CLAUDE.md") not in [
+        f["path"] for f in data["profiles"][0]["files"]
+    ]
+
+
+def test_for_a_file_outside_the_folder_is_a_usage_error(demo: Demo) -> None:
+    result = run_cli("context", demo.core, "--for", demo.ws / "README.md", home=demo.home)
+    assert_usage_error(result, "is not inside")
+
+
+def test_a_symlinked_folder_is_kept_as_given(demo: Demo) -> None:
+    """codex's agents_md_paths_preserve_symlinked_cwd: paths stay under the link."""
+    link = demo.base / "core-link"
+    link.symlink_to(demo.core)
+    result = run_cli("context", link, "--profile", "or", "--json", home=demo.home)
+    data = json.loads(result.text)
+    assert data["folder"] == str(link)
+    assert str(link / "AGENTS.md") in [f["path"] for f in data["profiles"][0]["files"]]

@@ -99,6 +99,7 @@ _ENTRY = _obj(
         "order": _t(["integer", "null"], "Index in load order, for loaded files."),
         "importedFrom": _t(["string", "null"], "The importing file, for @imports."),
         "line": _t(["integer", "null"], "1-based line of the @import in importedFrom."),
+        "badByte": _t(["integer", "null"], "First byte that is not valid UTF-8, if any."),
     },
     "One candidate file discovery looked at.",
     title="DiscoveryEntry",
@@ -111,6 +112,24 @@ _LOADED = _obj(
         "status": _t("string", "loaded, cut or imported."),
         "bytes": _t("integer", "UTF-8 bytes the model receives (after any cut)."),
     }
+)
+_SETTING = _obj(
+    {
+        "key": _t("string", "The agent's own setting name."),
+        "value": _t("string", "Its value, as the agent's settings file spells it."),
+        "source": _t("string", "The settings file it came from, or default."),
+    },
+    "An agent setting that shaped the discovery.",
+    title="AgentSetting",
+)
+_PROBLEM = _obj(
+    {
+        "path": _PATH,
+        "line": _t(["integer", "null"], "1-based line, when known."),
+        "message": _t("string"),
+    },
+    "An agent settings file that could not be used; the agent's defaults apply.",
+    title="SettingsProblem",
 )
 _SKILL = _obj(
     {"name": _t("string"), "description": _t("string"), "path": _PATH},
@@ -130,6 +149,8 @@ CONTEXT_RESULT = _obj(
                     "revision": _t("string", "Context revision of this profile."),
                     "files": _list(_LOADED, "The files the model receives, in order."),
                     "entries": _list(_ENTRY, "Every candidate, with what happened to it."),
+                    "settings": _list(_SETTING, "The agent settings that shaped it."),
+                    "problems": _list(_PROBLEM, "Agent settings files that were unusable."),
                     "skills": _list(_SKILL, "Skills the agent would list."),
                 }
             )

@@ -69,14 +69,21 @@ def resolve_today() -> date | None:
         ) from None
 
 
+def logical_path(value: str) -> str:
+    """``value`` made absolute and normalised, symlinks kept: the path the user gave, as
+    the agents see it (codex keeps a symlinked folder as given)."""
+    return os.path.normpath(Path(value).absolute())
+
+
 def resolve_dir(value: str | None) -> str:
-    """The workspace folder argument, absolute; a missing folder is a user error."""
+    """The workspace folder argument, absolute, symlinks kept; a missing folder is a user
+    error."""
     path = Path(value or ".")
     try:
         if not path.is_dir():
             what = "not a directory" if path.exists() else "directory not found"
             raise UsageError(f"{what}: {safe_line(str(value))}")
-        return str(path.resolve())
+        return logical_path(str(path))
     except OSError as exc:
         raise UsageError(f"cannot open {safe_line(str(value))}: {exc.strerror}") from None
 

@@ -22,19 +22,24 @@ language server's ``promptls.showContextFiles`` returns (one serialiser,
                    "skills": [{"name", "description", "path"}]}],
      "text"}
 
-The shape is the same with one profile or all of them.
+The shape is the same with one profile or all of them. ``--for FILE`` answers for one
+file below DIR: rules scoped to paths that match it load, nested files the agent reads
+when it works there are ``lazy`` entries.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from promptls.assembly.environment import detect_environment
 from promptls.assembly.render import context_revision
+from promptls.commands import UsageError
 from promptls.commands._common import (
     add_home_argument,
     check_profile,
+    logical_path,
     print_json,
     resolve_dir,
     resolve_home,
@@ -43,6 +48,7 @@ from promptls.commands._common import (
 )
 from promptls.discovery import PROFILES, discover
 from promptls.discovery.skills import discover_skills
+from promptls.text.escape import safe_line
 from promptls.views.shapes import ProfileContext, context_result
 from promptls.views.text import context_text
 
@@ -56,6 +62,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--profile", default="or", help="agent profile: or, claude, codex, gemini")
     group.add_argument("--all-profiles", action="store_true", help="show every profile")
+    parser.add_argument(
+        "--for",
+        dest="target",
+        metavar="FILE",
+        help="answer for one file below DIR: path-scoped rules that apply to it, "
+        "nested files the agent loads lazily when it reads it",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_home_argument(parser)
 
@@ -66,10 +79,11 @@ def run(args: argparse.Namespace) -> int:
     home = resolve_home(args)
     today = resolve_today()
     names = list(PROFILES) if args.all_profiles else [check_profile(args.profile)]
+    target = _target(args.target, folder)
     env = detect_environment(folder, today=today)
     results: list[ProfileContext] = []
     for name in names:
-        found = discover(folder, name, home=home)
+        found = discover(folder, name, home=home, target=target)
         skills = discover_skills(folder, name, home=home)
         results.append(ProfileContext(found, context_revision(env, found.files), skills))
     base = _cwd()
@@ -79,6 +93,19 @@ def run(args: argparse.Namespace) -> int:
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base))
     return 0
+
+
+def _target(value: str | None, folder: str) -> str | None:
+    """``--for FILE`` as an absolute path below ``folder`` (it need not exist yet: the
+    agent may be about to create it); anywhere else is a user error."""
+    if value is None:
+        return None
+    path = logical_path(value)
+    if not path.startswith(folder.rstrip(os.sep) + os.sep):
+        raise UsageError(f"--for {safe_line(value)} is not inside {safe_line(folder)}")
+    if Path(path).is_dir():
+        raise UsageError(f"--for {safe_line(value)} is a folder; name a file in it")
+    return path
 
 
 def _cwd() -> str | None:

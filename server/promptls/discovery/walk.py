@@ -394,6 +394,6 @@ class Walker(ExtraSources):
             size: int | None = os.stat(path).st_size
         except (OSError, ValueError):
             size = None
-        rule = "the first non-empty file there" if nonempty else "the first that exists, even empty"
+        rule = "the first non-empty file there" if nonempty else "the first file there, even empty"
         reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)

@@ -77,6 +77,7 @@ def entry_json(entry: Entry) -> Json:
         "order": entry.order,
         "importedFrom": entry.imported_from,
         "line": entry.line,
+        "badByte": entry.bad_byte,
     }
 
 
@@ -116,6 +117,12 @@ def context_result(
                     for e in human.loaded_entries(found)
                 ],
                 "entries": [entry_json(e) for e in found.entries],
+                "settings": [
+                    {"key": s.key, "value": s.value, "source": s.source} for s in found.settings
+                ],
+                "problems": [
+                    {"path": p.path, "line": p.line, "message": p.message} for p in found.problems
+                ],
                 "skills": [skill_json(s) for s in result.skills],
             }
         )

@@ -25,7 +25,14 @@ if TYPE_CHECKING:
     from promptls.discovery.skills import SkillInfo
 
 _IN_FILES = ("loaded", "cut", "imported")
-_NOTE_SEPARATOR = "; "
+_PLAIN_REASONS = frozenset(
+    {
+        "loaded as the user-level file",
+        "loaded as the project file for its folder",
+        "loaded as the local (uncommitted) file",
+    }
+)
+"""Reasons that only restate the scope column; any other reason is worth a line."""
 """Discovery appends notes (invalid UTF-8, looks binary) to a loaded file's reason."""
 _RULE = "─" * 72
 
@@ -117,6 +124,15 @@ def _profile_lines(
     lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]
     if found.project_root and found.project_root != found.root:
         lines.append(f"  project root: {_show_path(found.project_root, home, base)}")
+    if found.settings:
+        lines.append("  agent settings:")
+        for s in found.settings:
+            source = "default" if s.source == "default" else _show_path(s.source, home, base)
+            lines.append(f"    {safe_line(s.key)} = {safe_line(s.value)}  ({source})")
+    for problem in found.problems:
+        where = _show_path(problem.path, home, base)
+        at = f":{problem.line}" if problem.line else ""
+        lines.append(f"  settings problem: {where}{at}: {safe_line(problem.message)}")
     loaded = loaded_entries(found)
     if loaded:
         lines.append("  loaded, broadest first:")
@@ -125,7 +141,7 @@ def _profile_lines(
                 f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} "
                 f"{_size_text(found, e):>16}  {_show_path(e.path, home, base)}"
             )
-            if str(e.status) != "loaded" or _NOTE_SEPARATOR in e.reason:
+            if str(e.status) != "loaded" or e.reason not in _PLAIN_REASONS:
                 lines.append(f"          {safe_line(e.reason)}")
     else:
         lines.append("  loaded: no instruction files")

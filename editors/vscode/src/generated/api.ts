@@ -85,6 +85,21 @@ export type DiscoveryEntry = {
   order: number | null;
   importedFrom: string | null;
   line: number | null;
+  badByte: number | null;
+};
+
+/** An agent setting that shaped the discovery. */
+export type AgentSetting = {
+  key: string;
+  value: string;
+  source: string;
+};
+
+/** An agent settings file that could not be used; the agent's defaults apply. */
+export type SettingsProblem = {
+  path: string;
+  line: number | null;
+  message: string;
 };
 
 /** A skill the agent would list. */
@@ -125,6 +140,8 @@ export type ShowContextFilesResult = {
       bytes: number;
     }[];
     entries: DiscoveryEntry[];
+    settings: AgentSetting[];
+    problems: SettingsProblem[];
     skills: Skill[];
   }[];
   text: string;
