@@ -11,6 +11,7 @@ Just-in-time loading, extensions and private MEMORY.md are not modelled yet
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from promptls.context import Discovery, EntryStatus, discover
@@ -172,3 +173,25 @@ def test_jit_uses_the_configured_file_names(tree: Path) -> None:
     write(tree / "home/.gemini/settings.json", json.dumps({"context": {"fileName": "AGENTS.md"}}))
     d = discover(tree / "ws", "gemini", home=tree / "home", environ={}, target=tree / "ws/pkg/a.ts")
     assert [e.status for e in d.entries if e.path == str(nested)] == [EntryStatus.LAZY]
+
+
+def test_should_deduplicate_files_that_point_to_the_same_inode(tree: Path) -> None:
+    """'file identity deduplication': a hard link under a second configured name loads
+    once, under the first path seen."""
+    (tree / "ws/.git").mkdir()
+    first = write(tree / "ws/gemini.md", "one file")
+    os.link(first, tree / "ws/GEMINI.md")
+    d = gemini(tree, tree / "ws", {"context": {"fileName": ["gemini.md"]}})
+    assert paths(d) == [str(tree / "ws/GEMINI.md")]
+    [entry] = [e for e in d.entries if e.path == str(first)]
+    assert entry.status is EntryStatus.SKIPPED
+    assert entry.reason == f"skipped: the same file was already loaded as {tree / 'ws/GEMINI.md'}"
+
+
+def test_jit_falls_back_to_the_root_as_ceiling_without_a_git_root(tree: Path) -> None:
+    """'should fall back to trusted root as ceiling when no git root exists'."""
+    sub = write(tree / "ws/subdir/GEMINI.md", "sub")
+    d = discover(
+        tree / "ws", "gemini", home=tree / "home", environ={}, target=tree / "ws/subdir/t.txt"
+    )
+    assert [e.status for e in d.entries if e.path == str(sub)] == [EntryStatus.LAZY]

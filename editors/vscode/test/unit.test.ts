@@ -83,6 +83,7 @@ function contextAnswer(): ShowContextFilesResult {
     order: status === "loaded" ? 0 : null,
     importedFrom: null,
     line: null,
+    badByte: null,
   });
   const profile = (name: string, entries: ReturnType<typeof entry>[]) => ({
     profile: name,
@@ -91,6 +92,8 @@ function contextAnswer(): ShowContextFilesResult {
     revision: "r",
     files: [],
     entries,
+    settings: [],
+    problems: [],
     skills: [],
   });
   return {

@@ -98,7 +98,7 @@ class Walker(ExtraSources):
         self.target = target
         self.claude: ClaudeConfig | None = None
         self.agents_mode = ""
-        self.loaded_real: dict[str, str] = {}
+        self.loaded_real: dict[tuple[int, int], str] = {}
 
     # -- the order of a profile -------------------------------------------------------
 
@@ -293,8 +293,8 @@ class Walker(ExtraSources):
         if path in self.loaded:
             self.skip(path, scope, "skipped: already loaded earlier", result.size)
             return False
-        real = os.path.realpath(path)
-        if real in self.loaded_real:
+        real = file_identity(path)
+        if real is not None and real in self.loaded_real:
             reason = f"skipped: the same file was already loaded as {self.loaded_real[real]}"
             self.skip(path, scope, reason, result.size)
             return False
@@ -355,7 +355,8 @@ class Walker(ExtraSources):
             text, hidden = strip_block_comments(text)
             if hidden:
                 notes.append(f"{hidden} characters of block HTML comments hidden from the model")
-        self.loaded_real[real] = path
+        if real is not None:
+            self.loaded_real[real] = path
         if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
             if find_imports(text, self.profile.imports):
                 notes.append(_NO_ANCESTOR_IMPORTS)
@@ -397,3 +398,14 @@ class Walker(ExtraSources):
         rule = "the first non-empty file there" if nonempty else "the first file there, even empty"
         reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)
+
+
+def file_identity(path: str) -> tuple[int, int] | None:
+    """(device, inode) once links are followed: the same file reached through a symlink
+    or a hard link is one file (gemini-cli dedupes by identity; Claude loads a
+    symlinked CLAUDE.md once). None when it cannot be known."""
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if st.st_ino else None
