@@ -156,6 +156,7 @@ class Walker(ExtraSources):
         self.settings += config.shown
         self.watched.update(config.watched)
         self.project_names = self.user_names = config.names
+        self.import_markers = config.markers
         return config.markers
 
     def apply_claude(self) -> None:
