@@ -178,7 +178,9 @@ def test_find_imports_offsets_and_styles() -> None:
     assert [(r.target, r.line) for r in refs] == [("x/y.md", 1), ("~/z.md", 2), ("ok.md", 3)]
     for ref in refs:
         assert text[ref.start : ref.end] == "@" + ref.target
-    assert [r.target for r in find_imports("@alice @./a.md @README", "gemini")] == ["./a.md"]
+    # gemini-cli needs no extension and no ./ (memoryImportProcessor.ts findImports).
+    gemini = find_imports("@alice @./a.md @README", "gemini")
+    assert [r.target for r in gemini] == ["alice", "./a.md", "README"]
     assert [r.target for r in find_imports("``code `@x.md` here`` @y.md", "claude")] == ["y.md"]
     assert find_imports("````\n```\n@in.md\n````\n@out.md", "claude")[0].target == "out.md"
 

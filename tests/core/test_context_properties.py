@@ -31,7 +31,9 @@ def test_import_offsets_point_at_the_token(text: str, style: str) -> None:
     for ref in find_imports(text, style):
         assert text[ref.start : ref.end] == "@" + ref.target
         assert ref.line >= 1
-        assert ref.target.strip() == ref.target and ref.target
+        assert ref.target and not set(ref.target) & set(" \t\r\n")
+        if style == "claude":  # gemini-cli ends a token at space, tab, CR or LF only
+            assert ref.target.strip() == ref.target
 
 
 @given(st.lists(LINE, max_size=8), st.sampled_from(["```", "~~~", "````"]))

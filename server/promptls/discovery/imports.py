@@ -1,16 +1,26 @@
-"""Find ``@path`` imports in instruction files the way Claude Code and gemini-cli do.
+"""Which ``@path`` tokens count as imports in an instruction file, per agent.
 
-Both agents expand ``@path`` references in their memory files, and neither looks inside
-Markdown code (fenced blocks or inline code spans), so an example such as ```@import```
-in backticks stays text. The scan is linear in the text and never touches the disk;
-resolution against the filesystem is the caller's job.
+Claude Code and gemini-cli both inline ``@path`` references from their memory files, but
+they parse them differently, and the difference decides what the model sees: a token one
+agent imports is plain text to the other, and gemini-cli replaces a token it cannot
+import with an HTML comment, so the words vanish from the model's view. This module
+scans text and does path arithmetic only; following the imports on disk (reading,
+confinement, depth, cycles) is ``promptls.discovery.follow``'s job.
 
-Style differences (each agent's docs, checked 2025):
-- ``claude``: ``@`` at the start of a line or after whitespace, then a path: relative to
-  the importing file, ``~/…`` or absolute. A bare word (``@alice``) is not taken for an
-  import unless it has a ``/`` or a file extension, so mentions of people stay text.
-- ``gemini``: ``@./x.md``, ``@../x.md``, ``@/abs/x.md`` or ``@x.md``: the token must
-  contain a ``.`` (a file extension), as gemini-cli's import processor requires.
+- ``gemini`` (gemini-cli ``memoryImportProcessor.ts`` ``findImports`` and
+  ``findCodeRegions``, commit 5411f113, 2026-08-21): ``@`` at the start of the text or
+  right after a space, tab, CR or LF, running to the next of those four; its first
+  character is ``.``, ``/`` or an ASCII letter. No extension is needed (``@README``),
+  and trailing punctuation is part of the path (``@./a.md,`` names ``./a.md,``). Code is
+  only what the pattern "a run of backticks, anything, the same run" matches over the
+  whole text: inline spans and ````` fences, and also a stray pair of backticks lines
+  apart. ``~~~`` fences, indented code and an unclosed ````` fence are not code.
+- ``claude`` (code.claude.com/docs/en/memory, crawl of 2026-08-22; the client is closed
+  source): ``@`` at the start of a line or after whitespace, then a path relative to the
+  importing file, ``~/…`` or absolute. Trailing sentence punctuation is not part of it
+  (the docs write ``@README`` mid-sentence). Not inside inline code spans or fenced
+  blocks (````` or ``~~~``, CommonMark rules, an unclosed fence runs to the end). How
+  Claude treats indented code is undocumented; it is not treated as code here.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
@@ -20,21 +30,147 @@ from __future__ import annotations
 
 import os
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 
-_TOKEN = re.compile(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
-_TRAILING = ".,;:!?)]}'\""
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+@dataclass(frozen=True, slots=True)
+class ImportStyle:
+    """How one agent parses and follows imports: the data behind ``Profile.imports``.
+
+    ``home``: ``@~/x`` names a file in the home folder. ``silent_misses``: a token that is
+    not an explicit path (``@alice``, ``@scope/pkg``) and names no file is left alone
+    without a trace. ``confined``: a target must lie inside the top-level file's project
+    root by real path. ``per_chain``: cycles are tracked per import chain with the
+    top-level file left out, and a file imported twice is inlined twice. ``approval``:
+    imports leaving the working folder from a project file need the user's approval.
+    ``comments``: the agent writes an HTML comment where an import fails, so the reasons
+    quote it.
+    """
+
+    name: str
+    agent: str
+    home: bool
+    silent_misses: bool
+    confined: bool
+    per_chain: bool
+    approval: bool
+    comments: bool
+
+
+CLAUDE_STYLE = ImportStyle(
+    "claude", "Claude Code", home=True, silent_misses=True, confined=False, per_chain=False,
+    approval=True, comments=False,
+)  # fmt: skip
+GEMINI_STYLE = ImportStyle(
+    "gemini", "gemini-cli", home=False, silent_misses=False, confined=True, per_chain=True,
+    approval=False, comments=True,
+)  # fmt: skip
+_STYLES = {s.name: s for s in (CLAUDE_STYLE, GEMINI_STYLE)}
+
+
+def import_style(name: str | None) -> ImportStyle:
+    """The style a profile names; Claude's is the default for an unknown name."""
+    return _STYLES.get(name or "", CLAUDE_STYLE)
 
 
 @dataclass(frozen=True, slots=True)
 class ImportRef:
-    """One ``@path`` in a file: where it is (``str`` offsets, 1-based line) and its text."""
+    """One ``@path`` in a file: where it is (``str`` offsets, 1-based line) and its text.
+
+    ``target`` is the path as the agent reads it (escapes undone); ``text[start:end]`` is
+    the whole token as written, ``@`` included.
+    """
 
     target: str
     line: int
     start: int
     end: int
+
+
+def find_imports(text: str, style: str) -> list[ImportRef]:
+    """List the imports of one file in order of appearance, code left out."""
+    if style == "gemini":
+        return _gemini_imports(text)
+    return _claude_imports(text)
+
+
+# -- gemini-cli ------------------------------------------------------------------------
+
+_GEMINI_TOKEN = re.compile(r"(?<![^ \t\r\n])@([^ \t\r\n]*)")
+_BACKTICKS = re.compile(r"`+")
+
+
+def _gemini_starts(path: str) -> bool:
+    """gemini-cli's first-character test: ``.``, ``/`` or an ASCII letter."""
+    first = path[:1]
+    return first in (".", "/") or ("a" <= first <= "z") or ("A" <= first <= "Z")
+
+
+def backtick_regions(text: str) -> list[tuple[int, int]]:
+    """The spans gemini-cli's code pattern matches, left to right, in linear time.
+
+    The pattern is a backtick run, the shortest stretch of anything, then the same run.
+    Backtracking, it tries the whole run at a position first and shorter runs after, and
+    a run of length ``k`` closes at the first ``k`` backticks found later. Knowing the
+    longest backtick run in every suffix answers "is there a closer" without a search,
+    so a hostile file of backticks costs no quadratic rescans.
+    """
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text)]
+    starts = [s for s, _ in runs]
+    longest_after = [0] * (len(runs) + 1)
+    for k in range(len(runs) - 1, -1, -1):
+        longest_after[k] = max(runs[k][1] - runs[k][0], longest_after[k + 1])
+
+    def longest_from(pos: int) -> int:
+        """Length of the longest backtick run inside ``text[pos:]``."""
+        index = bisect_right(starts, pos) - 1
+        best = longest_after[index + 1]
+        if index >= 0 and runs[index][1] > pos:
+            best = max(best, runs[index][1] - pos)
+        return best
+
+    regions: list[tuple[int, int]] = []
+    pos = 0
+    while (start := text.find("`", pos)) >= 0:
+        index = bisect_right(starts, start) - 1
+        run = runs[index][1] - start
+        for size in range(run, 0, -1):
+            if longest_from(start + size) >= size:
+                end = text.find("`" * size, start + size) + size
+                regions.append((start, end))
+                pos = end
+                break
+        else:
+            break  # the last lone backtick: nothing after it can close anything
+    return regions
+
+
+def _gemini_imports(text: str) -> list[ImportRef]:
+    """gemini-cli's ``findImports``, minus the tokens inside backtick code."""
+    regions = backtick_regions(text)
+    ends = [end for _, end in regions]
+    refs: list[ImportRef] = []
+    line, counted = 1, 0
+    for match in _GEMINI_TOKEN.finditer(text):
+        path = match.group(1)
+        if not _gemini_starts(path):
+            continue
+        at = match.start()
+        index = bisect_right(ends, at)
+        if index < len(regions) and regions[index][0] <= at:
+            continue
+        line += text.count("\n", counted, at)
+        counted = at
+        refs.append(ImportRef(path, line, at, match.end()))
+    return refs
+
+
+# -- Claude Code -----------------------------------------------------------------------
+
+_CLAUDE_TOKEN = re.compile(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
+_TRAILING = ".,;:!?)]}'\""
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def _mask_spans(line: str) -> str:
@@ -72,45 +208,36 @@ def _mask_spans(line: str) -> str:
     return "".join(out)
 
 
-def _looks_like_path(token: str, style: str) -> bool:
-    """Keep people and handles (``@alice``) out; gemini insists on an extension."""
-    base = token.rsplit("/", 1)[-1]
-    has_ext = "." in base.strip(".")
-    if style == "gemini":
-        return has_ext or token.startswith(("./", "../", "/"))
-    return has_ext or "/" in token or token.startswith("~")
-
-
-def find_imports(text: str, style: str) -> list[ImportRef]:
-    """List the imports of one file in order, skipping fenced blocks and code spans."""
+def _claude_imports(text: str) -> list[ImportRef]:
+    """Tokens outside fenced blocks and code spans, trailing punctuation dropped."""
     refs: list[ImportRef] = []
     fence: str | None = None
     offset = 0
-    for number, raw in enumerate(text.splitlines(keepends=True), start=1):
-        line = raw.rstrip("\r\n")
+    for number, raw in enumerate(text.split("\n"), start=1):
+        line = raw.removesuffix("\r")
         match = _FENCE.match(line)
         if fence is not None:
             closes = match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence)
             if closes and not line.strip().strip(fence[0]):
                 fence = None
-            offset += len(raw)
-            continue
-        if match:
+        elif match:
             fence = match.group(1)
-            offset += len(raw)
-            continue
-        if "@" in line:
+        elif "@" in line:
             masked = _mask_spans(line)
-            for token in _TOKEN.finditer(masked):
-                target = token.group(1).rstrip(_TRAILING).replace("\\ ", " ")
-                if target and _looks_like_path(target, style):
+            for token in _CLAUDE_TOKEN.finditer(masked):
+                written = token.group(1).rstrip(_TRAILING)
+                if written:
                     start = offset + token.start()
-                    refs.append(ImportRef(target, number, start, start + 1 + len(target)))
-        offset += len(raw)
+                    end = start + 1 + len(written)
+                    refs.append(ImportRef(written.replace("\\ ", " "), number, start, end))
+        offset += len(raw) + 1
     return refs
 
 
+# -- where a token points --------------------------------------------------------------
+
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst")
+_URL = re.compile(r"(?:file|https?)://")
 
 
 def is_explicit_import(target: str) -> bool:
@@ -128,10 +255,19 @@ def is_explicit_import(target: str) -> bool:
     return "/" in target and "." in base.strip(".")
 
 
+def is_url(target: str) -> bool:
+    """gemini-cli refuses ``file://``, ``http://`` and ``https://`` tokens outright."""
+    return _URL.match(target) is not None
+
+
 def resolve_import(target: str, importer: str, home: str | None) -> str | None:
-    """Absolute path an import points at, or None when it needs a home we do not have."""
-    if target.startswith("~"):
-        if home is None or not (target == "~" or target.startswith("~/")):
+    """Absolute path an import points at, or None when it needs a home we do not have.
+
+    ``~/x`` is the home folder's ``x``; a ``~`` followed by anything else is an
+    ordinary relative name.
+    """
+    if target == "~" or target.startswith("~/"):
+        if home is None:
             return None
         return os.path.normpath(os.path.join(home, target[2:]))
     if os.path.isabs(target):

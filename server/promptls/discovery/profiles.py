@@ -230,7 +230,9 @@ GEMINI = Profile(
         "(default .git, file or folder); without one only the folder itself",
         "project files from the root down, sent sorted by absolute path (so "
         "/r/Backend/GEMINI.md comes before /r/GEMINI.md)",
-        "@path imports (relative to the importing file), depth 5",
+        "@path imports: any @token after whitespace (no extension needed), relative to "
+        "the importing file, confined to the project root by real path, 5 levels; only "
+        "backtick code is protected",
         "GEMINI.md below the folder load just in time, when a tool reads a file there (lazy)",
         "not modelled yet: extension and MCP context, private MEMORY.md, include "
         "directories, untrusted folders",

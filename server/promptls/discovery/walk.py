@@ -16,7 +16,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH116, PTH118, PTH120
+# ruff: noqa: PTH113, PTH116, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -25,19 +25,17 @@ import os
 from promptls.discovery.agent_settings import (
     AgentSetting,
     SettingsProblem,
-    codex_config,
     codex_user_config,
     root_markers,
 )
 from promptls.discovery.comments import strip_block_comments
 from promptls.discovery.dirs import inside, walk_directories
-from promptls.discovery.imports import find_imports
+from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
-from promptls.discovery.settings_claude import ClaudeConfig, claude_config
-from promptls.discovery.settings_gemini import gemini_config
-from promptls.discovery.sources import ExtraSources
+from promptls.discovery.settings_apply import AgentSettings
+from promptls.discovery.settings_claude import ClaudeConfig
 from promptls.text.fsread import (
     Presence,
     char_boundary,
@@ -62,7 +60,7 @@ _ROLE = {
 }
 
 
-class Walker(ExtraSources):
+class Walker(AgentSettings):
     """One discovery run; collects files, entries and the paths it depended on."""
 
     def __init__(
@@ -149,61 +147,6 @@ class Walker(ExtraSources):
             settings=tuple(self.settings),
             problems=tuple(self.problems),
         )
-
-    def apply_gemini(self) -> tuple[str, ...]:
-        """gemini-cli's ``settings.json``: context file names and boundary markers."""
-        config = gemini_config(self.user_dir, self.root, self.home)
-        self.problems += config.problems
-        self.settings += config.shown
-        self.watched.update(config.watched)
-        self.project_names = self.user_names = config.names
-        if self.lazy_names:
-            self.lazy_names = config.names
-        return config.markers
-
-    def apply_claude(self) -> None:
-        """Claude Code's settings layers: ``claudeMdExcludes`` and Project instructions."""
-        managed = self.profile.managed_files[0] if self.profile.managed_files else "/"
-        folder = os.path.dirname(os.path.join(self.system_root, managed.lstrip("/")))
-        self.claude = claude_config(folder, self.user_dir, self.root)
-        self.problems += self.claude.problems
-        self.settings += self.claude.shown
-        self.watched.update(self.claude.watched)
-
-    def fallback_mode(self, folders: list[str]) -> str:
-        """Whether ``fallback_files`` (claude: AGENTS.md) load, and the reason when not."""
-        if not self.profile.fallback_files or self.claude is None:
-            return ""
-        mode = self.claude.instruction_files
-        if mode == "claude-md-or-agents-md":
-            names = (*self.profile.project_files, *self.profile.local_files)
-            if any(os.path.lexists(os.path.join(d, n)) for d in folders for n in names):
-                return (
-                    "skipped: a CLAUDE file exists in this folder or above, and Claude Code "
-                    "reads AGENTS.md only where none does (instructionFiles = "
-                    "claude-md-or-agents-md, the default since 2.1.277)"
-                )
-            return "load"
-        if mode == "claude-md-and-agents-md":
-            return "load"
-        return f"skipped: instructionFiles = {mode}, so Claude Code does not read AGENTS.md"
-
-    def apply_codex(self, user_table: dict[str, object], folders: list[str]) -> None:
-        """codex's ``config.toml`` layers: budget, fallback names, trust."""
-        self.watched.update(os.path.join(f, ".codex", "config.toml") for f in folders)
-        config = codex_config(
-            self.user_dir, user_table, self.problems, folders, self.project_root, self.root
-        )
-        self.problems = list(config.problems)
-        self.settings = list(config.shown)
-        self.budget = self.budget_left = config.max_bytes
-        self.budget_source = next(
-            (s.source for s in config.shown if s.key == "project_doc_max_bytes"), "default"
-        )
-        extra = [n for n in config.fallback_names if n not in self.profile.project_files]
-        self.project_names = (*self.profile.project_files, *dict.fromkeys(extra))
-        if config.untrusted:
-            self.untrusted = next(s.source for s in config.shown if s.key == "trust_level")
 
     def user_files(self) -> None:
         """The user's own files; a missing home is reported once instead of guessed."""
@@ -358,7 +301,7 @@ class Walker(ExtraSources):
         if real is not None:
             self.loaded_real[real] = path
         if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
-            if find_imports(text, self.profile.imports):
+            if self.has_real_imports(path, text):
                 notes.append(_NO_ANCESTOR_IMPORTS)
             self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad)
             return True
@@ -366,6 +309,15 @@ class Walker(ExtraSources):
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
         return True
+
+    def has_real_imports(self, importer: str, text: str) -> bool:
+        """Whether ``text`` has an import the agent would follow: an explicit path or a
+        token naming an existing file (so a mention like ``@alice`` does not count)."""
+        for ref in find_imports(text, self.profile.imports or ""):
+            target = resolve_import(ref.target, importer, self.home)
+            if is_explicit_import(ref.target) or (target is not None and os.path.isfile(target)):
+                return True
+        return False
 
     def above_root(self, path: str) -> bool:
         """Whether a project file sits in a folder above the root (an ancestor's file)."""

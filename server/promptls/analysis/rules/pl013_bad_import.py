@@ -16,12 +16,16 @@ _IMPORT = re.compile(r"@[^\s`'\"()<>\[\]]+")
 
 
 def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:
-    """Narrow a line to the ``@path`` that names the target (else keep the line)."""
+    """Narrow a line to the ``@path`` that names the target (else keep the line).
+
+    Claude drops trailing punctuation from a token, gemini keeps it (``@./a.md,`` names
+    ``a.md,``), so a token matches with or without it.
+    """
     name = PurePath(target).name
     for match in _IMPORT.finditer(text, start, end):
-        token = match.group().rstrip(".,;:!?")
-        if name and PurePath(token[1:]).name == name:
-            return match.start(), match.start() + len(token)
+        for token in (match.group(), match.group().rstrip(".,;:!?")):
+            if name and PurePath(token[1:]).name == name:
+                return match.start(), match.start() + len(token)
     return start, max(start, end)
 
 
@@ -45,11 +49,13 @@ RULE = Rule(
     summary="An @import that does not resolve, loops, or exceeds the profile's depth.",
     explanation=(
         "Claude Code and Gemini CLI expand `@path` references in instruction files "
-        "(relative to the importing file, `~/` or absolute; not inside code). A path that "
-        "does not exist, a cycle, or a chain deeper than the profile allows (claude: 4 "
-        "hops, gemini: 5) is silently skipped by the agent, so the instructions you meant "
-        "to include are not there. Only reported when the file is checked with a "
-        "discovery (the CLI does this for instruction files)."
+        "(relative to the importing file; not inside code). A path that does not exist, "
+        "a cycle, or a chain deeper than the profile allows (claude: 4 hops, gemini: 5) "
+        "is not loaded, so the instructions you meant to include are not there: Claude "
+        "skips it silently, Gemini CLI replaces the token with an `Import failed` "
+        "comment, and also refuses URLs and paths outside the project root. Only "
+        "reported when the file is checked with a discovery (the CLI does this for "
+        "instruction files)."
     ),
     bad_example="See @docs/missing-guide.md for the style rules.\n",
     good_example="See @docs/style.md for the style rules.\n",
