@@ -268,3 +268,17 @@ def test_malformed_settings_are_reported_and_the_rest_loads(tree: Path) -> None:
     [problem] = d.problems
     assert problem.path == str(bad)
     assert problem.line == 3
+
+
+def test_rule_files_at_any_depth_are_instruction_files() -> None:
+    """Rules are found recursively, so the editor and `check` treat nested ones as
+    instruction files too (and watch them)."""
+    from promptls.analysis import DocumentKind, document_kind
+    from promptls.context import is_instruction_path
+
+    assert is_instruction_path("/r/.claude/rules/fe/react.md")
+    assert is_instruction_path("/home/u/.claude/rules/go.md", profiles=["claude"])
+    assert not is_instruction_path("/r/.claude/rules/fe/react.md", profiles=["codex"])
+    assert not is_instruction_path("/r/docs/rules/style.md")
+    assert not is_instruction_path("/r/.claude/rules/notes.txt")
+    assert document_kind("repo\\.claude\\rules\\a\\b.md") is DocumentKind.INSTRUCTION

@@ -8,8 +8,6 @@ the scanner's hits or one compiled-regex pass, and findings are sorted once at t
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
-from pathlib import PurePath
 from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
@@ -21,7 +19,7 @@ from promptls.analysis.rules import RULES
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.suppress import parse_suppressions
-from promptls.discovery.api import instruction_file_names
+from promptls.discovery.api import is_instruction_path
 
 if TYPE_CHECKING:
     from promptls.discovery.model import Discovery
@@ -34,22 +32,6 @@ MAX_FIX_PASSES = 10
 compile_globs(tuple(DEFAULT_SETTINGS.prompt_files))
 
 
-@lru_cache(maxsize=1)
-def _instruction_names() -> frozenset[str]:
-    """Base names any profile loads."""
-    return instruction_file_names()
-
-
-def _is_instruction_name(path: str) -> bool:
-    """A name a profile loads, or a Claude rules file (``.claude/rules/*.md``)."""
-    parts = PurePath(path).parts
-    if not parts:
-        return False
-    if parts[-1] in _instruction_names():
-        return True
-    return parts[-1].endswith(".md") and tuple(parts[-3:-1]) == (".claude", "rules")
-
-
 def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:
     """Instruction file (a name a profile loads, or ``instruction-files``), prompt file
     (``prompt-files`` globs) or other text. No path: a prompt (a library caller's text)."""
@@ -57,7 +39,7 @@ def document_kind(path: str | None, settings: Settings | None = None) -> Documen
         return DocumentKind.PROMPT
     settings = settings or DEFAULT_SETTINGS
     normal = str(path).replace("\\", "/")
-    if _is_instruction_name(normal) or matches(normal, settings.instruction_files):
+    if is_instruction_path(normal) or matches(normal, settings.instruction_files):
         return DocumentKind.INSTRUCTION
     if matches(normal, settings.prompt_files):
         return DocumentKind.PROMPT

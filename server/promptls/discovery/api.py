@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping
-from pathlib import Path
+from functools import lru_cache
+from pathlib import Path, PurePath
 
 from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
@@ -146,24 +147,52 @@ def load_context_files(
 
 def instruction_file_names(profiles: Iterable[str] | None = None) -> frozenset[str]:
     """Base names the given profiles (default: all) load, to classify and watch files."""
+    return _names(None if profiles is None else tuple(profiles))
+
+
+@lru_cache(maxsize=32)
+def _names(profiles: tuple[str, ...] | None) -> frozenset[str]:
+    """``instruction_file_names`` for a hashable selection (profiles are constants)."""
     names: set[str] = set()
     for name in PROFILES if profiles is None else profiles:
         prof = PROFILES.get(name)
         if prof is None:
             continue
-        for rel in (*prof.user_files, *prof.project_files, *prof.local_files):
-            names.add(os.path.basename(rel))
+        files = (*prof.user_files, *prof.project_files, *prof.local_files)
+        names.update(os.path.basename(rel) for rel in (*files, *prof.fallback_files))
         names.update(os.path.basename(p) for p in prof.managed_files)
     return frozenset(names)
 
 
+@lru_cache(maxsize=32)
+def _rules_folders(profiles: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
+    """The rules folders of the profiles as path parts (``(".claude", "rules")``)."""
+    found: set[tuple[str, ...]] = set()
+    for name in PROFILES if profiles is None else profiles:
+        prof = PROFILES.get(name)
+        if prof is None:
+            continue
+        if prof.project_rules_dir:
+            found.add(tuple(prof.project_rules_dir.split("/")))
+        if prof.user_rules_dir:
+            found.add((prof.user_dir, *prof.user_rules_dir.split("/")))
+    return tuple(sorted(found))
+
+
 def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) -> bool:
-    """Whether a path is an instruction file by name, incl. ``.claude/rules/*.md``."""
-    wanted = None if profiles is None else list(profiles)
-    parts = Path(os.fspath(path)).parts
+    """Whether a path is an instruction file: a name a profile loads, or a Markdown file
+    anywhere below a profile's rules folder (``.claude/rules/**/*.md``)."""
+    wanted = None if profiles is None else tuple(profiles)
+    parts = PurePath(os.fspath(path).replace("\\", "/")).parts
     if not parts:
         return False
-    if parts[-1] in instruction_file_names(wanted):
+    if parts[-1] in _names(wanted):
         return True
-    claude = wanted is None or "claude" in wanted
-    return claude and parts[-1].endswith(".md") and tuple(parts[-3:-1]) == (".claude", "rules")
+    if not parts[-1].endswith(".md"):
+        return False
+    folders = parts[:-1]
+    for marker in _rules_folders(wanted):
+        size = len(marker)
+        if any(folders[i : i + size] == marker for i in range(len(folders) - size + 1)):
+            return True
+    return False

@@ -17,13 +17,14 @@ from lsprotocol import types
 
 from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.model import Edit, Fix
+from promptls.apidesc.ids import FIX_ALL_KIND
 from promptls.lsp.diagnostics import SOURCE
 from promptls.lsp.documents import Snapshot
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
-FIX_ALL = f"{types.CodeActionKind.SourceFixAll.value}.promptls"
+FIX_ALL = FIX_ALL_KIND
 """The fix-all kind editors can run on save (``source.fixAll.promptls``)."""
 
 MARKDOWN_SUFFIXES = frozenset({".md", ".markdown", ".mdx"})

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from promptls.apidesc import ids
 from promptls.lsp.workspace import assemble
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-CONTEXT_CHANGED = "promptls/contextChanged"
+CONTEXT_CHANGED = ids.CONTEXT_CHANGED
 """Server → client notification: ``{"folder": str, "revision": str}``."""
 WATCH_REGISTRATION_ID = "promptls-watch-instruction-files"
 CONFIG_FILES = (".promptls.toml", "pyproject.toml")
