@@ -1,7 +1,9 @@
 """Write the editor clients' copies of the server's API description (``promptls api-json``).
 
     scripts/gen-api           rewrite every generated file
-    scripts/gen-api --check   exit 1 and name the files that differ (CI; tests/test_api_drift.py)
+    scripts/gen-api --check   exit 1 and name the files that differ
+
+``tests/cli/test_cli_api_json.py`` runs the same comparison in the test suite.
 
 Generated from ``promptls.apidesc.api_description()``:
 

@@ -1,6 +1,6 @@
 """Settings for the server: editor settings over project config files over defaults.
 
-Precedence, lowest first (documented in README.md, "Settings"):
+Precedence, lowest first (documented in docs/server.md, "Settings"):
 
 1. built-in defaults;
 2. the project file nearest to the document (``.promptls.toml`` or ``[tool.promptls]`` in
