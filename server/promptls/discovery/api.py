@@ -19,21 +19,12 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path, PurePath
 
-from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.discovery.model import ContextFile, Discovery
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
 from promptls.discovery.walk import Walker
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 __all__ = [
-    "DEFAULT_MAX_BYTES",
-    "DEFAULT_PROFILE",
-    "PROFILES",
-    "ContextFile",
-    "ContextScope",
-    "Discovery",
-    "Entry",
-    "EntryStatus",
-    "Profile",
     "discover",
     "get_profile",
     "instruction_file_names",
