@@ -195,3 +195,18 @@ def test_jit_falls_back_to_the_root_as_ceiling_without_a_git_root(tree: Path) ->
         tree / "ws", "gemini", home=tree / "home", environ={}, target=tree / "ws/subdir/t.txt"
     )
     assert [e.status for e in d.entries if e.path == str(sub)] == [EntryStatus.LAZY]
+
+
+def test_include_directories_add_their_own_walk_and_sort_with_the_rest(tree: Path) -> None:
+    """memoryDiscovery.ts getEnvironmentMemoryPaths: every workspace folder (the working
+    folder plus context.includeDirectories) walks up to its own ceiling; all paths are
+    then sorted as strings."""
+    (tree / "ws/.git").mkdir()
+    own = write(tree / "ws/GEMINI.md", "ws")
+    (tree / "lib/.git").mkdir(parents=True)
+    lib = write(tree / "lib/GEMINI.md", "lib")
+    lib_sub = write(tree / "lib/core/GEMINI.md", "lib core")
+    d = gemini(tree, tree / "ws", {"context": {"includeDirectories": ["../lib/core", "missing"]}})
+    assert paths(d) == [str(lib), str(lib_sub), str(own)]
+    [problem] = d.problems
+    assert "includeDirectories: missing is not a folder" in problem.message

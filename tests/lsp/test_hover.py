@@ -135,7 +135,7 @@ async def test_instruction_file_hover_shows_its_place_in_the_order(lsp: PromptCl
     h = await hover(lsp, uri, types.Position(line=0, character=3))
     assert h is not None and isinstance(h.contents, types.MarkupContent)
     value = h.contents.value
-    found = re.search(r"position (\d+) of (\d+) loaded", value)
+    found = re.search(r"position (\d+) of (\d+) sent at launch", value)
     assert found is not None and found.group(1) == found.group(2)  # most specific last
     root_line = value.index(str(root / "AGENTS.md").replace("_", "\\_"))
     assert root_line < value.index("this file")
@@ -156,3 +156,25 @@ async def test_plain_text_client_gets_plain_text(tmp_path_factory: pytest.TempPa
         assert h is not None and isinstance(h.contents, types.MarkupContent)
         assert h.contents.kind == types.MarkupKind.PlainText
         assert "a_b *c*" in h.contents.value and "```" not in h.contents.value
+
+
+async def test_a_scoped_rule_hover_says_conditional_and_names_its_globs(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """A .claude/rules file with paths: is not sent at launch; the hover says when it is."""
+    root = tmp_path_factory.mktemp("rules")
+    (root / ".git").mkdir()
+    rule = root / ".claude/rules/api.md"
+    rule.parent.mkdir(parents=True)
+    text = "---\npaths: src/api/**\n---\n# API rules\n"
+    rule.write_text(text, encoding="utf-8")
+    (root / ".claude/settings.json").write_text('{"claudeMdExcludes": ["**/vendor/**"]}\n')
+    async with session("vscode", root, init_options={"profile": "claude"}) as client:
+        uri = uri_of(rule)
+        await open_and_wait(client, uri, text)
+        h = await hover(client, uri, types.Position(line=0, character=1))
+        assert h is not None and isinstance(h.contents, types.MarkupContent)
+        value = h.contents.value.replace("\\", "")
+        assert "Profile 'claude': conditional, not sent at launch" in value
+        assert "loaded when claude reads a file matching src/api/**" in value
+        assert "claudeMdExcludes = **/vendor/** (from " in value

@@ -15,9 +15,9 @@ from promptls.commands import UsageError
 from promptls.commands._check_files import read_text, walk
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
 from promptls.commands._check_output import FORMATS, Report
-from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
+from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
-from promptls.discovery import Discovery, discover
+from promptls.discovery import Discovery, discover, owning_folder
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -94,8 +94,9 @@ class _Discoveries:
         self.cache: dict[tuple[str, str], Discovery | None] = {}
 
     def for_file(self, path: Path, profile: str) -> Discovery | None:
-        """The discovery of the file's folder; None when discovery is unavailable."""
-        key = (str(path.resolve().parent), profile)
+        """The discovery of the folder that decides about the file (its own, or the one
+        holding its rules folder), symlinks kept as given; None when unavailable."""
+        key = (owning_folder(logical_path(str(path))), profile)
         if key not in self.cache:
             try:
                 self.cache[key] = discover(key[0], profile, home=self.home)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
         instruction_file_names,
         is_instruction_path,
         load_context_files,
+        owning_folder,
         resolve_home,
     )
     from promptls.discovery.cache import DiscoveryCache
@@ -43,6 +44,7 @@ _HOME = {
     "instruction_file_names": "promptls.discovery.api",
     "is_instruction_path": "promptls.discovery.api",
     "load_context_files": "promptls.discovery.api",
+    "owning_folder": "promptls.discovery.api",
     "resolve_home": "promptls.discovery.api",
     "ContextFile": "promptls.discovery.model",
     "ContextScope": "promptls.discovery.model",
@@ -82,5 +84,6 @@ __all__ = [
     "instruction_file_names",
     "is_instruction_path",
     "load_context_files",
+    "owning_folder",
     "resolve_home",
 ]

@@ -70,19 +70,27 @@ class CodexConfig:
     problems: tuple[SettingsProblem, ...]
 
 
-def read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
-    """A TOML table from ``path``: (None, None) when absent, (None, problem) when broken."""
+def read_settings_text(path: str, encoding: str) -> tuple[str | None, SettingsProblem | None]:
+    """A settings file's text: (None, None) when absent, (None, problem) when it cannot
+    be read or decoded. Bounded and non-blocking like every read of discovery."""
     result = read_bounded(path, _SETTINGS_CAP)
     if result.missing:
         return None, None
     if result.data is None:
         return None, SettingsProblem(path, f"cannot be read: {result.problem}")
-    import tomllib  # only when an agent's settings file exists
-
     try:
-        text = result.data.decode("utf-8")
+        return result.data.decode(encoding), None
     except UnicodeDecodeError as exc:
         return None, SettingsProblem(path, f"not valid UTF-8 at byte {exc.start}")
+
+
+def read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
+    """A TOML table from ``path``: (None, None) when absent, (None, problem) when broken."""
+    text, problem = read_settings_text(path, "utf-8")
+    if text is None:
+        return None, problem
+    import tomllib  # only when an agent's settings file exists
+
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
@@ -152,15 +160,9 @@ def read_json(
 ) -> tuple[dict[str, object] | None, SettingsProblem | None]:
     """A JSON object (comments allowed) from ``path``: (None, None) when absent, (None,
     problem) when broken; ``refuses`` says what the agent itself does with such a file."""
-    result = read_bounded(path, _SETTINGS_CAP)
-    if result.missing:
-        return None, None
-    if result.data is None:
-        return None, SettingsProblem(path, f"cannot be read: {result.problem}")
-    try:
-        text = result.data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        return None, SettingsProblem(path, f"not valid UTF-8 at byte {exc.start}")
+    text, problem = read_settings_text(path, "utf-8-sig")
+    if text is None:
+        return None, problem
     try:
         data = json.loads(strip_comments(text))
     except json.JSONDecodeError as exc:

@@ -10,7 +10,7 @@ raises on what it finds on disk, runs a program, or walks a tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH112, PTH118, PTH119
+# ruff: noqa: PTH100, PTH112, PTH118, PTH119, PTH120
 
 from __future__ import annotations
 
@@ -19,26 +19,18 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path, PurePath
 
-from promptls.discovery.model import ContextFile, ContextScope, Discovery, Entry, EntryStatus
+from promptls.discovery.model import ContextFile, Discovery
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
 from promptls.discovery.walk import Walker
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 __all__ = [
-    "DEFAULT_MAX_BYTES",
-    "DEFAULT_PROFILE",
-    "PROFILES",
-    "ContextFile",
-    "ContextScope",
-    "Discovery",
-    "Entry",
-    "EntryStatus",
-    "Profile",
     "discover",
     "get_profile",
     "instruction_file_names",
     "is_instruction_path",
     "load_context_files",
+    "owning_folder",
     "resolve_home",
 ]
 
@@ -196,3 +188,19 @@ def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) ->
         if any(folders[i : i + size] == marker for i in range(len(folders) - size + 1)):
             return True
     return False
+
+
+def owning_folder(path: PathArg) -> str:
+    """The folder whose discovery decides what happens to ``path``: the folder holding a
+    profile's rules folder for a rule file (``X`` for ``X/.claude/rules/a/b.md``), else
+    the file's own folder. The editor and ``check`` ask discovery from there."""
+    text = os.fspath(path)
+    parts = PurePath(text).parts
+    folders = parts[:-1]
+    if parts and parts[-1].endswith(".md"):
+        for marker in _rules_folders(None):
+            size = len(marker)
+            for i in range(len(folders) - size, -1, -1):
+                if folders[i : i + size] == marker:
+                    return str(PurePath(*folders[:i])) if i else "."
+    return os.path.dirname(os.path.abspath(text))

@@ -234,8 +234,8 @@ GEMINI = Profile(
         "the importing file, confined to the project root by real path, 5 levels; only "
         "backtick code is protected",
         "GEMINI.md below the folder load just in time, when a tool reads a file there (lazy)",
-        "not modelled yet: extension and MCP context, private MEMORY.md, include "
-        "directories, untrusted folders",
+        "context.includeDirectories walk up too and join the sort",
+        "not modelled yet: extension and MCP context, private MEMORY.md, untrusted folders",
     ),
 )
 

@@ -33,6 +33,7 @@ class AgentSettings(ExtraSources):
     budget_left: int | None
     budget_source: str
     untrusted: str
+    include_dirs: tuple[str, ...]
 
     def apply_gemini(self) -> tuple[str, ...]:
         """gemini-cli's ``settings.json``: context file names and boundary markers."""
@@ -41,6 +42,7 @@ class AgentSettings(ExtraSources):
         self.settings += config.shown
         self.watched.update(config.watched)
         self.project_names = self.user_names = config.names
+        self.include_dirs = config.include_dirs
         if self.lazy_names:
             self.lazy_names = config.names
         self.import_markers = config.markers

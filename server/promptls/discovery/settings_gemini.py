@@ -11,7 +11,7 @@ upward walk). Sources: gemini-cli ``packages/cli/src/config/settings.ts``,
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH117, PTH118
+# ruff: noqa: PTH100, PTH112, PTH117, PTH118
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ class GeminiConfig:
 
     names: tuple[str, ...]
     markers: tuple[str, ...]
+    include_dirs: tuple[str, ...]
     shown: tuple[AgentSetting, ...]
     problems: tuple[SettingsProblem, ...]
     watched: tuple[str, ...]
@@ -53,7 +54,9 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
     names: tuple[str, ...] = (GEMINI_DEFAULT_NAME,)
     names_source = "default"
     markers, markers_source = GEMINI_DEFAULT_MARKERS, "default"
+    includes: list[str] = []
     for path, context in layers:
+        includes += _include_dirs(path, context, cwd, home, problems)
         raw = context.get("fileName")
         if raw is not None:
             given = [raw] if isinstance(raw, str) else raw
@@ -72,8 +75,44 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
             else:
                 message = "context.memoryBoundaryMarkers must be a list of strings"
                 problems.append(SettingsProblem(path, message))
-    shown = (
+    shown = [
         AgentSetting("context.fileName", json.dumps(list(names)), names_source),
         AgentSetting("context.memoryBoundaryMarkers", json.dumps(list(markers)), markers_source),
-    )
-    return GeminiConfig(names, markers, shown, tuple(problems), tuple(paths))
+    ]
+    included = tuple(dict.fromkeys(includes))
+    if included:
+        source = [p for p, c in layers if "includeDirectories" in c][-1]
+        value = json.dumps(list(included))
+        shown.append(AgentSetting("context.includeDirectories", value, source))
+    return GeminiConfig(names, markers, included, tuple(shown), tuple(problems), tuple(paths))
+
+
+def _include_dirs(
+    path: str,
+    context: dict[str, object],
+    cwd: str,
+    home: str | None,
+    problems: list[SettingsProblem],
+) -> list[str]:
+    """``context.includeDirectories`` of one layer: extra workspace folders whose own
+    upward walk adds project files (``~`` is the home folder, relative means from the
+    working folder; real paths, as gemini-cli's workspace context keeps them)."""
+    raw = context.get("includeDirectories")
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
+        message = "context.includeDirectories must be a list of strings"
+        problems.append(SettingsProblem(path, message))
+        return []
+    found = []
+    for value in raw:
+        folder = value.strip()
+        if folder.startswith("~") and home is not None:
+            folder = home + folder[1:]
+        folder = os.path.realpath(os.path.join(cwd, folder))
+        if os.path.isdir(folder):
+            found.append(folder)
+        else:
+            message = f"context.includeDirectories: {value} is not a folder (gemini-cli skips it)"
+            problems.append(SettingsProblem(path, message))
+    return found

@@ -89,6 +89,7 @@ class Walker(AgentSettings):
         self.project_names = profile.project_files
         self.user_names = profile.user_files
         self.lazy_names = profile.lazy_files
+        self.include_dirs: tuple[str, ...] = ()
         self.untrusted = ""
         self.settings: list[AgentSetting] = []
         self.problems: list[SettingsProblem] = []
@@ -124,7 +125,12 @@ class Walker(AgentSettings):
         if self.profile.agent_settings == "codex":
             self.apply_codex(user_table, walk.directories)
         if self.profile.sort_paths:
-            candidates = (os.path.join(d, n) for d in walk.directories for n in self.project_names)
+            folders = dict.fromkeys(walk.directories)
+            for extra in self.include_dirs:
+                included = walk_directories(self.profile.walk, extra, self.home, markers)
+                self.watched.update(included.watched)
+                folders.update(dict.fromkeys(included.directories))
+            candidates = (os.path.join(d, n) for d in folders for n in self.project_names)
             for path in sorted(candidates):
                 self.load(path, ContextScope.PROJECT)
         else:

@@ -97,16 +97,18 @@ def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Do
     """Where this file stands, per active profile, in its folder's discovered order."""
     here = Path(path)
     doc = Doc().heading("promptls: instruction file")
-    doc.para(f"Discovered order for folder {here.parent} (broadest first, most specific last):")
+    folder = discoveries[0][1].root if discoveries else str(here.parent)
+    doc.para(f"Discovered order for folder {folder} (broadest first, most specific last):")
     for profile, discovery in discoveries:
         entries = discovery.entries
         mine = [e for e in entries if _same(Path(e.path), here)]
         if mine:
             e = mine[0]
-            loaded = [x for x in entries if x.status == "loaded"]
-            rank = next((i for i, x in enumerate(loaded) if x is e), None)
+            sent = len(discovery.files)
             where = (
-                f"position {rank + 1} of {len(loaded)} loaded" if rank is not None else "not loaded"
+                f"position {e.order + 1} of {sent} sent at launch"
+                if e.order is not None
+                else "not sent at launch"
             )
             doc.para(f"Profile '{profile}': {e.status}, {where} ({e.scope} scope). {e.reason}")
         else:
@@ -115,6 +117,13 @@ def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Do
             )
         for entry in entries:
             doc.item(_entry_line(entry, here))
+        shaped = [s for s in discovery.settings if s.source != "default"]
+        if shaped or discovery.problems:
+            doc.para(f"Agent settings that shaped '{profile}':")
+        for setting in shaped:
+            doc.item(f"{setting.key} = {setting.value} (from {setting.source})")
+        for problem in discovery.problems:
+            doc.item(f"unusable settings file: {problem}")
     return doc
 
 
@@ -151,7 +160,10 @@ def register(server: PromptServer) -> None:
         ):
             path = analysis.path
             profile = server.settings.for_path(path).profile
-            folder = str(Path(path).parent)
+            # Deferred (lsp → discovery): hovers on instruction files only.
+            from promptls.discovery.api import owning_folder
+
+            folder = owning_folder(path)
             try:
                 found = [(profile, server.discover(folder, profile))]
             except Exception:

@@ -167,12 +167,13 @@ class PromptServer(LanguageServer):
         """Worker-thread analysis with the document's settings and discovery."""
         # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
         from promptls.analysis import analyze, document_kind
+        from promptls.discovery.api import owning_folder  # deferred: as above
 
         settings = self.settings.for_path(doc.path)
         discovery = None
         if doc.path is not None and document_kind(doc.path, settings) is DocumentKind.INSTRUCTION:
             try:
-                discovery = self.discover(str(Path(doc.path).parent), settings.profile)
+                discovery = self.discover(owning_folder(doc.path), settings.profile)
             except Exception:
                 log.exception("discovery for %s failed", doc.path)
         return analyze(text, path=doc.path, settings=settings, discovery=discovery)
