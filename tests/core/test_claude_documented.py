@@ -282,3 +282,15 @@ def test_rule_files_at_any_depth_are_instruction_files() -> None:
     assert not is_instruction_path("/r/docs/rules/style.md")
     assert not is_instruction_path("/r/.claude/rules/notes.txt")
     assert document_kind("repo\\.claude\\rules\\a\\b.md") is DocumentKind.INSTRUCTION
+
+
+def test_a_wrong_instruction_files_value_is_reported_and_the_default_applies(tree: Path) -> None:
+    agents = write(tree / "ws/AGENTS.md", "agents")
+    for value in (True, "both"):
+        mode = {"pluginConfigs": {"agents-md@builtin": {"options": {"instructionFiles": value}}}}
+        settings = write(tree / "home/.claude/settings.json", json.dumps(mode))
+        d = claude(tree, tree / "ws")
+        assert sent(d) == [str(agents)], "the default still reads AGENTS.md"
+        [problem] = d.problems
+        assert problem.path == str(settings)
+        assert problem.message.startswith(f"instructionFiles {value!r} is not one of ")

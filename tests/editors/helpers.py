@@ -27,6 +27,8 @@ PROJECT_RULE = "Project rule: run the tests before every commit."
 USER_RULE = "User rule: answer briefly."
 CLAUDE_RULE = "Claude rule: prefer small diffs."
 NEW_RULE = "Project rule added while the preview was open."
+SCOPED_RULE = "---\npaths: src/api/**\n---\nAPI rule: validate every request.\n"
+"""A Claude rule scoped to paths: the editors show it as conditional, with its glob."""
 
 
 def workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
@@ -42,6 +44,9 @@ def workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
     (proj / "prompts").mkdir()
     prompt = proj / "prompts" / "agent.prompt.md"
     prompt.write_bytes(PROMPT.encode("utf-8"))
+    rules = proj / "prompts" / ".claude" / "rules"
+    rules.mkdir(parents=True)
+    (rules / "api.md").write_text(SCOPED_RULE, encoding="utf-8")
     return home, proj, prompt
 
 

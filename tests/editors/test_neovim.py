@@ -180,7 +180,8 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     assert ctx["attached"] == 0, "the language server must not attach to its own scratch buffer"
     text = "\n".join(ctx["lines"])
     paths = nvim_run["_paths"]
-    assert f"Folder: {paths['proj']}" in text, text
+    # Asked from the prompt buffer: the server answers for the prompt's folder.
+    assert f"Folder: {paths['proj']}/prompts\n" in text, text
     for profile in ("or", "claude", "codex", "gemini"):
         assert f"Profile {profile}: " in text, text
     or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
@@ -191,6 +192,8 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     assert loaded == ["~/.or/AGENTS.md", "AGENTS.md"], or_section
     claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
     assert "CLAUDE.md" in claude, claude
+    assert "conditional   project prompts/.claude/rules/api.md" in claude, claude
+    assert "conditional: loaded when claude reads a file matching src/api/**" in claude, claude
 
 
 def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> None:

@@ -81,7 +81,7 @@ def claude_config(managed_dir: str, user_dir: str | None, root: str) -> ClaudeCo
                 problems.append(SettingsProblem(path, message))
         choice = _instruction_files(table)
         if choice is not None and index <= 1:
-            if choice in INSTRUCTION_MODES:
+            if isinstance(choice, str) and choice in INSTRUCTION_MODES:
                 mode, mode_source = choice, path
             else:
                 known = ", ".join(INSTRUCTION_MODES)
@@ -92,13 +92,13 @@ def claude_config(managed_dir: str, user_dir: str | None, root: str) -> ClaudeCo
     return ClaudeConfig(tuple(excludes), mode, tuple(shown), tuple(problems), tuple(layers))
 
 
-def _instruction_files(table: dict[str, object]) -> str | None:
-    """``pluginConfigs["agents-md@builtin"].options.instructionFiles`` when present."""
+def _instruction_files(table: dict[str, object]) -> object:
+    """``pluginConfigs["agents-md@builtin"].options.instructionFiles`` when present (any
+    type: a value that is not one of the modes is reported by the caller)."""
     plugins = table.get("pluginConfigs")
     plugin = plugins.get("agents-md@builtin") if isinstance(plugins, dict) else None
     options = plugin.get("options") if isinstance(plugin, dict) else None
-    value = options.get("instructionFiles") if isinstance(options, dict) else None
-    return value if isinstance(value, str) else None
+    return options.get("instructionFiles") if isinstance(options, dict) else None
 
 
 def project_key(folder: str) -> str:
