@@ -351,3 +351,22 @@ def test_untrusted_project_loads_no_project_docs(tree: Path) -> None:
     st, reason = status(d, doc)
     assert st is EntryStatus.DROPPED
     assert "marks this project untrusted" in reason
+
+
+def test_editing_a_settings_file_invalidates_the_cached_discovery(tree: Path) -> None:
+    """The server watches the agents' settings files: a change to one must drop exactly
+    the results it shaped."""
+    from promptls.context import DiscoveryCache
+    from promptls.discovery import workspace_globs
+
+    write(tree / "ws/.git", "")
+    write(tree / "ws/AGENTS.md", "doc")
+    cache = DiscoveryCache()
+    cache.discover(tree / "ws", "codex", home=tree / "home", environ={})
+    cache.discover(tree / "ws", "gemini", home=tree / "home", environ={})
+    assert cache.invalidate(tree / "ws/.codex/config.toml") == 1
+    assert cache.invalidate(tree / "ws/.gemini/settings.json") == 1
+    globs = workspace_globs()
+    assert "**/.codex/config.toml" in globs and "**/.gemini/settings.json" in globs
+    assert "**/.claude/rules/**/*.md" in globs
+    assert "**/.codex/config.toml" not in workspace_globs(settings=False)

@@ -14,7 +14,7 @@ from promptls.analysis.model import Severity
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS
 from promptls.config import CONFIG_FILE
-from promptls.discovery.api import instruction_file_names
+from promptls.discovery.api import instruction_file_names, workspace_globs
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 
 Schema = dict[str, Any]
@@ -147,14 +147,8 @@ def instruction_names() -> list[str]:
 
 
 def instruction_globs() -> list[str]:
-    """Workspace globs of every file a profile loads by name (``**/`` + relative path)."""
-    globs: dict[str, None] = {}
-    for profile in PROFILES.values():
-        for rel in (*profile.project_files, *profile.local_files):
-            globs[f"**/{rel}"] = None
-        if profile.user_rules_dir:
-            globs[f"**/{profile.user_dir}/{profile.user_rules_dir}/*.md"] = None
-    return list(globs)
+    """Workspace globs of every instruction file discovery reads (its own list)."""
+    return workspace_globs(settings=False)
 
 
 def prompt_globs() -> list[str]:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         load_context_files,
         owning_folder,
         resolve_home,
+        workspace_globs,
     )
     from promptls.discovery.cache import DiscoveryCache
     from promptls.discovery.model import (
@@ -46,6 +47,7 @@ _HOME = {
     "load_context_files": "promptls.discovery.api",
     "owning_folder": "promptls.discovery.api",
     "resolve_home": "promptls.discovery.api",
+    "workspace_globs": "promptls.discovery.api",
     "ContextFile": "promptls.discovery.model",
     "ContextScope": "promptls.discovery.model",
     "Discovery": "promptls.discovery.model",
@@ -86,4 +88,5 @@ __all__ = [
     "load_context_files",
     "owning_folder",
     "resolve_home",
+    "workspace_globs",
 ]

@@ -32,6 +32,7 @@ __all__ = [
     "load_context_files",
     "owning_folder",
     "resolve_home",
+    "workspace_globs",
 ]
 
 PathArg = str | os.PathLike[str]
@@ -188,6 +189,22 @@ def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) ->
         if any(folders[i : i + size] == marker for i in range(len(folders) - size + 1)):
             return True
     return False
+
+
+def workspace_globs(*, settings: bool = True) -> list[str]:
+    """Globs (``**/`` + relative path) of every file discovery reads inside a workspace:
+    instruction files by name, rules folders at any depth and (with ``settings``) the
+    agents' settings files. The server asks editors to watch all of them; ``api-json``
+    publishes the instruction ones (the files the editors attach the server to)."""
+    globs: dict[str, None] = {}
+    for prof in PROFILES.values():
+        for rel in (*prof.project_files, *prof.local_files, *prof.fallback_files):
+            globs[f"**/{rel}"] = None
+        for folder in _rules_folders((prof.name,)):
+            globs[f"**/{'/'.join(folder)}/**/*.md"] = None
+        for rel in prof.settings_files if settings else ():
+            globs[f"**/{rel}"] = None
+    return list(globs)
 
 
 def owning_folder(path: PathArg) -> str:

@@ -45,6 +45,7 @@ class Profile:
     ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
     only when the agent reads a file in their folder below the root. ``fallback_files``
     are read per folder as the agent's instruction-file setting says (claude: AGENTS.md).
+    ``settings_files`` are the agent's own settings files inside a workspace (watched).
     ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
     False: imports in files above the root are not expanded (claude, as observed).
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
@@ -70,6 +71,7 @@ class Profile:
     memory_max_bytes: int = 0
     lazy_files: tuple[str, ...] = ()
     fallback_files: tuple[str, ...] = ()
+    settings_files: tuple[str, ...] = ()
     hide_html_comments: bool = False
     ancestor_imports: bool = True
     managed_files: tuple[str, ...] = ()
@@ -121,6 +123,7 @@ CLAUDE = Profile(
     user_dir=".claude",
     user_dir_env="CLAUDE_CONFIG_DIR",
     agent_settings="claude",
+    settings_files=(".claude/settings.json", ".claude/settings.local.json"),
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",
     project_rules_dir=".claude/rules",
@@ -171,6 +174,7 @@ CODEX = Profile(
     user_dir=".codex",
     user_dir_env="CODEX_HOME",
     agent_settings="codex",
+    settings_files=(".codex/config.toml",),
     user_files=("AGENTS.override.md", "AGENTS.md"),
     project_files=("AGENTS.override.md", "AGENTS.md"),
     local_files=(),
@@ -207,6 +211,7 @@ GEMINI = Profile(
     title="Gemini CLI",
     user_dir=".gemini",
     agent_settings="gemini",
+    settings_files=(".gemini/settings.json",),
     sort_paths=True,
     lazy_files=("GEMINI.md",),
     user_files=("GEMINI.md",),

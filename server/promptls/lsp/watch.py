@@ -38,11 +38,10 @@ CONFIG_FILES = (".promptls.toml", "pyproject.toml")
 def watch_globs() -> list[str]:
     """Glob patterns for everything discovery and settings read."""
     # Deferred (lsp → discovery): loads after ``initialize`` was answered, not at start-up.
-    from promptls.discovery import instruction_file_names
+    from promptls.discovery import instruction_file_names, workspace_globs
 
     names = sorted(instruction_file_names())
-    globs = [f"**/{name}" for name in names]
-    globs.append("**/.claude/rules/*.md")
+    globs = list(dict.fromkeys([f"**/{name}" for name in names] + workspace_globs()))
     globs.extend(f"**/{name}" for name in CONFIG_FILES)
     globs.append("**/SKILL.md")
     return globs

@@ -84,7 +84,7 @@ return {
     "**/CLAUDE.md",
     "**/.claude/CLAUDE.md",
     "**/CLAUDE.local.md",
-    "**/.claude/rules/*.md",
+    "**/.claude/rules/**/*.md",
     "**/AGENTS.override.md",
     "**/GEMINI.md",
   },

@@ -35,7 +35,7 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/CLAUDE.md",
   "**/.claude/CLAUDE.md",
   "**/CLAUDE.local.md",
-  "**/.claude/rules/*.md",
+  "**/.claude/rules/**/*.md",
   "**/AGENTS.override.md",
   "**/GEMINI.md"
 ] as const;
