@@ -55,8 +55,9 @@ def nvim_run(
 ) -> dict[str, Any]:
     """Run the Lua scenario once per registration path; the tests read the JSON it wrote.
 
-    ``lsp-enable`` is the Neovim 0.11 idiom: the shipped ``lsp/promptls.lua`` and
-    ``vim.lsp.enable('promptls')`` without ``setup()``; ``setup`` is ``setup()`` on 0.11+
+    ``lsp-enable`` is the Neovim 0.11 idiom: the plugin installed as a built-in package, the
+    shipped ``lsp/promptls.lua`` found on the runtimepath and ``vim.lsp.enable('promptls')``
+    without ``setup()``; ``setup`` is ``setup()`` on 0.11+
     (vim.lsp.config/enable with the plugin's options); ``legacy-start`` runs the FileType +
     vim.lsp.start path meant for 0.8-0.10 on the same Neovim.
     """
@@ -87,6 +88,15 @@ def nvim_run(
         "PROMPTLS_TEST_NEW_RULE": NEW_RULE,
         "PROMPTLS_TEST_MODE": request.param,
     }
+    if request.param == "lsp-enable":
+        # The 0.11 idiom, installed the way editors/neovim/README.md says for built-in
+        # packages: a pack/*/start entry linking to editors/neovim.
+        packdir = tmp_path / "packs"
+        (packdir / "pack" / "promptls" / "start").mkdir(parents=True)
+        (packdir / "pack" / "promptls" / "start" / "promptls").symlink_to(
+            ROOT / "editors" / "neovim"
+        )
+        env["PROMPTLS_TEST_PACKDIR"] = str(packdir)
     cmd = [
         str(NVIM),
         "--headless",
@@ -121,6 +131,10 @@ def test_shipped_lsp_config_and_prompt_filetypes(nvim_run: dict[str, Any]) -> No
     """``lsp/promptls.lua`` is a plain vim.lsp.Config; setup() also gives prompt files that
     Neovim does not know (``*.prompt``) a file type, from the server's prompt globs."""
     shipped = nvim_run["shipped"]
+    found = Path(nvim_run["lsp_config_file"])
+    assert found.resolve() == ROOT / "editors" / "neovim" / "lsp" / "promptls.lua"
+    if nvim_run["_mode"] == "lsp-enable":
+        assert found.parts[-6:-2] == ("pack", "promptls", "start", "promptls"), found
     assert shipped["cmd"] == ["promptls", "serve"]
     assert shipped["filetypes"] == ["markdown", "text"]
     assert ".git" in shipped["root_markers"]

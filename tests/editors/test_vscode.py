@@ -1,12 +1,14 @@
 """The VS Code extension, tested in a real VS Code: code-server driven by headless Chromium.
 
 `scripts/setup-vscode` prepares everything in a cache outside the repo (Node 24, code-server,
-playwright-core, the packaged extension installed into an extensions dir). This test starts
-code-server on a free loopback port with a temp workspace holding a prompt file with a
-duplicate marker, runs `tests/editors/vscode/drive.mjs` (playwright-core + Debian's
-Chromium), and asserts what a user would see: the PL001 diagnostic in the Problems panel,
-the wire-text hover on the marker, the status bar's revision, the context files and the
-prompt preview. Screenshots of each step land in `test-artifacts/vscode/`.
+playwright-core, the packaged extension with its bundled server installed into an extensions
+dir). This test starts code-server on a free loopback port with a temp workspace holding a
+prompt file with a duplicate marker, and with a PATH where `promptls` is nowhere: no
+`promptls` executable, and a `python3` (>= 3.11) that cannot import it, so what runs is the
+server the .vsix brought. It runs `tests/editors/vscode/drive.mjs` (playwright-core +
+Debian's Chromium), and asserts what a user would see: the PL001 diagnostic in the Problems
+panel, the wire-text hover on the marker, the status bar's revision, the context files and
+the prompt preview. Screenshots of each step land in `test-artifacts/vscode/`.
 
 A missing setup FAILS the test (CI must not pass by skipping it) unless
 `PROMPTLS_SKIP_VSCODE=1` is set. `PROMPTLS_UPDATE_DOCS_IMAGES=1` copies the hover screenshot
@@ -21,6 +23,8 @@ import os
 import shutil
 import socket
 import subprocess
+import sys
+import sysconfig
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -95,13 +99,17 @@ def _tools() -> Tools:
     return tools
 
 
-def _server_path() -> Path:
-    """The promptls the extension starts: the project venv's, unless overridden for debugging."""
-    override = os.environ.get("PROMPTLS_VSCODE_SERVER_PATH")
-    path = Path(override) if override else ROOT / ".venv" / "bin" / "promptls"
-    if not path.exists():
-        pytest.fail(f"no promptls server at {path}; run scripts/test to create .venv")
-    return path
+def _bare_python_dir(base: Path) -> Path:
+    """A folder whose `python3` is this test's base interpreter (>= 3.11, outside any venv):
+    the `python3 on PATH` the bundled server runs on, and one without promptls."""
+    folder = base / "python-bin"
+    folder.mkdir()
+    name = f"python{sysconfig.get_python_version()}"
+    base_python = Path(sys.base_prefix) / "bin" / name
+    if not base_python.exists():
+        base_python = Path(sys.base_prefix) / "bin" / "python3"
+    (folder / "python3").symlink_to(base_python.resolve())
+    return folder
 
 
 def _free_port() -> int:
@@ -132,10 +140,11 @@ def _make_workspace(base: Path) -> Path:
     return workspace
 
 
-def _write_user_settings(user_data: Path, server: Path | str) -> None:
-    """User settings: our server, no trust prompt, no welcome page, quick hovers."""
-    settings = {
-        "promptls.server.path": str(server),
+def _write_user_settings(user_data: Path, server: Path | str | None) -> None:
+    """User settings: the server (None: the bundled one), no trust prompt, no welcome page,
+    quick hovers."""
+    settings: dict[str, Any] = {} if server is None else {"promptls.server.path": str(server)}
+    settings |= {
         "security.workspace.trust.enabled": False,
         "workbench.startupEditor": "none",
         "workbench.tips.enabled": False,
@@ -171,11 +180,12 @@ class CodeServer:
     workspace: Path
     user_data: Path
     log: list[str]
+    path: str
 
 
 @contextlib.contextmanager
 def _code_server(
-    tmp_path: Path, server: Path | str, extra_path: str = ""
+    tmp_path: Path, server: Path | str | None, extra_path: str = ""
 ) -> Iterator[tuple[CodeServer, Tools]]:
     """Start code-server for a fresh workspace and fake HOME; stop it afterwards."""
     tools = _tools()
@@ -185,13 +195,19 @@ def _code_server(
     _write_user_settings(user_data, server)
     workspace = _make_workspace(tmp_path)
     port = _free_port()
+    # code-server reads the extension host's environment from `$SHELL -i -l -c …`, and a
+    # login shell's profile would reset PATH; this shell skips the profiles, so the
+    # extension sees exactly the PATH below.
+    shell = tmp_path / "shell"
+    shell.write_text('#!/bin/sh\nexec /bin/bash --noprofile --norc "$@"\n')
+    shell.chmod(0o755)
     env = {
         "PATH": f"{extra_path}{tools.node.parent}:/usr/local/bin:/usr/bin:/bin",
         "HOME": str(home),
         "XDG_CONFIG_HOME": str(home / ".config"),
         "XDG_DATA_HOME": str(home / ".local" / "share"),
         "XDG_CACHE_HOME": str(home / ".cache"),
-        "SHELL": "/bin/bash",
+        "SHELL": str(shell),
         "LANG": "C.UTF-8",
         # No extension gallery: nothing is fetched from outside this machine.
         "EXTENSIONS_GALLERY": "{}",
@@ -239,7 +255,7 @@ def _code_server(
         if not listening.wait(timeout=90) or process.poll() is not None:
             pytest.fail("code-server did not start:\n" + "".join(log[-40:]))
         url = f"http://127.0.0.1:{port}/?folder={workspace}"
-        yield CodeServer(process, url, workspace, user_data, log), tools
+        yield CodeServer(process, url, workspace, user_data, log, env["PATH"]), tools
     finally:
         process.terminate()
         try:
@@ -250,11 +266,38 @@ def _code_server(
         reader.join(timeout=15)
 
 
+def _assert_promptls_not_installed(env: dict[str, str], cwd: Path) -> None:
+    """The precondition of the bundled-server test: nothing on this PATH provides promptls."""
+    assert shutil.which("promptls", path=env["PATH"]) is None
+    probe = subprocess.run(
+        ["python3", "-c", "import promptls"],
+        env=env,
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert probe.returncode != 0, "python3 on the test PATH can import promptls"
+    assert "No module named 'promptls'" in probe.stderr
+
+
 @pytest.fixture
 def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
-    """code-server whose promptls.server.path is the project's own server."""
-    with _code_server(tmp_path, _server_path()) as started:
+    """code-server with no promptls installed anywhere: the extension's bundled server runs."""
+    python_dir = _bare_python_dir(tmp_path)
+    with _code_server(tmp_path, None, f"{python_dir}:") as started:
+        server = started[0]
+        env = {"PATH": server.path, "HOME": str(tmp_path / "home")}
+        _assert_promptls_not_installed(env, server.workspace)
         yield started
+
+
+def _server_log(server: CodeServer) -> str:
+    """The promptls output channel (it names the server it started), from VS Code's logs."""
+    logs = server.user_data / "logs"
+    return "\n".join(
+        f.read_text(errors="replace") for f in logs.rglob("*.log") if "promptls" in f.name
+    )
 
 
 def _drive(server: CodeServer, tools: Tools, scenario: str) -> dict[str, Any]:
@@ -331,9 +374,11 @@ def test_extension_unit_tests_pass() -> None:
 def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     code_server: tuple[CodeServer, Tools],
 ) -> None:
-    """A user opening a prompt with a duplicate marker sees every promptls surface work."""
+    """A user with nothing but the .vsix and a Python opens a prompt with a duplicate marker
+    and sees every promptls surface work, served by the bundled server."""
     server, tools = code_server
     steps = _drive(server, tools, "all")["steps"]
+    assert "(from bundled server, Python 3." in _server_log(server)
 
     problems = "\n".join(steps["problems"]["rows"])
     assert "PL001" in problems
@@ -390,8 +435,9 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
         shutil.copyfile(steps["hoverShot"], DOCS_IMAGE)
 
 
-def test_vscode_without_a_server_says_once_how_to_install_it(tmp_path: Path) -> None:
-    """No promptls anywhere: one notification with the install command, not one per action."""
+def test_vscode_without_a_python_says_once_what_to_set(tmp_path: Path) -> None:
+    """No usable Python and no promptls: one notification naming the Python setting and the
+    install command, not one per action."""
     no_python = tmp_path / "bin"
     no_python.mkdir()
     fake = no_python / "python3"
@@ -402,5 +448,7 @@ def test_vscode_without_a_server_says_once_how_to_install_it(tmp_path: Path) -> 
     notification = steps["notification"]
     assert notification["installHints"] == 1
     text = "\n".join(notification["texts"])
+    assert "Python 3.11 or newer" in text
+    assert "promptls.server.python" in text
     assert "pipx install promptls" in text
     assert "promptls.server.path" in text

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Type-check, bundle and package the extension into editors/vscode/promptls.vsix, offline
-# (vsce needs no network for `package`). Needs node_modules: `npm ci` first (or
-# scripts/setup-vscode, which caches it).
+# Type-check, bundle and package the extension, with the server in bundled/libs
+# (scripts/bundle.sh), into editors/vscode/promptls.vsix. vsce needs no network for
+# `package`; the server's dependencies come from PyPI or pip's cache. Needs node_modules:
+# `npm ci` first (or scripts/setup-vscode, which caches it).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 if [[ ! -d node_modules ]]; then
@@ -12,8 +13,7 @@ start=$SECONDS
 node_modules/.bin/tsc --noEmit -p .
 node_modules/.bin/tsc --noEmit -p test
 node esbuild.mjs --production
-# --no-dependencies: the bundle already holds them. --allow-missing-repository: the project
-# has no public repository URL yet (vsce would otherwise stop and ask). LICENSE ships.
-node_modules/.bin/vsce package --no-dependencies --no-update-package-json --allow-missing-repository \
-  --out promptls.vsix >/dev/null
+bash scripts/bundle.sh
+# --no-dependencies: the esbuild bundle already holds them.
+node_modules/.bin/vsce package --no-dependencies --no-update-package-json --out promptls.vsix >/dev/null
 echo "package.sh: built $(pwd)/promptls.vsix ($(stat -c %s promptls.vsix) bytes, $((SECONDS - start))s)"

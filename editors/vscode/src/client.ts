@@ -11,16 +11,18 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { CONTEXT_CHANGED, type ContextChangedParams, SETTINGS_SECTION } from "./generated/api";
-import { resolveServer } from "./server";
+import { pythonCandidates } from "./python";
+import { MIN_PYTHON, resolveServer } from "./server";
 import { instructionPatterns, promptGlobs, serverSettings } from "./settings";
 
 /** Payload of the server's `promptls/contextChanged` notification. */
 export type ContextChanged = ContextChangedParams;
 
 const INSTALL_HINT =
-  "promptls: the language server was not found. Install it with 'pipx install promptls' " +
-  "(or 'pip install promptls' into the Python on your PATH), or set promptls.server.path " +
-  "to the promptls executable, then run 'promptls: Restart Server'.";
+  `promptls: the language server was not found: it needs Python ${MIN_PYTHON.join(".")} or newer, ` +
+  "and none was found. Set promptls.server.python to such a Python (or select one in the " +
+  "Python extension), or install the server with 'pipx install promptls' and set " +
+  "promptls.server.path to it, then run 'promptls: Restart Server'.";
 
 /** The document selector: Markdown, plain text, instruction files and prompt globs on disk. */
 function documentSelector(): { scheme: string; language?: string; pattern?: string }[] {
@@ -48,6 +50,8 @@ export class PromptlsClient implements vscode.Disposable {
   constructor(
     private readonly output: vscode.LogOutputChannel,
     private readonly trace: vscode.LogOutputChannel,
+    /** The .vsix's bundled server libraries (bundled/libs), when the package has them. */
+    private readonly bundledLibs: string | undefined,
   ) {}
 
   /** Whether a server is running and ready for requests. */
@@ -60,16 +64,22 @@ export class PromptlsClient implements vscode.Disposable {
     if (this.client !== undefined) {
       return;
     }
-    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-    const configured = vscode.workspace.getConfiguration("promptls").get<string>("server.path") ?? "";
-    const { server, tried } = await resolveServer(configured, folder, process.env.PATH);
+    const folderUri = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const folder = folderUri?.fsPath;
+    const { server, tried } = await resolveServer({
+      configuredPath: vscode.workspace.getConfiguration("promptls").get<string>("server.path") ?? "",
+      baseDir: folder,
+      envPath: process.env.PATH,
+      bundledLibs: this.bundledLibs,
+      pythons: await pythonCandidates(folderUri),
+    });
     if (server === undefined) {
       this.output.appendLine(`No promptls server found. Tried: ${tried.join("; ")}`);
       if (!this.warnedMissing) {
         this.warnedMissing = true;
         void vscode.window.showErrorMessage(INSTALL_HINT, "Open Settings").then((choice) => {
           if (choice === "Open Settings") {
-            void vscode.commands.executeCommand("workbench.action.openSettings", "promptls.server.path");
+            void vscode.commands.executeCommand("workbench.action.openSettings", "promptls.server");
           }
         });
       }
@@ -83,7 +93,7 @@ export class PromptlsClient implements vscode.Disposable {
       command: server.command,
       args: server.args,
       transport: TransportKind.stdio,
-      options: { cwd: folder },
+      options: { cwd: folder, env: { ...process.env, ...server.env } },
     };
     const clientOptions: LanguageClientOptions = {
       documentSelector: documentSelector(),

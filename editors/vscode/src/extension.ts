@@ -2,6 +2,8 @@
 // palette commands together. Command ids live under `promptls.ui.*` because the server's
 // own `workspace/executeCommand` ids (`promptls.previewPrompt`, …) are registered by the
 // language client and must not collide.
+import { existsSync } from "node:fs";
+import * as path from "node:path";
 import * as vscode from "vscode";
 import { PromptlsClient } from "./client";
 import * as commands from "./commands";
@@ -15,7 +17,9 @@ let client: PromptlsClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel("promptls", { log: true });
   const trace = vscode.window.createOutputChannel("promptls (trace)", { log: true });
-  client = new PromptlsClient(output, trace);
+  // The .vsix carries the server's pure-Python distributions (scripts/bundle.sh).
+  const libs = path.join(context.extensionPath, "bundled", "libs");
+  client = new PromptlsClient(output, trace, existsSync(libs) ? libs : undefined);
   const c = client;
   const preview = new PreviewProvider(c);
   const status = new StatusItem(c, "promptls.ui.showContextFiles");

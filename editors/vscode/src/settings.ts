@@ -70,4 +70,4 @@ export function instructionPatterns(): string[] {
 }
 
 /** Settings whose change needs a new server or a new document selector. */
-export const RESTART_KEYS = ["promptls.server.path", "promptls.promptFiles", "promptls.instructionFiles"];
+export const RESTART_KEYS = ["promptls.server.path", "promptls.server.python", "promptls.promptFiles", "promptls.instructionFiles"];

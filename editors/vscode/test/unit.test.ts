@@ -31,36 +31,114 @@ async function withPath<T>(value: string, body: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A directory holding fake Pythons that report the given versions ("3 12"). */
+function pythonsDir(versions: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "promptls-py-"));
+  for (const [name, version] of Object.entries(versions)) {
+    const file = path.join(dir, name);
+    writeFileSync(file, `#!/bin/sh\necho "${version}"\n`);
+    chmodSync(file, 0o755);
+  }
+  return dir;
+}
+
 test("the configured server path wins over PATH", async () => {
   const configured = binDir({ "my-promptls": 0 });
   const onPath = binDir({ promptls: 0 });
-  const { server } = await resolveServer(path.join(configured, "my-promptls"), undefined, onPath);
+  const { server } = await resolveServer({
+    configuredPath: path.join(configured, "my-promptls"),
+    baseDir: undefined,
+    envPath: onPath,
+  });
   assert.equal(server?.command, path.join(configured, "my-promptls"));
   assert.deepEqual(server?.args, ["serve"]);
   assert.equal(server?.source, "promptls.server.path");
 });
 
+test("the configured server path wins over the bundled server", async () => {
+  const configured = binDir({ "my-promptls": 0 });
+  const pythons = pythonsDir({ python3: "3 12" });
+  const { server } = await withPath(pythons, () =>
+    resolveServer({
+      configuredPath: path.join(configured, "my-promptls"),
+      baseDir: undefined,
+      envPath: "",
+      bundledLibs: "/ext/bundled/libs",
+    }),
+  );
+  assert.equal(server?.source, "promptls.server.path");
+});
+
 test("a configured path that does not exist falls back to PATH and says so", async () => {
   const onPath = binDir({ promptls: 0 });
-  const { server, tried } = await resolveServer("/nonexistent/promptls", undefined, onPath);
+  const { server, tried } = await resolveServer({ configuredPath: "/nonexistent/promptls", baseDir: undefined, envPath: onPath });
   assert.equal(server?.command, path.join(onPath, "promptls"));
   assert.match(tried[0] ?? "", /\/nonexistent\/promptls/);
+});
+
+test("the bundled server runs on python3 with the bundle on PYTHONPATH, before promptls on PATH", async () => {
+  const pythons = pythonsDir({ python3: "3 11" });
+  const onPath = binDir({ promptls: 0 });
+  const { server } = await withPath(pythons, () =>
+    resolveServer({ configuredPath: "", baseDir: undefined, envPath: onPath, bundledLibs: "/ext/bundled/libs" }),
+  );
+  assert.equal(server?.command, "python3");
+  assert.deepEqual(server?.args, ["-P", "-m", "promptls", "serve"]);
+  assert.deepEqual(server?.env, { PYTHONPATH: "/ext/bundled/libs" });
+  assert.match(server?.source ?? "", /bundled server, Python 3\.11 from PATH/);
+});
+
+test("the Python setting comes first, then the Python extension's interpreter, then python3", async () => {
+  const dir = pythonsDir({ configured: "3 13", selected: "3 12", python3: "3 11" });
+  const setting = { python: path.join(dir, "configured"), source: "promptls.server.python" };
+  const selected = { python: path.join(dir, "selected"), source: "the Python extension's interpreter" };
+  const resolve = (pythons: { python: string; source: string }[]) =>
+    withPath(dir, () =>
+      resolveServer({ configuredPath: "", baseDir: undefined, envPath: "", bundledLibs: "/b", pythons }),
+    );
+  assert.equal((await resolve([setting, selected])).server?.command, setting.python);
+  assert.equal((await resolve([selected])).server?.command, selected.python);
+  assert.equal((await resolve([])).server?.command, "python3");
+});
+
+test("a Python older than 3.11 is skipped with its version, and the next one is used", async () => {
+  const dir = pythonsDir({ old: "3 9", python3: "3 12" });
+  const { server, tried } = await withPath(dir, () =>
+    resolveServer({
+      configuredPath: "",
+      baseDir: undefined,
+      envPath: "",
+      bundledLibs: "/b",
+      pythons: [{ python: path.join(dir, "old"), source: "promptls.server.python" }],
+    }),
+  );
+  assert.equal(server?.command, "python3");
+  assert.match(tried[0] ?? "", /Python 3\.9; promptls needs 3\.11 or newer/);
+});
+
+test("no Python new enough and no promptls on PATH: nothing, and every attempt is listed", async () => {
+  const dir = pythonsDir({ python3: "3 10" });
+  const { server, tried } = await withPath(dir, () =>
+    resolveServer({ configuredPath: "", baseDir: undefined, envPath: dir, bundledLibs: "/b" }),
+  );
+  assert.equal(server, undefined);
+  assert.deepEqual(tried, ["python3 from PATH (Python 3.10; promptls needs 3.11 or newer)", "promptls on PATH (not found)"]);
 });
 
 test("a non-executable promptls on PATH is not used", { skip: process.platform === "win32" }, async () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), "promptls-bin-"));
   writeFileSync(path.join(dir, "promptls"), "not a program");
   const python = binDir({ python3: 1 });
-  const { server } = await withPath(python, () => resolveServer("", undefined, dir));
+  const { server } = await withPath(python, () => resolveServer({ configuredPath: "", baseDir: undefined, envPath: dir }));
   assert.equal(server, undefined);
 });
 
-test("python3 -m promptls is the last resort, only when it works", async () => {
+test("without a bundle, python3 -m promptls is the last resort, only when it works", async () => {
   const works = binDir({ python3: 0 });
-  const found = await withPath(works, () => resolveServer("", undefined, ""));
+  const found = await withPath(works, () => resolveServer({ configuredPath: "", baseDir: undefined, envPath: "" }));
   assert.deepEqual(found.server?.args, ["-m", "promptls", "serve"]);
   const broken = binDir({ python3: 1 });
-  const missing = await withPath(broken, () => resolveServer("", undefined, ""));
+  const missing = await withPath(broken, () => resolveServer({ configuredPath: "", baseDir: undefined, envPath: "" }));
   assert.equal(missing.server, undefined);
   assert.equal(missing.tried.length, 2);
 });

@@ -123,6 +123,8 @@ local function run()
   results.lsp_enabled = vim.lsp.is_enabled("promptls")
   local shipped = dofile(vim.env.PROMPTLS_REPO .. "/editors/neovim/lsp/promptls.lua")
   results.shipped = { cmd = shipped.cmd, filetypes = shipped.filetypes, root_markers = shipped.root_markers }
+  -- Where vim.lsp.enable finds the config: the runtimepath's lsp/promptls.lua.
+  results.lsp_config_file = vim.api.nvim_get_runtime_file("lsp/promptls.lua", false)[1]
   results.prompt_filetypes = {
     vim.filetype.match({ filename = vim.fn.getcwd() .. "/review.prompt" }) or vim.NIL,
     vim.filetype.match({ filename = vim.fn.getcwd() .. "/prompts/agent/system.txt" }) or vim.NIL,

@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# The shell part of the GitHub Action (action.yml at the repository root), kept here so the
+# test suite can run it (tests/install/test_action.py) with the inputs as environment
+# variables, exactly as the action passes them.
+#
+#   action-run.sh install   install promptls into its own venv, put it on GITHUB_PATH
+#   action-run.sh check     run `promptls check`; record its exit status, never fail here
+#   action-run.sh finish    exit with the recorded status (after the SARIF upload ran)
+#
+# Inputs (all optional):
+#   PROMPTLS_VERSION   a version from PyPI ("0.1.0"); empty: install PROMPTLS_SOURCE
+#   PROMPTLS_SOURCE    what pip installs without a version: the action's own checkout
+#   PROMPTLS_PYTHON    the Python that creates the venv (default python3)
+#   PROMPTLS_PATHS     files or folders to check, separated by spaces or newlines (default .)
+#   PROMPTLS_PROFILE   discovery profile (or, claude, codex, gemini); empty: the config's
+#   PROMPTLS_FORMAT    text, json, github or sarif (default github: pull-request annotations)
+#   PROMPTLS_FAIL_ON   error, warning or info; empty: promptls's default (warning)
+#   PROMPTLS_SARIF     "true": also write SARIF to PROMPTLS_SARIF_FILE for code scanning
+#   PROMPTLS_SARIF_FILE  default promptls.sarif
+#   PROMPTLS_EXIT_CODE   (finish) the status `check` recorded
+# GitHub's RUNNER_TEMP, GITHUB_PATH and GITHUB_OUTPUT are used when set.
+set -uo pipefail
+
+output() { # name=value to the step's outputs (and the log)
+  echo "$1"
+  if [[ -n ${GITHUB_OUTPUT:-} ]]; then echo "$1" >>"$GITHUB_OUTPUT"; fi
+}
+
+install() {
+  set -e
+  local venv="${RUNNER_TEMP:-${TMPDIR:-/tmp}}/promptls-venv"
+  local spec
+  if [[ -n ${PROMPTLS_VERSION:-} ]]; then
+    if [[ ! ${PROMPTLS_VERSION} =~ ^[0-9A-Za-z.+!-]+$ ]]; then
+      echo "promptls action: version '${PROMPTLS_VERSION}' is not a version number" >&2
+      exit 2
+    fi
+    spec="promptls==${PROMPTLS_VERSION}"
+  else
+    spec="${PROMPTLS_SOURCE:?PROMPTLS_SOURCE or PROMPTLS_VERSION is needed}"
+  fi
+  "${PROMPTLS_PYTHON:-python3}" -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "$spec"
+  if [[ -n ${GITHUB_PATH:-} ]]; then echo "$venv/bin" >>"$GITHUB_PATH"; fi
+  output "promptls=$venv/bin/promptls"
+  "$venv/bin/promptls" --version
+}
+
+check() {
+  local promptls="${PROMPTLS_BIN:-promptls}"
+  local -a paths args
+  read -r -d '' -a paths <<<"${PROMPTLS_PATHS:-.}" || true
+  ((${#paths[@]})) || paths=(.)
+  args=(check)
+  if [[ -n ${PROMPTLS_PROFILE:-} ]]; then args+=(--profile "$PROMPTLS_PROFILE"); fi
+  if [[ -n ${PROMPTLS_FAIL_ON:-} ]]; then args+=(--fail-on "$PROMPTLS_FAIL_ON"); fi
+  local status=0
+  "$promptls" "${args[@]}" --format "${PROMPTLS_FORMAT:-github}" -- "${paths[@]}" || status=$?
+  if [[ ${PROMPTLS_SARIF:-false} == true ]]; then
+    local sarif="${PROMPTLS_SARIF_FILE:-promptls.sarif}"
+    local sarif_status=0
+    "$promptls" "${args[@]}" --format sarif -- "${paths[@]}" >"$sarif" || sarif_status=$?
+    # 0 and 1 both wrote a complete report; anything else is a failure of its own.
+    if ((sarif_status > 1)); then
+      echo "promptls action: writing SARIF failed (exit $sarif_status)" >&2
+      ((status > 1)) || status=$sarif_status
+    fi
+    output "sarif-file=$sarif"
+  fi
+  output "exit-code=$status"
+}
+
+finish() {
+  local status="${PROMPTLS_EXIT_CODE:-}"
+  if [[ ! $status =~ ^[0-9]+$ ]]; then
+    echo "promptls action: promptls check did not run" >&2
+    exit 2
+  fi
+  case $status in
+    0) echo "promptls: no findings" ;;
+    1) echo "promptls: findings at or above the fail-on severity (see the annotations)" >&2 ;;
+    *) echo "promptls: check failed with exit status $status" >&2 ;;
+  esac
+  exit "$status"
+}
+
+case "${1:-}" in
+  install | check | finish) "$1" ;;
+  *) echo "usage: action-run.sh install|check|finish" >&2; exit 2 ;;
+esac
