@@ -294,3 +294,10 @@ def test_a_wrong_instruction_files_value_is_reported_and_the_default_applies(tre
         [problem] = d.problems
         assert problem.path == str(settings)
         assert problem.message.startswith(f"instructionFiles {value!r} is not one of ")
+
+
+def test_a_skipped_agents_md_still_shows_its_size(tree: Path) -> None:
+    write(tree / "ws/CLAUDE.md", "claude")
+    agents = write(tree / "ws/AGENTS.md", "twelve bytes")
+    [entry] = [e for e in claude(tree, tree / "ws").entries if e.path == str(agents)]
+    assert (entry.status, entry.size) == (EntryStatus.SKIPPED, 12)

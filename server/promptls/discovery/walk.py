@@ -178,7 +178,7 @@ class Walker(AgentSettings):
             if self.agents_mode == "load":
                 self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
             elif self.agents_mode and os.path.lexists(path):
-                self.skip(path, ContextScope.PROJECT, self.agents_mode)
+                self.skip(path, ContextScope.PROJECT, self.agents_mode, disk_size(path))
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(os.path.join(folder, name), ContextScope.LOCAL)
@@ -349,10 +349,7 @@ class Walker(AgentSettings):
 
     def shadow(self, path: str, scope: ContextScope, winner: str, *, nonempty: bool) -> None:
         """Record a file hidden by an earlier name in the same slot."""
-        try:
-            size: int | None = os.stat(path).st_size
-        except (OSError, ValueError):
-            size = None
+        size = disk_size(path)
         rule = "the first non-empty file there" if nonempty else "the first file there, even empty"
         reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)
@@ -367,3 +364,11 @@ def file_identity(path: str) -> tuple[int, int] | None:
     except (OSError, ValueError):
         return None
     return (st.st_dev, st.st_ino) if st.st_ino else None
+
+
+def disk_size(path: str) -> int | None:
+    """Size on disk for an entry that is not read (links followed); None if unknown."""
+    try:
+        return os.stat(path).st_size
+    except (OSError, ValueError):
+        return None
