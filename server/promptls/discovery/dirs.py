@@ -49,7 +49,7 @@ def _from(chain: list[str], top: str) -> list[str]:
 
 
 def walk_directories(
-    walk: Walk, root: str, home: str | None, root_markers: tuple[str, ...] = (".git",)
+    walk: Walk, root: str, root_markers: tuple[str, ...] = (".git",)
 ) -> DirectoryWalk:
     """Apply one walk rule to ``root``.
 

@@ -119,7 +119,7 @@ class Walker(AgentSettings):
         elif self.profile.agent_settings == "gemini":
             markers = self.apply_gemini()
         self.user_files()
-        walk = walk_directories(self.profile.walk, self.root, self.home, markers)
+        walk = walk_directories(self.profile.walk, self.root, markers)
         self.project_root = walk.project_root
         self.watched.update(walk.watched)
         if self.profile.agent_settings == "codex":
@@ -127,7 +127,7 @@ class Walker(AgentSettings):
         if self.profile.sort_paths:
             folders = dict.fromkeys(walk.directories)
             for extra in self.include_dirs:
-                included = walk_directories(self.profile.walk, extra, self.home, markers)
+                included = walk_directories(self.profile.walk, extra, markers)
                 self.watched.update(included.watched)
                 folders.update(dict.fromkeys(included.directories))
             candidates = (os.path.join(d, n) for d in folders for n in self.project_names)
