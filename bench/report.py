@@ -22,6 +22,10 @@ SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 LSP_ROWS = (
     ("start", "start → initialize result", "ms"),
     ("start_cpu", "start → initialize, server CPU time (10 ms ticks)", "ms"),
+    ("first_small_spawn", "new user: spawn → first diagnostics, 5 KB AGENTS.md (emoji)", "ms"),
+    ("first_small_open", "new user: first didOpen 5 KB right after initialize → diagnostics", "ms"),
+    ("first_1mb_open", "new user: first didOpen 1 MB right after initialize → diagnostics", "ms"),
+    ("first_10mb_open", "new user: first didOpen 10 MB right after initialize → diagnostics", "ms"),
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
@@ -95,11 +99,34 @@ def median_of(results: dict[str, Any], server: str, key: str) -> float | None:
 
 
 def _budget(
-    name: str, value: float | None, limit: float | None, unit: str, rule: str
+    name: str,
+    value: float | None,
+    limit: float | None,
+    unit: str,
+    rule: str,
+    base: tuple[str, float | None] | None = None,
 ) -> dict[str, Any]:
-    """One budget verdict; unknown when either side is missing."""
+    """One budget verdict; unknown when either side is missing.
+
+    ``base`` is what the budget is relative to (("floor", its median)): the table shows
+    promptls against it as a ratio, so a verdict can be read without the limit's arithmetic.
+    """
     met = None if value is None or limit is None else value <= limit
-    return {"budget": name, "rule": rule, "value": value, "limit": limit, "unit": unit, "met": met}
+    out = {"budget": name, "rule": rule, "value": value, "limit": limit, "unit": unit, "met": met}
+    if base is not None:
+        out["base_name"], out["base"] = base
+    return out
+
+
+def against(b: dict[str, Any]) -> str:
+    """promptls against the budget's base: "1.03× floor (+7.0 ms)", or "" when there is none."""
+    base, value = b.get("base"), b["value"]
+    if base is None or value is None or base <= 0:
+        return ""
+    k = 1000.0 if b["unit"] in ("ms", "ms/MB") else _scale(b["unit"])
+    diff = (value - base) * k
+    sign = "+" if diff >= 0 else "−"
+    return f"{value / base:.2f}× {b['base_name']} ({sign}{_fmt(abs(diff), b['unit'])} {b['unit']})"
 
 
 def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
@@ -122,6 +149,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(m("floor", "start"), 1.1),
             "ms",
             "≤ 1.1 × floor",
+            ("floor", m("floor", "start")),
         ),
         _budget(
             "start → initialize, CPU time",
@@ -129,6 +157,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(m("floor", "start_cpu"), 1.1),
             "ms",
             "≤ 1.1 × floor",
+            ("floor", m("floor", "start_cpu")),
         ),
         _budget(
             "didOpen 3 KB",
@@ -136,6 +165,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             plus(m("floor", "open_3kb"), 0.005),
             "ms",
             "≤ floor + 5 ms",
+            ("floor", m("floor", "open_3kb")),
         ),
         _budget(
             "didOpen 1 MB vs floor",
@@ -143,6 +173,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             plus(m("floor", "open_1mb"), 0.030),
             "ms",
             "≤ floor + 30 ms",
+            ("floor", m("floor", "open_1mb")),
         ),
         _budget(
             "didOpen 1 MB vs rumdl",
@@ -150,6 +181,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(m("rumdl", "open_1mb"), 0.3),
             "ms",
             "≤ 0.3 × rumdl",
+            ("rumdl", m("rumdl", "open_1mb")),
         ),
         _budget(
             "didOpen 10 MB",
@@ -157,6 +189,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             plus(m("floor", "open_10mb"), 0.300),
             "ms",
             "≤ floor + 300 ms",
+            ("floor", m("floor", "open_10mb")),
         ),
         _budget(
             "didOpen 1 MB vs floor, CPU time",
@@ -178,6 +211,30 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             plus(m("floor", "open_10mb_cpu"), 0.300),
             "ms",
             "≤ floor + 300 ms",
+        ),
+        _budget(
+            "new user: spawn → first diagnostics, 5 KB",
+            m("promptls", "first_small_spawn"),
+            times(m("floor", "first_small_spawn"), 1.05),
+            "ms",
+            "≤ 1.05 × floor",
+            ("floor", m("floor", "first_small_spawn")),
+        ),
+        _budget(
+            "new user: first didOpen 1 MB",
+            m("promptls", "first_1mb_open"),
+            plus(m("floor", "first_1mb_open"), 0.030),
+            "ms",
+            "≤ floor + 30 ms",
+            ("floor", m("floor", "first_1mb_open")),
+        ),
+        _budget(
+            "new user: first didOpen 10 MB",
+            m("promptls", "first_10mb_open"),
+            plus(m("floor", "first_10mb_open"), 0.300),
+            "ms",
+            "≤ floor + 300 ms",
+            ("floor", m("floor", "first_10mb_open")),
         ),
         _budget("hover p99 on 1 MB", m("promptls", "hover_p99"), 0.020, "ms", "≤ 20 ms"),
         _budget(
@@ -225,6 +282,7 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(_cli_median(results, "agnix_cpu"), 0.5),
             "ms",
             "≤ 0.5 × agnix",
+            ("agnix", _cli_median(results, "agnix_cpu")),
         ),
         _budget(
             "`promptls check` on the corpus",
@@ -232,6 +290,15 @@ def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
             times(_cli_median(results, "agnix"), 0.5),
             "ms",
             "≤ 0.5 × agnix",
+            ("agnix", _cli_median(results, "agnix")),
+        ),
+        _budget(
+            "`promptls check` on the replicated corpus",
+            _cli_median(results, "promptls_check_many"),
+            times(_cli_median(results, "agnix_many"), 0.5),
+            "ms",
+            "≤ 0.5 × agnix",
+            ("agnix", _cli_median(results, "agnix_many")),
         ),
     ]
     for size, label in (("1000000", "1 MB"), ("10000000", "10 MB")):
@@ -256,7 +323,7 @@ def _budget_line(b: dict[str, Any]) -> str:
     value = "n/a" if b["value"] is None else f"{_fmt(b['value'] * k, unit)} {unit}"
     limit = "n/a" if b["limit"] is None else f"{_fmt(b['limit'] * k, unit)} {unit}"
     verdict = {True: "met", False: "**NOT met**", None: "unknown"}[b["met"]]
-    return f"| {b['budget']} | {b['rule']} | {limit} | {value} | {verdict} |"
+    return f"| {b['budget']} | {b['rule']} | {limit} | {value} | {against(b)} | {verdict} |"
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -317,8 +384,8 @@ def markdown(results: dict[str, Any]) -> str:
         "",
         "#### Budgets (promptls medians)",
         "",
-        "| budget | rule | limit | promptls | verdict |",
-        "|---|---|---|---|---|",
+        "| budget | rule | limit | promptls | promptls against | verdict |",
+        "|---|---|---|---|---|---|",
     ]
     lines += [_budget_line(b) for b in results["budgets"]]
     return "\n".join(lines) + "\n"
@@ -338,6 +405,15 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
     lines.append(f"| check over the {tree}, wall time | {c('promptls_check')} | {c('agnix')} |")
     lines.append(
         f"| check over the {tree}, CPU time | {c('promptls_check_cpu')} | {c('agnix_cpu')} |"
+    )
+    many = cli.get("many_files")
+    big = f"replicated corpus ({many} files)" if many else "replicated corpus"
+    lines.append(
+        f"| check over the {big}, wall time | {c('promptls_check_many')} | {c('agnix_many')} |"
+    )
+    lines.append(
+        f"| check over the {big}, CPU time "
+        f"| {c('promptls_check_many_cpu')} | {c('agnix_many_cpu')} |"
     )
     lines.append(f"| `--version` start-up, wall | {c('promptls_version')} | {c('agnix_version')} |")
     lines.append(
