@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import budgets
 import cli_bench
 import measure
 import peers
@@ -277,7 +278,7 @@ def main(argv: list[str]) -> int:
         sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
         results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
     results["meta"]["load_after"] = load_average()
-    results["budgets"] = report.budgets(results)
+    results["budgets"] = budgets.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
     out_dir = args.out or RESULTS
     out_dir.mkdir(parents=True, exist_ok=True)

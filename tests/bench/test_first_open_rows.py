@@ -16,6 +16,7 @@ import pytest
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 sys.path.insert(0, str(BENCH))  # the bench's modules import each other by plain name
 
+import budgets  # noqa: E402
 import cli_bench  # noqa: E402
 import report  # noqa: E402
 import workloads  # noqa: E402
@@ -57,10 +58,10 @@ def test_replicated_corpus_keeps_real_paths_until_the_count_is_reached(
 
 
 def test_a_relative_budget_shows_promptls_against_its_base() -> None:
-    over = report._budget("x", 0.356, 0.343, "ms", "≤ 1.05 × floor", ("floor", 0.327))
-    under = report._budget("y", 0.864, 1.690, "ms", "≤ 0.5 × agnix", ("agnix", 3.379))
+    over = budgets._budget("x", 0.356, 0.343, "ms", "≤ 1.05 × floor", ("floor", 0.327))
+    under = budgets._budget("y", 0.864, 1.690, "ms", "≤ 0.5 × agnix", ("agnix", 3.379))
     assert over["met"] is False and under["met"] is True
     assert report.against(over) == "1.09× floor (+29.0 ms)"
     assert report.against(under) == "0.26× agnix (−2515 ms)"
     assert "| 1.09× floor (+29.0 ms) | **NOT met** |" in report._budget_line(over)
-    assert report.against(report._budget("z", 0.001, 0.02, "ms", "≤ 20 ms")) == ""
+    assert report.against(budgets._budget("z", 0.001, 0.02, "ms", "≤ 20 ms")) == ""
