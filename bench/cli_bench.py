@@ -49,6 +49,24 @@ def lay_out_corpus(dest: Path) -> int:
     return count
 
 
+MANY_FILES = 4_000
+"""About how many instruction files the replicated corpus holds: a large monorepo's worth."""
+
+
+def lay_out_replicated(dest: Path, want: int = MANY_FILES) -> int:
+    """The corpus laid out again and again (``copy-NN/<repo>/<path>``) until ``want`` files.
+
+    Real files at real paths, so both linters walk, classify and read a tree the size a
+    big organisation's checkout has; built in a temporary folder, never committed.
+    """
+    first = lay_out_corpus(dest / "copy-00")
+    total, copy = first, 1
+    while total < want:
+        total += lay_out_corpus(dest / f"copy-{copy:02d}")
+        copy += 1
+    return total
+
+
 def timed_run(command: list[str], cwd: Path | None = None, timeout: float = 300) -> dict[str, Any]:
     """Wall and CPU time (user + system, from wait4) of one command, output discarded.
 

@@ -24,6 +24,7 @@ class Workload:
     """The generated documents, made once per run and shared by every server."""
 
     small: str
+    first: str
     mb1: str
     mb10: str | None
     many: list[tuple[str, str]]
@@ -78,6 +79,28 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
         if not s.client.alive():
             raise LspError(f"server died: {s.client.describe_exit()}")
     return out
+
+
+def first_open(spec: ServerSpec, name: str, text: str, timeout: float) -> dict[str, float]:
+    """What a new user meets: a fresh process, the handshake, then the one file they opened.
+
+    The didOpen follows ``initialized`` (and the settings, for servers that take them) at
+    once, as an editor sends it; nothing has been opened before, so whatever the server
+    defers to its first document is paid here. Returns the seconds from spawn to the first
+    diagnostics and from the didOpen to them.
+    """
+    with _tmp_root(spec.name + "-first") as tmp, Session(spec, Path(tmp), timeout) as s:
+        s.initialize()
+        uri = s.write(name, text)
+        mark = s.client.mark()
+        sent = s.open(uri, text)
+        if s.mode == "pull":
+            _, received = s.pull(uri)
+        else:
+            received = s.wait_publish(uri, mark, 1).at
+        if not s.client.alive():
+            raise LspError(f"server died: {s.client.describe_exit()}")
+        return {"spawn": received - s.client.started_at, "open": received - sent}
 
 
 def _hovers(s: Session, uri: str, work: Workload) -> list[float]:

@@ -76,7 +76,8 @@ def main(argv: list[str]) -> int:
         return 2
     base = peers.server_specs()["promptls-pull" if args.pull else "promptls"]
     mb1 = workloads.prompt_file(workloads.MB)
-    work = measure.Workload(workloads.instruction_file(), mb1, None, [], 200, 500, 0.010)
+    small = workloads.instruction_file()
+    work = measure.Workload(small, small, mb1, None, [], 200, 500, 0.010)
     with tempfile.TemporaryDirectory(prefix="promptls-profile-") as tmp:
         out = Path(tmp) / "stacks.txt"
         root = Path(tmp) / "ws"

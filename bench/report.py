@@ -1,9 +1,9 @@
 """Summaries, budget verdicts and the Markdown table, from the raw samples.
 
 The JSON keeps every sample; the table shows median and min–max per cell, and each
-budget of issue 6 (and the analysis aim of issue 3) beside the measured promptls median
-with "met" or "NOT met". A missing number is never guessed: the cell says why it is
-missing.
+budget (judged in ``budgets.py``) beside the measured promptls median with "met" or
+"NOT met" and, for a relative budget, promptls against its base. A missing number is
+never guessed: the cell says why it is missing.
 """
 
 from __future__ import annotations
@@ -22,6 +22,10 @@ SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
 LSP_ROWS = (
     ("start", "start → initialize result", "ms"),
     ("start_cpu", "start → initialize, server CPU time (10 ms ticks)", "ms"),
+    ("first_small_spawn", "new user: spawn → first diagnostics, 5 KB AGENTS.md (emoji)", "ms"),
+    ("first_small_open", "new user: first didOpen 5 KB right after initialize → diagnostics", "ms"),
+    ("first_1mb_open", "new user: first didOpen 1 MB right after initialize → diagnostics", "ms"),
+    ("first_10mb_open", "new user: first didOpen 10 MB right after initialize → diagnostics", "ms"),
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
@@ -94,159 +98,15 @@ def median_of(results: dict[str, Any], server: str, key: str) -> float | None:
     return None if stats is None else stats["median"]
 
 
-def _budget(
-    name: str, value: float | None, limit: float | None, unit: str, rule: str
-) -> dict[str, Any]:
-    """One budget verdict; unknown when either side is missing."""
-    met = None if value is None or limit is None else value <= limit
-    return {"budget": name, "rule": rule, "value": value, "limit": limit, "unit": unit, "met": met}
-
-
-def budgets(results: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every budget of issue 6 (and the issue 3 aims), judged on medians."""
-
-    def m(server: str, key: str) -> float | None:
-        return median_of(results, server, key)
-
-    def plus(a: float | None, b: float) -> float | None:
-        return None if a is None else a + b
-
-    def times(a: float | None, b: float) -> float | None:
-        return None if a is None else a * b
-
-    debounce = results["meta"].get("promptls_debounce_s")
-    out = [
-        _budget(
-            "start → initialize",
-            m("promptls", "start"),
-            times(m("floor", "start"), 1.1),
-            "ms",
-            "≤ 1.1 × floor",
-        ),
-        _budget(
-            "start → initialize, CPU time",
-            m("promptls", "start_cpu"),
-            times(m("floor", "start_cpu"), 1.1),
-            "ms",
-            "≤ 1.1 × floor",
-        ),
-        _budget(
-            "didOpen 3 KB",
-            m("promptls", "open_3kb"),
-            plus(m("floor", "open_3kb"), 0.005),
-            "ms",
-            "≤ floor + 5 ms",
-        ),
-        _budget(
-            "didOpen 1 MB vs floor",
-            m("promptls", "open_1mb"),
-            plus(m("floor", "open_1mb"), 0.030),
-            "ms",
-            "≤ floor + 30 ms",
-        ),
-        _budget(
-            "didOpen 1 MB vs rumdl",
-            m("promptls", "open_1mb"),
-            times(m("rumdl", "open_1mb"), 0.3),
-            "ms",
-            "≤ 0.3 × rumdl",
-        ),
-        _budget(
-            "didOpen 10 MB",
-            m("promptls", "open_10mb"),
-            plus(m("floor", "open_10mb"), 0.300),
-            "ms",
-            "≤ floor + 300 ms",
-        ),
-        _budget(
-            "didOpen 1 MB vs floor, CPU time",
-            m("promptls", "open_1mb_cpu"),
-            plus(m("floor", "open_1mb_cpu"), 0.030),
-            "ms",
-            "≤ floor + 30 ms",
-        ),
-        _budget(
-            "didOpen 1 MB vs rumdl, CPU time",
-            m("promptls", "open_1mb_cpu"),
-            times(m("rumdl", "open_1mb_cpu"), 0.3),
-            "ms",
-            "≤ 0.3 × rumdl",
-        ),
-        _budget(
-            "didOpen 10 MB, CPU time",
-            m("promptls", "open_10mb_cpu"),
-            plus(m("floor", "open_10mb_cpu"), 0.300),
-            "ms",
-            "≤ floor + 300 ms",
-        ),
-        _budget("hover p99 on 1 MB", m("promptls", "hover_p99"), 0.020, "ms", "≤ 20 ms"),
-        _budget(
-            "hover right after didOpen 1 MB",
-            m("promptls", "hover_first"),
-            0.020,
-            "ms",
-            "≤ 20 ms (same budget, first hover)",
-        ),
-        _budget(
-            "edit burst: final diagnostics",
-            m("promptls", "burst_final"),
-            None if debounce is None else debounce + 0.050,
-            "ms",
-            f"≤ debounce ({_fmt((debounce or 0) * 1000, 'ms')} ms) + 50 ms",
-        ),
-    ]
-    if "promptls-pull" in results["servers"]:
-        out.append(
-            _budget(
-                "edit burst, pull client: final diagnostics",
-                m("promptls-pull", "burst_final"),
-                None if debounce is None else debounce + 0.050,
-                "ms",
-                "≤ debounce + 50 ms",
-            )
-        )
-    stale = results["servers"].get("promptls", {}).get("samples", {}).get("burst_stale", [])
-    out.append(
-        _budget(
-            "edit burst: stale publishes", max(stale) if stale else None, 0, "n", "0 (worst run)"
-        )
-    )
-    out += [
-        _budget(
-            "peak RSS, 200 × 100 KB",
-            m("promptls", "rss_kb"),
-            times(m("floor", "rss_kb"), 1.5),
-            "MiB",
-            "≤ 1.5 × floor",
-        ),
-        _budget(
-            "`promptls check` on the corpus, CPU time",
-            _cli_median(results, "promptls_check_cpu"),
-            times(_cli_median(results, "agnix_cpu"), 0.5),
-            "ms",
-            "≤ 0.5 × agnix",
-        ),
-        _budget(
-            "`promptls check` on the corpus",
-            _cli_median(results, "promptls_check"),
-            times(_cli_median(results, "agnix"), 0.5),
-            "ms",
-            "≤ 0.5 × agnix",
-        ),
-    ]
-    for size, label in (("1000000", "1 MB"), ("10000000", "10 MB")):
-        samples = results.get("analysis", {}).get(size, {}).get("cpu_ms_per_mb", [])
-        value = statistics.median(samples) / 1000 if samples else None
-        out.append(
-            _budget(f"analysis {label}, CPU (issue 3 aim)", value, 0.005, "ms/MB", "≤ 5 ms/MB")
-        )
-    return out
-
-
-def _cli_median(results: dict[str, Any], key: str) -> float | None:
-    """Median wall time of one CLI row."""
-    stats = summary(results.get("cli", {}).get(key, []))
-    return None if stats is None else stats["median"]
+def against(b: dict[str, Any]) -> str:
+    """promptls against the budget's base: "1.03× floor (+7.0 ms)", or "" when there is none."""
+    base, value = b.get("base"), b["value"]
+    if base is None or value is None or base <= 0:
+        return ""
+    k = 1000.0 if b["unit"] in ("ms", "ms/MB") else _scale(b["unit"])
+    diff = (value - base) * k
+    sign = "+" if diff >= 0 else "−"
+    return f"{value / base:.2f}× {b['base_name']} ({sign}{_fmt(abs(diff), b['unit'])} {b['unit']})"
 
 
 def _budget_line(b: dict[str, Any]) -> str:
@@ -256,7 +116,7 @@ def _budget_line(b: dict[str, Any]) -> str:
     value = "n/a" if b["value"] is None else f"{_fmt(b['value'] * k, unit)} {unit}"
     limit = "n/a" if b["limit"] is None else f"{_fmt(b['limit'] * k, unit)} {unit}"
     verdict = {True: "met", False: "**NOT met**", None: "unknown"}[b["met"]]
-    return f"| {b['budget']} | {b['rule']} | {limit} | {value} | {verdict} |"
+    return f"| {b['budget']} | {b['rule']} | {limit} | {value} | {against(b)} | {verdict} |"
 
 
 def markdown(results: dict[str, Any]) -> str:
@@ -317,8 +177,8 @@ def markdown(results: dict[str, Any]) -> str:
         "",
         "#### Budgets (promptls medians)",
         "",
-        "| budget | rule | limit | promptls | verdict |",
-        "|---|---|---|---|---|",
+        "| budget | rule | limit | promptls | promptls against | verdict |",
+        "|---|---|---|---|---|---|",
     ]
     lines += [_budget_line(b) for b in results["budgets"]]
     return "\n".join(lines) + "\n"
@@ -338,6 +198,15 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
     lines.append(f"| check over the {tree}, wall time | {c('promptls_check')} | {c('agnix')} |")
     lines.append(
         f"| check over the {tree}, CPU time | {c('promptls_check_cpu')} | {c('agnix_cpu')} |"
+    )
+    many = cli.get("many_files")
+    big = f"replicated corpus ({many} files)" if many else "replicated corpus"
+    lines.append(
+        f"| check over the {big}, wall time | {c('promptls_check_many')} | {c('agnix_many')} |"
+    )
+    lines.append(
+        f"| check over the {big}, CPU time "
+        f"| {c('promptls_check_many_cpu')} | {c('agnix_many_cpu')} |"
     )
     lines.append(f"| `--version` start-up, wall | {c('promptls_version')} | {c('agnix_version')} |")
     lines.append(

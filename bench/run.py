@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import budgets
 import cli_bench
 import measure
 import peers
@@ -121,6 +122,19 @@ def _record(slot: dict[str, Any], rep: dict[str, Any], mode: str) -> None:
         slot.setdefault("diagnostic_counts", {})[key] = value
 
 
+def _first_opens(
+    samples: dict[str, list[float]], spec: Any, work: measure.Workload, timeout: float
+) -> None:
+    """The first file a new user opens: a fresh process for each size, timed from spawn."""
+    cases = [("small", "AGENTS.md", work.first), ("1mb", "prompts/big.prompt.md", work.mb1)]
+    if work.mb10 is not None:
+        cases.append(("10mb", "prompts/huge.prompt.md", work.mb10))
+    for tag, name, text in cases:
+        got = measure.first_open(spec, name, text, timeout)
+        samples.setdefault(f"first_{tag}_spawn", []).append(got["spawn"])
+        samples.setdefault(f"first_{tag}_open", []).append(got["open"])
+
+
 def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict[str, Any]:
     """Every LSP measurement for every requested server, round-robin over repetitions."""
     specs = peers.server_specs()
@@ -133,6 +147,7 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
             out[name]["error"] = missing
         if work.mb10 is None:
             out[name]["why"]["open_10mb"] = "skipped by --quick"
+            out[name]["why"]["first_10mb_open"] = "skipped by --quick"
     for rep in range(reps):
         for name in names:
             slot = out[name]
@@ -140,6 +155,7 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
                 continue
             say(f"lsp rep {rep + 1}/{reps}: {name}")
             try:
+                _first_opens(slot["samples"], specs[name], work, args.timeout)
                 result = measure.editor_session(specs[name], work, args.timeout)
                 slot["mode"] = result.pop("mode", slot.get("mode"))
                 _record(slot, result, slot.get("mode", "push"))
@@ -159,7 +175,7 @@ def run_cli(reps: int) -> dict[str, Any]:
     """CLI rows over the laid-out corpus, plus start-up; one untimed warm-up each."""
     out: dict[str, Any] = {"why": {}}
     with tempfile.TemporaryDirectory(prefix="promptls-bench-corpus-") as tmp:
-        tree = Path(tmp)
+        tree, many = Path(tmp) / "corpus", Path(tmp) / "replicated"
         try:
             out["corpus_files"] = cli_bench.lay_out_corpus(tree)
         except FileNotFoundError as exc:
@@ -172,6 +188,12 @@ def run_cli(reps: int) -> dict[str, Any]:
         if out.get("corpus_files"):
             runners["promptls_check"] = lambda: cli_bench.promptls_check(tree)
             runners["agnix"] = lambda: cli_bench.agnix_check(tree)
+            say("cli: replicating the corpus")
+            out["many_files"] = cli_bench.lay_out_replicated(many)
+            runners["promptls_check_many"] = lambda: cli_bench.promptls_check(many)
+            runners["agnix_many"] = lambda: cli_bench.agnix_check(many)
+        else:
+            out["why"]["promptls_check_many"] = out["why"]["agnix_many"] = "corpus absent"
         for key, runner in runners.items():
             say(f"cli: {key}")
             try:
@@ -219,6 +241,7 @@ def main(argv: list[str]) -> int:
     say("generating workloads")
     work = measure.Workload(
         small=workloads.instruction_file(),
+        first=workloads.first_instruction_file(),
         mb1=workloads.prompt_file(workloads.MB),
         mb10=None if args.quick else workloads.prompt_file(10 * workloads.MB, seed=2),
         many=workloads.many_docs(50 if args.quick else 200),
@@ -238,6 +261,7 @@ def main(argv: list[str]) -> int:
             "promptls_debounce_s": promptls_debounce(args.debounce_ms),
             "workload": {
                 "instruction_file_bytes": len(work.small.encode()),
+                "first_file_bytes": len(work.first.encode()),
                 "hovers": work.hovers,
                 "edits": work.edits,
                 "edit_interval_ms": work.edit_interval * 1000,
@@ -254,7 +278,7 @@ def main(argv: list[str]) -> int:
         sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
         results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
     results["meta"]["load_after"] = load_average()
-    results["budgets"] = report.budgets(results)
+    results["budgets"] = budgets.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
     out_dir = args.out or RESULTS
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -89,6 +89,21 @@ def instruction_file(size: int = 3_000, seed: int = 3) -> str:
     return _fit(head + _body(rng, size), size)
 
 
+FIRST_HEAD = "# AGENTS.md 🚀\n\nGuidance for coding agents 🙂 — café, 日本語, 𝔘𝔫𝔦𝔠𝔬𝔡𝔢.\n\n"
+"""The first lines of the file a new user opens: emoji (outside the BMP) and accents."""
+
+
+def first_instruction_file(size: int = 5_000, seed: int = 5) -> str:
+    """The ~5 KB AGENTS.md a new user opens first: non-ASCII from its first line on."""
+    rng = random.Random(seed)
+    return _fit(FIRST_HEAD + _body(rng, size), size)
+
+
+def non_bmp(text: str) -> bool:
+    """Whether ``text`` has a character outside the BMP (two UTF-16 units, e.g. emoji)."""
+    return any(ord(ch) > 0xFFFF for ch in text)
+
+
 def prompt_file(size: int, seed: int = 1) -> str:
     """A prompt template of ``size`` bytes: one proper marker at 40 %, plus problems.
 

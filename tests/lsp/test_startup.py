@@ -1,4 +1,5 @@
-"""Start-up: the editor waits for ``initialize`` on every session, so it must stay lean.
+"""Start-up: the editor waits for ``initialize`` on every session, so it must stay lean,
+and the first file it opens must not wait for what start-up left out.
 
 Each check runs in a fresh interpreter, because what counts is what a new server process
 loads and how it leaves the garbage collector for the rest of the session.
@@ -21,8 +22,48 @@ DEFERRED = (
     "tomllib",
     "hashlib",
 )
-"""Loaded on first need (first analysis, watcher registration, hover), not before: the
-deferred-import seams of ``tests/core/test_contract.py``, seen from a real start-up."""
+"""Not loaded before ``initialize`` is answered: the deferred-import seams of
+``tests/core/test_contract.py``, seen from a real start-up."""
+
+WARMED = (
+    "promptls.analysis.engine",
+    "promptls.analysis.rules",
+    "promptls.discovery",
+    "promptls.config",
+)
+"""What the first analysis needs, loaded in the background once ``initialize`` is answered."""
+
+_HANDSHAKE = """
+import asyncio, gc, json, sys
+from promptls.commands import serve
+server = serve._build_server()
+frozen_before = gc.get_freeze_count()
+written = []
+
+class Writer:
+    def write(self, data):
+        loaded = sorted(m for m in sys.modules if m in DEFERRED + WARMED)
+        written.append((json.loads(data.split(b"\\r\\n\\r\\n", 1)[1]), loaded))
+
+    def close(self):
+        pass
+
+async def main():
+    server.protocol.set_writer(Writer())
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"processId": None, "rootUri": None, "capabilities": {}}}
+    server.protocol.handle_message(server.protocol.structure_message(initialize))
+    answered = [loaded for msg, loaded in written if msg.get("id") == 1]
+    warmed = await asyncio.get_running_loop().run_in_executor(None, server._warmed.wait, 60)
+    print(json.dumps({
+        "at_answer": answered,
+        "warmed": warmed,
+        "after": sorted(m for m in sys.modules if m in WARMED),
+        "frozen_more": gc.get_freeze_count() > frozen_before,
+    }))
+
+asyncio.run(main())
+"""
 
 _PROBE = """
 import gc, json, sys
@@ -38,9 +79,9 @@ print(json.dumps({
 """
 
 
-def _probe() -> dict[str, Any]:
+def _probe(script: str = _PROBE) -> dict[str, Any]:
     """Build the server the way ``promptls serve`` does and report the process state."""
-    code = f"DEFERRED = {DEFERRED!r}\n{_PROBE}"
+    code = f"DEFERRED = {DEFERRED!r}\nWARMED = {WARMED!r}\n{script}"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
@@ -61,3 +102,14 @@ def test_garbage_collection_is_back_to_normal_once_the_server_is_built() -> None
     assert state["enabled"] is True
     # The start-up objects were frozen, so later full collections skip them.
     assert state["frozen"] > 10_000
+
+
+def test_analysis_is_warmed_only_after_initialize_is_answered() -> None:
+    state = _probe(_HANDSHAKE)
+    # The answer went out before anything deferred was loaded ...
+    assert state["at_answer"] == [[]]
+    # ... and then the analysis loaded in the background, without a document open,
+    # its long-lived objects frozen like the start-up ones.
+    assert state["warmed"] is True
+    assert state["after"] == sorted(WARMED)
+    assert state["frozen_more"] is True

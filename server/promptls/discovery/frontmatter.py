@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import yaml
-
 
 @dataclass(frozen=True, slots=True)
 class FrontMatter:
@@ -52,6 +50,10 @@ def read_front_matter(text: str) -> FrontMatter:
 
 def _parse(block: str, body_start: int) -> FrontMatter:
     """Load one block; anything but a mapping is reported, not guessed at."""
+    # Deferred: PyYAML takes ~6 ms to import, paid by a server's first open even in the
+    # many folders with no front matter at all (bench/profile_first_open.py).
+    import yaml
+
     try:
         data = yaml.safe_load(block) if block.strip() else {}
     except yaml.YAMLError as exc:

@@ -20,8 +20,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from wcmatch import glob
-
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 
 INSTRUCTION_MODES = (
@@ -31,8 +29,6 @@ INSTRUCTION_MODES = (
     "managed-only",
 )
 """The values of the Project instructions setting; the first is the default."""
-
-_GLOB_FLAGS = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +44,14 @@ class ClaudeConfig:
 
     def excluded_by(self, path: str) -> tuple[str, str] | None:
         """The (pattern, file) that excludes ``path``, or None."""
+        if not self.excludes:
+            return None
+        # Deferred: wcmatch takes ~6 ms to import; only claudeMdExcludes needs it.
+        from wcmatch import glob
+
+        flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
         for pattern, source in self.excludes:
-            if pattern == path or glob.globmatch(path, pattern, flags=_GLOB_FLAGS):
+            if pattern == path or glob.globmatch(path, pattern, flags=flags):
                 return pattern, source
         return None
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import os
 
-from wcmatch import glob
-
 from promptls.discovery.dirs import inside
 from promptls.discovery.follow import ImportFollower
 from promptls.discovery.frontmatter import glob_list, read_front_matter
@@ -33,8 +31,6 @@ _MAX_RULES = 256
 
 _MAX_DEPTH = 16
 """Rules folders deeper than this are not listed (a guard, not an agent limit)."""
-
-GLOB_FLAGS = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
 
 
 def list_markdown(folder: str) -> tuple[list[str], list[str]]:
@@ -124,7 +120,12 @@ class ExtraSources(ImportFollower):
         shown = ", ".join(globs)
         if self.target is not None:
             relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
-            hit = next((g for g in globs if glob.globmatch(relative, g, flags=GLOB_FLAGS)), None)
+            # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's
+            # first open paid, though only path-scoped rules need it.
+            from wcmatch import glob
+
+            flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
+            hit = next((g for g in globs if glob.globmatch(relative, g, flags=flags)), None)
             if hit is not None:
                 self.load(path, scope, role=f"a rule for {relative} (matches {hit})")
                 return

@@ -9,6 +9,7 @@ the debug command (only with ``debug: true``) can be added there.
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import sys
 import threading
@@ -41,6 +42,18 @@ log = logging.getLogger(__name__)
 CLIENT_ANSWER_TIMEOUT = 10.0
 """Seconds to wait for the client's settings before going on with what we have."""
 
+WARM_UP_WAIT = 30.0
+"""Longest an analysis waits for the warm-up before loading what it needs itself."""
+
+_NO_FULL_COLLECTIONS = 1 << 30
+"""A GC threshold the warm-up never reaches: its imports make objects that live for good."""
+
+_WARM_TEXTS = (
+    ("AGENTS.md", "# AGENTS.md 🚀\n\n- Run the tests before a commit, café.\n"),
+    ("warm.prompt.md", "Static 日本語.\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\nDynamic 🙂.\n"),
+)
+"""Tiny texts, one per document kind, analysed once so every rule's lazy state is built."""
+
 
 class PromptServer(LanguageServer):
     """pygls server plus the promptls state every feature shares."""
@@ -58,6 +71,8 @@ class PromptServer(LanguageServer):
         self.markdown = True
         self.revisions: dict[str, str] = {}
         """Folder → last context revision told to the client (``promptls/contextChanged``)."""
+        self._warm_started = False
+        self._warmed = threading.Event()
 
     # -- transport --------------------------------------------------------------------
 
@@ -163,8 +178,64 @@ class PromptServer(LanguageServer):
 
     # -- analysis ---------------------------------------------------------------------
 
+    def warm_up(self) -> None:
+        """Load and compile the analysis in a background thread, once per process.
+
+        Called once ``initialize`` has been answered, so start-up does not pay for it:
+        the imports, the rules' regexes and the discovery code (~35 ms of a fresh
+        process's first open, ``bench/profile_first_open.py``) load while the editor
+        reads the answer and opens its first file. An analysis waits for the warm-up
+        rather than importing beside it: the work is the same either way (one GIL), but
+        the order is fixed and no module is ever seen half-imported.
+        """
+        if self._warm_started:
+            return
+        self._warm_started = True
+        threading.Thread(target=self._warm_up, name="promptls-warm-up", daemon=True).start()
+
+    def _warm_up(self) -> None:
+        """The warm-up thread: import, analyse the tiny texts, freeze what stays loaded.
+
+        Like start-up (``commands/serve.py``), the older GC generations are held off while
+        modules load: the objects they make live as long as the process, and walking
+        them finds nothing to free. Afterwards they are frozen with the start-up ones.
+        """
+        young, middle, old = gc.get_threshold()
+        gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+        try:
+            # Deferred (lsp → analysis, discovery, config): this thread is where they load.
+            from promptls.analysis import analyze
+            from promptls.config import load_config  # noqa: F401  # deferred: as above
+            from promptls.discovery.api import owning_folder  # noqa: F401  # deferred: as above
+
+            for path, text in _WARM_TEXTS:
+                analyze(text, path=path)
+            self._warm_publish()
+        except Exception:
+            log.exception("warming up the analysis failed; the first analysis loads it")
+        finally:
+            gc.set_threshold(young, middle, old)
+            gc.freeze()
+            self._warmed.set()
+
+    def _warm_publish(self) -> None:
+        """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
+        at = types.Position(line=0, character=0)
+        diagnostic = types.Diagnostic(
+            range=types.Range(start=at, end=at),
+            message="",
+            severity=types.DiagnosticSeverity.Warning,
+            code="PL000",
+            source="promptls",
+            code_description=types.CodeDescription(href="https://example.invalid"),
+        )
+        params = types.PublishDiagnosticsParams(uri="file:///", diagnostics=[diagnostic], version=1)
+        self.protocol._converter.unstructure(params)
+
     def _analyze(self, doc: Document, text: str) -> Analysis:
         """Worker-thread analysis with the document's settings and discovery."""
+        if self._warm_started:
+            self._warmed.wait(WARM_UP_WAIT)
         # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
         from promptls.analysis import analyze, document_kind
         from promptls.discovery.api import owning_folder  # deferred: as above

@@ -36,9 +36,15 @@ def register(
 
     @server.feature(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
-        """Negotiate once: encoding, pull vs push, hover format, initial settings."""
+        """Negotiate once: encoding, pull vs push, hover format, initial settings.
+
+        The warm-up is queued, not started: pygls writes the answer when this handler
+        returns, and the loop runs queued callbacks after that, so ``initialize`` never
+        shares the interpreter with it.
+        """
         server.note_client(params)
         on_initialize()
+        asyncio.get_running_loop().call_soon(server.warm_up)
 
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
