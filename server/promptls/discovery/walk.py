@@ -1,8 +1,12 @@
 """The discovery walk: visit a profile's candidates in order and record each outcome.
 
 Cost: one ``stat`` (plus one bounded read when present) per candidate name per visited
-directory, one ``listdir`` for Claude's user rules folder, and nothing else: never a
-tree walk. Every decision lands in an ``Entry`` with a sentence a user understands.
+directory, the agents' settings files, one bounded listing per rules folder
+(``sources.py``) and, for a target file, one ``stat`` per lazy name per folder on its
+way: never a walk of the workspace tree. Every decision lands in an ``Entry`` with a
+sentence a user understands. The walker is built in layers: bookkeeping (``record``),
+imports (``follow``), rules/memory/lazy files (``sources``), the agents' settings
+(``settings_apply``), and the order of a profile here.
 
 Decisions where the agents' docs are silent:
 - Whitespace-only files are skipped ("empty"): no agent renders them, and for codex the
