@@ -267,3 +267,10 @@ def test_of_two_overlapping_near_misses_the_earlier_is_reported() -> None:
         (MARKER, "__ZIDANE SYSTEM _PROMPT BOUNDARY__"),
         (MARKER, "__zidane_system_prompt_boundary__"),
     ]
+
+
+def test_of_two_equally_close_and_long_candidates_the_earlier_wins() -> None:
+    # "_A _WORD_" and "_WORD_ B_" are both one edit from "AWORDB" and nine characters
+    # long; all three atoms together would be more than N+1 = 2.
+    text = f"{PROSE}\n_A _WORD_ B_\n"
+    assert _found(text, ["__A_WORD_B__"]) == ["_A _WORD_"]

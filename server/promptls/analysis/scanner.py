@@ -279,8 +279,8 @@ def _best_candidate(
     """The closest marker-shaped candidate containing the anchor atom (criteria 3–4).
 
     Ties go to the shortest span, so a Markdown bullet ``-`` before a near-miss is not
-    swallowed into it. Spans that are too short or not wrapped in ``_``/``-`` are
-    rejected before any string is built.
+    swallowed into it, then to the one that starts first. Spans that are too short or not
+    wrapped in ``_``/``-`` are rejected before any string is built.
     """
     best: tuple[int, int, _Target, int] | None = None
     limit = max(t.words for t in targets) + 1
