@@ -11,6 +11,10 @@ The near-miss criterion (also in ``docs/rules.md``), exactly:
 1. An *atom* is a maximal run of ASCII letters, digits, ``_``, ``-`` and invisible
    characters (see ``chars.py``). A *candidate* is one atom, or up to N+1 atoms (N = the
    marker's word count) joined by spaces/tabs with at most one line break per join.
+   Long runs are not typos (``_WINDOW``): a join of more than 160 characters, or a
+   joined atom of 160 or more, ends the candidate there, and an atom that runs on for
+   more than 160 characters before the first of the marker's words in it, or is longer
+   than 320, is no candidate.
 2. The anchor word must appear intact (any letter case) in an atom that contains ``_``,
    ``-`` or an invisible character — prose words never qualify.
 3. A one-atom candidate must contain ``_``, ``-`` or an invisible character. A
@@ -20,7 +24,8 @@ The near-miss criterion (also in ``docs/rules.md``), exactly:
 4. Normalise: drop invisible characters, ``_``, ``-`` and whitespace, upper-case. The
    result must be within Levenshtein distance 2 of the marker normalised the same way
    (1 when that is shorter than 12 characters, 0 when shorter than 6).
-5. It must not overlap an exact marker (``___ZIDANE…`` contains one: that is PL004).
+5. It must not overlap an exact marker (``___ZIDANE…`` contains one: that is PL004)
+   nor a near-miss found earlier in the text (of two overlapping ones, the earlier wins).
 
 So ``SYSTEM_PROMPT_BOUNDARY`` (a constant name, 6 edits away) and "system prompt
 boundary" are clean, while ``__zidane_system_prompt_boundary__``,
@@ -233,7 +238,7 @@ def _right_atoms(text: str, end: int, count: int) -> list[tuple[int, int]]:
     cursor = end
     for _ in range(count):
         join = _JOIN.match(text, cursor)
-        if join is None:
+        if join is None or join.end() - cursor > _WINDOW:
             break
         atom = _ATOM.match(text, join.end())
         if atom is None or atom.end() - atom.start() >= _WINDOW:
@@ -274,8 +279,8 @@ def _best_candidate(
     """The closest marker-shaped candidate containing the anchor atom (criteria 3–4).
 
     Ties go to the shortest span, so a Markdown bullet ``-`` before a near-miss is not
-    swallowed into it. Spans that are too short or not wrapped in ``_``/``-`` are
-    rejected before any string is built.
+    swallowed into it, then to the one that starts first. Spans that are too short or not
+    wrapped in ``_``/``-`` are rejected before any string is built.
     """
     best: tuple[int, int, _Target, int] | None = None
     limit = max(t.words for t in targets) + 1
