@@ -44,3 +44,13 @@ def test_inside_is_strictly_below_a_whole_folder_name() -> None:
     assert not inside("/ab", "/a"), "a longer sibling name is not inside"
     assert not inside("/a", "/a")
     assert inside("/a", "/"), "the filesystem root already ends with a separator"
+
+
+def test_a_marker_name_the_system_cannot_look_up_does_not_stop_the_search(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "ws/.git").mkdir(parents=True)
+    (tmp_path / "ws/sub").mkdir()
+    ws, sub = str(tmp_path / "ws"), str(tmp_path / "ws/sub")
+    walk = walk_directories(Walk.MARKER_ROOT, sub, ("bad\x00name", ".git"))
+    assert (walk.directories, walk.project_root) == ([ws, sub], ws)

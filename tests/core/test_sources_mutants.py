@@ -86,26 +86,24 @@ def test_badly_scoped_rules_keep_scope_and_size_and_do_not_stop_the_folder(tree:
         )
 
 
-def test_a_scoped_rule_without_a_target_is_conditional_with_its_globs(tree: Path) -> None:
+@pytest.mark.parametrize(
+    ("target", "reason"),
+    [
+        (None, "conditional: loaded when claude reads a file matching *.py, src/**"),
+        ("doc/a.md", "conditional: doc/a.md matches none of *.py, src/**"),
+    ],
+)
+def test_a_scoped_rule_not_matched_is_conditional_with_scope_and_size(
+    tree: Path, target: str | None, reason: str
+) -> None:
     rule = write(tree / "ws/.claude/rules/py.md", '---\npaths: ["*.py", "src/**"]\n---\nx')
-    e = entry(claude(tree), rule)
+    e = entry(claude(tree, target=None if target is None else tree / "ws" / target), rule)
     assert (e.status, e.scope, e.size) == (
         EntryStatus.CONDITIONAL,
         ContextScope.PROJECT,
         rule.stat().st_size,
     )
-    assert e.reason == "conditional: loaded when claude reads a file matching *.py, src/**"
-
-
-def test_a_scoped_rule_the_target_misses_keeps_scope_and_size(tree: Path) -> None:
-    rule = write(tree / "ws/.claude/rules/py.md", '---\npaths: ["*.py", "src/**"]\n---\nx')
-    e = entry(claude(tree, target=tree / "ws/doc/a.md"), rule)
-    assert (e.status, e.scope, e.size) == (
-        EntryStatus.CONDITIONAL,
-        ContextScope.PROJECT,
-        rule.stat().st_size,
-    )
-    assert e.reason == "conditional: doc/a.md matches none of *.py, src/**"
+    assert e.reason == reason
 
 
 def test_a_scoped_rule_the_target_matches_loads_with_the_glob_that_matched(tree: Path) -> None:
