@@ -96,17 +96,19 @@ async function everyFeature(page) {
   const markerLines = page.locator(".editor-group-container.active .view-line", { hasText: MARKER });
   await markerLines.nth(1).waitFor({ state: "visible", timeout });
   const span = markerLines.nth(1).locator("span", { hasText: "BOUNDARY" }).last();
-  const box = await span.boundingBox();
-  if (box === null) {
-    throw new Error("the duplicate marker is not on screen");
-  }
   // Put the cursor on the marker and ask for the hover from the keyboard (Ctrl+K Ctrl+I,
   // "Show or Focus Hover"): a mouse hover in headless Chromium sometimes never makes the
-  // editor send textDocument/hover at all. The hover can open with the diagnostic alone if
-  // the server's answer is late, so ask again (a user would) until the wire text is there.
+  // editor send textDocument/hover at all. The marker's position is read again on every
+  // attempt: a code lens arriving late shifts the lines, and a click from an old position
+  // lands on the line above. The hover can also open with the diagnostic alone if the
+  // server's answer is late, so ask again (a user would) until the wire text is there.
   const hover = page.locator(".monaco-hover:not(.hidden)").filter({ hasText: /wire/i }).first();
-  await page.mouse.click(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
   for (let attempt = 1; ; attempt++) {
+    const box = await span.boundingBox();
+    if (box === null) {
+      throw new Error("the duplicate marker is not on screen");
+    }
+    await page.mouse.click(box.x + Math.min(40, box.width / 2), box.y + box.height / 2);
     await page.keyboard.press("Control+K");
     await page.keyboard.press("Control+I");
     try {
