@@ -24,7 +24,7 @@ from promptls.discovery.git import find_git_dir
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.settings_claude import project_key
-from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
+from promptls.text.fsread import FileRead, char_boundary, decode, human_bytes, read_bounded
 
 _MAX_RULES = 256
 """At most this many rule files per rules folder (sorted by relative path)."""
@@ -76,6 +76,7 @@ class ExtraSources(ImportFollower):
         role: str | None = None,
         holds_slot: bool = False,
         passes_slot: bool = False,
+        read: FileRead | None = None,
     ) -> bool:
         """Provided by the walker."""
         raise NotImplementedError
@@ -88,13 +89,13 @@ class ExtraSources(ImportFollower):
         for path in files:
             result = read_bounded(path, self.max_bytes)
             if result.data is None:
-                self.load(path, scope, role=role)
+                self.load(path, scope, role=role, read=result)
                 continue
             text, _ = decode(char_boundary(result.data))
             front = read_front_matter(text)
             key = self.profile.rules_scope_key
             if key is None or key not in front.data:
-                self.load(path, scope, role=self.rule_role(role, front.data))
+                self.load(path, scope, role=self.rule_role(role, front.data), read=result)
                 continue
             globs = glob_list(front.data[key])
             if globs is None:
@@ -104,7 +105,7 @@ class ExtraSources(ImportFollower):
                 )
                 self.skip(path, scope, reason, result.size)
                 continue
-            self.scoped(path, scope, globs, result.size)
+            self.scoped(path, scope, globs, result)
 
     def rule_role(self, role: str, data: dict[str, object]) -> str:
         """A rule without its scope key: say when another key was meant to scope it."""
@@ -114,7 +115,7 @@ class ExtraSources(ImportFollower):
         return role
 
     def scoped(
-        self, path: str, scope: ContextScope, globs: tuple[str, ...], size: int | None
+        self, path: str, scope: ContextScope, globs: tuple[str, ...], read: FileRead
     ) -> None:
         """A path-scoped rule: conditional, or loaded when the target file matches."""
         shown = ", ".join(globs)
@@ -127,13 +128,13 @@ class ExtraSources(ImportFollower):
             flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
             hit = next((g for g in globs if glob.globmatch(relative, g, flags=flags)), None)
             if hit is not None:
-                self.load(path, scope, role=f"a rule for {relative} (matches {hit})")
+                self.load(path, scope, role=f"a rule for {relative} (matches {hit})", read=read)
                 return
             reason = f"conditional: {relative} matches none of {shown}"
-            self.add(path, scope, EntryStatus.CONDITIONAL, reason, size)
+            self.add(path, scope, EntryStatus.CONDITIONAL, reason, read.size)
             return
         reason = f"conditional: loaded when {self.profile.name} reads a file matching {shown}"
-        self.add(path, scope, EntryStatus.CONDITIONAL, reason, size)
+        self.add(path, scope, EntryStatus.CONDITIONAL, reason, read.size)
 
     def memory(self) -> None:
         """The head of the agent's auto memory for this project (Claude's ``MEMORY.md``)."""

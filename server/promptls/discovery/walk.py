@@ -41,6 +41,7 @@ from promptls.discovery.record import content_notes
 from promptls.discovery.settings_apply import AgentSettings
 from promptls.discovery.settings_claude import ClaudeConfig
 from promptls.text.fsread import (
+    FileRead,
     Presence,
     char_boundary,
     decode,
@@ -230,13 +231,15 @@ class Walker(AgentSettings):
         role: str | None = None,
         holds_slot: bool = False,
         passes_slot: bool = False,
+        read: FileRead | None = None,
     ) -> bool:
-        """Read one candidate and record what happened to it; imports follow it.
+        """Read one candidate (or take ``read``, a read already made of it) and record
+        what happened to it; imports follow it.
 
         Returns whether the file became part of ``files``.
         """
         self.watched.add(path)
-        result = read_bounded(path, self.max_bytes)
+        result = read if read is not None else read_bounded(path, self.max_bytes)
         if result.missing:
             return False
         if result.data is None:
@@ -246,7 +249,7 @@ class Walker(AgentSettings):
         if path in self.loaded:
             self.skip(path, scope, "skipped: already loaded earlier", result.size)
             return False
-        real = file_identity(path)
+        real = result.identity
         if real is not None and real in self.loaded_real:
             reason = f"skipped: the same file was already loaded as {self.loaded_real[real]}"
             self.skip(path, scope, reason, result.size)
@@ -357,17 +360,6 @@ class Walker(AgentSettings):
         rule = "the first non-empty file there" if nonempty else "the first file there, even empty"
         reason = f"shadowed by {winner} in the same folder ({self.profile.name} loads {rule})"
         self.add(path, scope, EntryStatus.SHADOWED, reason, size)
-
-
-def file_identity(path: str) -> tuple[int, int] | None:
-    """(device, inode) once links are followed: the same file reached through a symlink
-    or a hard link is one file (gemini-cli dedupes by identity; Claude loads a
-    symlinked CLAUDE.md once). None when it cannot be known."""
-    try:
-        st = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return (st.st_dev, st.st_ino) if st.st_ino else None
 
 
 def disk_size(path: str) -> int | None:

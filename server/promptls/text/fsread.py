@@ -44,6 +44,8 @@ class FileRead:
 
     ``data`` is None when the file was not read; ``problem`` then says why. ``size`` is
     the size on disk when known; ``truncated`` means ``data`` stops at the read cap.
+    ``identity`` is the file's (device, inode) from the read's own ``fstat``, so callers
+    can tell two paths to one file apart without another ``stat``.
     """
 
     data: bytes | None
@@ -51,6 +53,7 @@ class FileRead:
     problem: str = ""
     truncated: bool = False
     missing: bool = False
+    identity: tuple[int, int] | None = None
 
 
 def presence(path: str) -> Presence:
@@ -156,9 +159,10 @@ def read_bounded(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileRead:
         os.close(fd)
     data = b"".join(chunks)
     size = max(fst.st_size, len(data))
+    identity = (fst.st_dev, fst.st_ino) if fst.st_ino else None
     if len(data) > max_bytes:
-        return FileRead(data[: max(0, max_bytes)], size, truncated=True)
-    return FileRead(data, size)
+        return FileRead(data[: max(0, max_bytes)], size, truncated=True, identity=identity)
+    return FileRead(data, size, identity=identity)
 
 
 def char_boundary(data: bytes) -> bytes:
