@@ -40,8 +40,9 @@ class OpencodeWalk(ScopedSources):
     def run_opencode(self) -> None:
         """Global file, the project files of the first name found, the instructions globs."""
         chain = self.worktree_chain()
-        self.opencode_user()
-        names = self.profile.project_files
+        no_claude = self.claude_disabled()
+        self.opencode_user(no_claude)
+        names = tuple(n for n in self.profile.project_files if not (no_claude and n == "CLAUDE.md"))
         winner = ""
         for name in names:
             found = [os.path.join(d, name) for d in chain if os.path.exists(os.path.join(d, name))]
@@ -76,7 +77,16 @@ class OpencodeWalk(ScopedSources):
         self.project_root = top
         return [d for d in reversed(chain) if d == top or inside(d, top)]
 
-    def opencode_user(self) -> None:
+    def claude_disabled(self) -> bool:
+        """``OPENCODE_DISABLE_CLAUDE_CODE`` or ``…_PROMPT`` ("true" or "1") turns the
+        CLAUDE.md files off (opencode's ``Flag.OPENCODE_DISABLE_CLAUDE_CODE_PROMPT``)."""
+        flags = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
+        on = [f for f in flags if self.environ.get(f, "").lower() in ("true", "1")]
+        if on:
+            self.settings.append(AgentSetting(on[0], self.environ[on[0]], "environment"))
+        return bool(on)
+
+    def opencode_user(self, no_claude: bool) -> None:
         """The first global file that exists; the later candidates are shadowed."""
         if self.home_problem or self.user_dir is None:
             where = os.path.join(self.user_dir or "~/.config/opencode", "AGENTS.md")
@@ -88,7 +98,7 @@ class OpencodeWalk(ScopedSources):
             candidates.append(os.path.join(os.path.abspath(override), "AGENTS.md"))
         if self.user_dir is not None:
             candidates.append(os.path.join(self.user_dir, "AGENTS.md"))
-        if self.home is not None:
+        if self.home is not None and not no_claude:
             candidates.append(os.path.join(self.home, ".claude", "CLAUDE.md"))
         winner = ""
         for path in candidates:
