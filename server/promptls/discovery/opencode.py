@@ -22,7 +22,7 @@ import json
 import os
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
-from promptls.discovery.dirs import ancestors, inside
+from promptls.discovery.dirs import ancestors, folders_between, inside
 from promptls.discovery.globs import dialect
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.scoped_walk import ScopedSources
@@ -164,13 +164,8 @@ class OpencodeWalk(ScopedSources):
         folder from the target's up to (not including) the working folder."""
         if self.target is None:
             return
-        folder = os.path.dirname(self.target)
-        chain: list[str] = []
-        while inside(folder, self.root):
-            chain.append(folder)
-            folder = os.path.dirname(folder)
         name = os.path.basename(self.target)
-        for directory in reversed(chain):
+        for directory in folders_between(self.root, self.target):
             for lazy_name in self.profile.lazy_files:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)
