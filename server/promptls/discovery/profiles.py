@@ -334,7 +334,10 @@ CURSOR = Profile(
     lazy_files=("AGENTS.md",),
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
-    sources=("cursor.com/docs/context/rules ('Rules'), read 2026-12-01",),
+    sources=(
+        "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
+        "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
+    ),
     notes=(
         "AGENTS.md at the workspace root; the legacy .cursorrules (deprecated) still loads",
         ".cursor/rules/**/*.mdc: alwaysApply: true loads; globs make it auto-attached "
