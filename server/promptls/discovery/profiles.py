@@ -367,7 +367,7 @@ OPENCODE = Profile(
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",
-        "opencode.ai/docs/rules, read 2026-12-01",
+        "opencode.ai/docs/rules (packages/web/src/content/docs/rules.mdx), read 2026-12-01",
     ),
     notes=(
         "~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md (the first that exists)",
