@@ -63,6 +63,7 @@ class Profile:
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
     ``legacy_files`` are still read but deprecated (the reason says so).
+    ``order_note`` says in which order the files are sent, for the human view.
     """
 
     name: str
@@ -102,6 +103,7 @@ class Profile:
     extra_dirs_env: str | None = None
     dedupe_content: bool = False
     legacy_files: tuple[str, ...] = ()
+    order_note: str = "broadest first"
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -362,6 +364,7 @@ OPENCODE = Profile(
     local_files=(),
     walk=Walk.MARKER_ROOT,
     lazy_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
+    order_note="global first, then the nearest folder first",
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
     sources=(
