@@ -14,7 +14,7 @@ terminal. ``--json`` prints absolute paths and raw values, in the camelCase shap
 language server's ``promptls.showContextFiles`` returns (one serialiser,
 ``promptls.views.shapes``; described in ``promptls api-json``)::
 
-    {"folder", "environment": {...},
+    {"folder", "target", "environment": {...},
      "profiles": [{"profile", "title", "projectRoot", "revision",
                    "files": [{"order", "path", "scope", "status", "bytes"}],
                    "entries": [{"path", "scope", "status", "reason", "size", "order",
@@ -88,10 +88,10 @@ def run(args: argparse.Namespace) -> int:
         results.append(ProfileContext(found, context_revision(env, found.files), skills))
     base = _cwd()
     if args.json:
-        print_json(context_result(folder, env, results, home=home, base=base))
+        print_json(context_result(folder, env, results, home=home, base=base, target=target))
         return 0
     setup_stdout()
-    print(context_text(folder, env, results, home=home, base=base))
+    print(context_text(folder, env, results, home=home, base=base, target=target))
     return 0
 
 

@@ -126,6 +126,7 @@ export type ShowContextFilesArgs = {
 /** Result of promptls.showContextFiles. */
 export type ShowContextFilesResult = {
   folder: string;
+  target: string | null;
   environment: Environment;
   profiles: {
     profile: string;
