@@ -20,7 +20,16 @@ from pytest_lsp import LanguageClient
 
 from promptls.discovery import PROFILES
 from tests.cli.conform import problems, result_schema
-from tests.lsp.client import FAKE_HOME, close_doc, execute, open_doc, uri_of
+from tests.lsp.client import (
+    CLIENTS,
+    FAKE_HOME,
+    capabilities,
+    close_doc,
+    execute,
+    open_doc,
+    start,
+    uri_of,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 INVALID_PARAMS = -32602
@@ -124,3 +133,35 @@ async def test_a_file_outside_the_workspace_is_refused_with_a_message(
     root, _ = setup_workspace(lsp)
     again = await execute(lsp, COMMAND, {"uri": uri_of(root / "README.md")})
     assert again["target"] == str(root / "README.md")
+
+
+@pytest.mark.parametrize("name", list(CLIENTS))
+async def test_a_workspace_opened_through_a_symlink_answers_below_it(
+    name: str, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """The editor opened the folder by a symlinked path and names the file by its real
+    path: the target is named below the folder the editor opened, so the globs match."""
+    base = tmp_path_factory.mktemp("linked")
+    real = base / "real"
+    (real / ".claude" / "rules").mkdir(parents=True)
+    (real / ".claude" / "rules" / "python.md").write_text(RULE, encoding="utf-8")
+    (real / "src").mkdir()
+    (real / "src" / "a.py").write_text("x = 1\n", encoding="utf-8")
+    link = base / "link"
+    link.symlink_to(real, target_is_directory=True)
+    client = await start()
+    try:
+        folder = types.WorkspaceFolder(uri=link.as_uri(), name="link")
+        await client.initialize_session(
+            types.InitializeParams(
+                capabilities=capabilities(name), root_uri=link.as_uri(), workspace_folders=[folder]
+            )
+        )
+        source = (real / "src" / "a.py").as_uri()
+        result = await execute(client, COMMAND, {"uri": source, "profile": "claude"})
+        await client.shutdown_session()
+    finally:
+        await client.stop()
+    assert result["folder"] == str(link)
+    assert result["target"] == str(link / "src" / "a.py")
+    assert claude_entry(result, link / ".claude" / "rules" / "python.md")["status"] == "loaded"
