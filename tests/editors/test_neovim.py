@@ -212,7 +212,7 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     text = "\n".join(ctx["lines"])
     paths = nvim_run["_paths"]
     # Asked from the prompt buffer: the server answers for that file, from the workspace.
-    assert f"Folder: {paths['proj']}\nTarget: prompts/agent.prompt.md\n" in text, text
+    assert f"Folder: {paths['proj']}\nFor file: prompts/agent.prompt.md\n" in text, text
     for profile in ("or", "claude", "codex", "gemini"):
         assert f"Profile {profile}: " in text, text
     or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
@@ -235,7 +235,7 @@ def test_context_from_a_source_file_shows_the_rules_that_apply(
     ctx = nvim_source_run["context"]
     text = "\n".join(ctx["lines"])
     proj = nvim_source_run["_paths"]["proj"]
-    assert f"Folder: {proj}\nTarget: {SOURCE}\n" in text, text
+    assert f"Folder: {proj}\nFor file: {SOURCE}\n" in text, text
     claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
     loaded = claude.split("  loaded, broadest first:", 1)[1].split("  not loaded:", 1)[0]
     assert ".claude/rules/api.md" in loaded, claude

@@ -70,7 +70,7 @@ async def test_a_matching_source_file_loads_the_path_scoped_rule(lsp: LanguageCl
     assert "src/**/*.py" in entry["reason"] and "src/a.py" in entry["reason"]
     [claude] = [p for p in result["profiles"] if p["profile"] == "claude"]
     assert str(rule) in [f["path"] for f in claude["files"]], "the model receives it"
-    assert "Target: src/a.py" in result["text"].splitlines()
+    assert "For file: src/a.py" in result["text"].splitlines()
     assert problems(result, result_schema(COMMAND)) == []
 
 
@@ -103,7 +103,7 @@ async def test_a_folder_is_still_answered_as_a_folder(lsp: LanguageClient) -> No
     assert by_uri["target"] is None and by_folder["target"] is None
     assert claude_entry(by_folder, rule)["status"] == "conditional"
     assert by_uri["profiles"] == by_folder["profiles"]
-    assert not any(line.startswith("Target:") for line in by_folder["text"].splitlines())
+    assert not any(line.startswith("For file:") for line in by_folder["text"].splitlines())
 
 
 async def test_the_server_and_the_cli_give_the_same_answer(lsp: LanguageClient) -> None:

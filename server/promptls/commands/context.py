@@ -14,7 +14,7 @@ terminal. ``--json`` prints absolute paths and raw values, in the camelCase shap
 language server's ``promptls.showContextFiles`` returns (one serialiser,
 ``promptls.views.shapes``; described in ``promptls api-json``)::
 
-    {"folder", "target", "environment": {...},
+    {"folder", "environment": {...},
      "profiles": [{"profile", "title", "projectRoot", "revision",
                    "files": [{"order", "path", "scope", "status", "bytes"}],
                    "entries": [{"path", "scope", "status", "reason", "size", "order",

@@ -98,7 +98,7 @@ def context_result(
     """``promptls context --json`` and ``promptls.showContextFiles``: absolute paths and
     raw reasons in the data; in ``text`` the CLI's human view, with paths shown relative
     to ``base`` (the CLI's current folder, the server's workspace folder) or ``home``.
-    ``target`` is the file answered for (None: the folder itself)."""
+    ``target`` is the file the answer is for (None: the folder itself)."""
     profiles = []
     for result in results:
         found = result.discovery

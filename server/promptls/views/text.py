@@ -109,11 +109,11 @@ def context_text(
     base: str | None,
     target: str | None = None,
 ) -> str:
-    """Folder (and the file answered for) and environment once, then one section per
+    """Folder (and the file asked about) and environment once, then one section per
     profile."""
     lines = [f"Folder: {safe_line(folder)}"]
     if target is not None:
-        lines.append(f"Target: {_show_path(target, home, base)}")
+        lines.append(f"For file: {_show_path(target, home, base)}")
     lines += ["", "Environment:", *environment_lines(env)]
     for result in results:
         lines += ["", *_profile_lines(result.discovery, result.revision, home, base)]
