@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
 
 from promptls.discovery import PROFILES
@@ -31,10 +31,9 @@ from tests.lsp.client import (
     uri_of,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
-INVALID_PARAMS = -32602
 COMMAND = "promptls.showContextFiles"
 RULE = "---\npaths: src/**/*.py\n---\nPython rule: type every function.\n"
+pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
 def setup_workspace(lsp: LanguageClient) -> tuple[Path, Path]:
@@ -127,7 +126,7 @@ async def test_a_file_outside_the_workspace_is_refused_with_a_message(
         await lsp.workspace_execute_command_async(
             types.ExecuteCommandParams(command=COMMAND, arguments=[{"uri": where}])
         )
-    assert info.value.code == INVALID_PARAMS
+    assert info.value.code == JsonRpcInvalidParams.CODE
     assert "outside every workspace folder" in str(info.value)
     # The server is still answering.
     root, _ = setup_workspace(lsp)
