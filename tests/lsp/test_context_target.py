@@ -118,6 +118,24 @@ async def test_the_server_and_the_cli_give_the_same_answer(lsp: LanguageClient) 
         assert mine["files"] == theirs["files"], mine["profile"]
 
 
+async def test_an_open_document_outside_the_workspace_is_answered_from_its_folder(
+    lsp: LanguageClient, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """A file opened on its own (no workspace folder holds it): the editor says nothing
+    more than the document, so its folder is where the agent starts."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / "CLAUDE.md").write_text("# here\n", encoding="utf-8")
+    uri = uri_of(elsewhere / "notes.md")
+    open_doc(lsp, uri, "# notes\n")
+    result = await execute(lsp, COMMAND, {"uri": uri, "profile": "claude"})
+    close_doc(lsp, uri)
+    assert result["folder"] == str(elsewhere.resolve())
+    assert result["target"] == str(elsewhere.resolve() / "notes.md")
+    assert str(elsewhere.resolve() / "CLAUDE.md") in [
+        f["path"] for f in result["profiles"][0]["files"]
+    ]
+
+
 @pytest.mark.parametrize("where", ["file:///etc/hosts", "/etc/hosts", "file:///nowhere/a.py"])
 async def test_a_file_outside_the_workspace_is_refused_with_a_message(
     lsp: LanguageClient, where: str
