@@ -19,8 +19,9 @@ import os
 
 from promptls.discovery.dirs import inside
 from promptls.discovery.follow import ImportFollower
-from promptls.discovery.frontmatter import glob_list, read_front_matter
+from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
+from promptls.discovery.globs import dialect, first_match, split_patterns
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.settings_claude import project_key
@@ -97,7 +98,7 @@ class ExtraSources(ImportFollower):
             if key is None or key not in front.data:
                 self.load(path, scope, role=self.rule_role(role, front.data), read=result)
                 continue
-            globs = glob_list(front.data[key])
+            globs = split_patterns(self.profile.name, front.data[key])
             if globs is None:
                 reason = (
                     f"skipped: {key}: must be a glob string or a list of globs; "
@@ -121,12 +122,7 @@ class ExtraSources(ImportFollower):
         shown = ", ".join(globs)
         if self.target is not None:
             relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
-            # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's
-            # first open paid, though only path-scoped rules need it.
-            from wcmatch import glob
-
-            flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
-            hit = next((g for g in globs if glob.globmatch(relative, g, flags=flags)), None)
+            hit = first_match(dialect(self.profile.name), globs, self.target, self.root)
             if hit is not None:
                 self.load(path, scope, role=f"a rule for {relative} (matches {hit})", read=read)
                 return
