@@ -57,6 +57,9 @@ class Front:
     problem_at: int | None = None
     """Where YAML stopped (an offset into the text), or the opening fence."""
     closed: bool = True
+    lenient: bool = False
+    """YAML rejected the block and ``keys`` are its plain ``key: value`` lines, read the
+    way the agents' own lenient parsers read ``globs: *.ts`` (scalars only)."""
 
     def get(self, name: str) -> Key | None:
         """The last pair with this key (YAML keeps the last of duplicates)."""
@@ -154,7 +157,48 @@ def front_matter(text: str) -> Front:
     fence, block_start = opening
     read = read_front_matter(text)
     if not read.present and read.problem:
-        return Front(True, block_start, block_start, problem=read.problem, problem_at=fence, closed=False)
+        return Front(
+            True, block_start, block_start, problem=read.problem, problem_at=fence, closed=False
+        )
     block_end = _closing_start(text, read.body_start)
     keys, problem, at = _compose(text, block_start, block_end)
+    if problem and at is not None and problem.startswith("invalid YAML"):
+        plain = _plain_keys(text, block_start, block_end)
+        return Front(True, block_start, block_end, plain, problem, at, lenient=bool(plain))
     return Front(True, block_start, block_end, keys, problem, at)
+
+
+_PLAIN_WORDS: dict[str, object] = {"true": True, "false": False, "": None, "~": None}
+
+
+def _plain_value(raw: str) -> object:
+    """A plain line's value: quotes removed, ``true``/``false``/empty as YAML reads them."""
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        return raw[1:-1]
+    return _PLAIN_WORDS.get(raw.lower(), raw)
+
+
+def _plain_keys(text: str, start: int, end: int) -> tuple[Key, ...]:
+    """Top-level ``key: value`` lines of a block YAML rejects, with their spans."""
+    found: list[Key] = []
+    pos = start
+    while pos < end:
+        stop = text.find("\n", pos, end)
+        stop = end if stop < 0 else stop
+        line = text[pos:stop].rstrip("\r")
+        colon = line.find(":")
+        if line and line[0] not in " \t#-" and colon > 0:
+            name = line[:colon].strip()
+            raw = line[colon + 1 :]
+            value_start = pos + colon + 1 + (len(raw) - len(raw.lstrip()))
+            value_text = raw.strip()
+            value_end = value_start + len(value_text)
+            value = _plain_value(value_text)
+            items = (Item(value, value_start, value_end),)
+            quoted = value_text[:1] in ("'", '"') and isinstance(value, str)
+            key_end = pos + len(line[:colon].rstrip())
+            found.append(
+                Key(name, pos, key_end, value, value_start, value_end, items, False, quoted)
+            )
+        pos = stop + 1
+    return tuple(found)

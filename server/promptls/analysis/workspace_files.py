@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 MAX_FILES = 20_000
 MAX_DIRS = 4_000
@@ -39,6 +39,8 @@ class Listing:
     files: tuple[str, ...]
     complete: bool
     """False when the walk stopped at a cap: a glob may match a file not listed."""
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+    """What callers computed from this listing (glob matches), dropped with it."""
 
 
 def _walk(root: str, max_files: int, max_dirs: int) -> Listing:
