@@ -65,7 +65,7 @@ def _within(text: str, start: int, end: int, pattern: str, cursor: int) -> tuple
     return (at, at + len(pattern)) if at >= 0 else (start, end)
 
 
-def scope_globs(doc: Document, kind: FrontKind, front: Front) -> Iterator[Glob]:
+def scope_globs(text: str, kind: FrontKind, front: Front) -> Iterator[Glob]:
     """The globs of the kind's scope key as the agent splits them, each with its span.
 
     Nothing when the agent cannot read the value at all (``split_patterns`` → None):
@@ -84,7 +84,7 @@ def scope_globs(doc: Document, kind: FrontKind, front: Front) -> Iterator[Glob]:
         for piece in pieces:
             if not piece:
                 continue
-            start, end = _within(doc.text, item.start, item.end, piece, cursor)
+            start, end = _within(text, item.start, item.end, piece, cursor)
             cursor = end
             yield Glob(piece, start, end)
 
@@ -143,3 +143,17 @@ def _match(listing: Listing, kind: FrontKind, pattern: str) -> Hits:
             if len(examples) < EXAMPLES:
                 examples.append(relative)
     return Hits(count, tuple(examples), listing.complete, len(listing.files))
+
+
+def glob_at(text: str, path: str | None, offset: int) -> tuple[FrontKind, Glob] | None:
+    """The scope glob under ``offset`` (end inclusive, as editors select), for hovers."""
+    kind = front_kind(path)
+    if kind is None or kind.scope_key is None:
+        return None
+    front = front_matter(text)
+    if not front.present or offset > front.block_end:
+        return None
+    for glob in scope_globs(text, kind, front):
+        if glob.start <= offset <= glob.end:
+            return kind, glob
+    return None

@@ -20,7 +20,7 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None or doc.path is None:
         return
     kind, front = found
-    globs = list(scope_globs(doc, kind, front))
+    globs = list(scope_globs(doc.text, kind, front))
     if not globs:
         return
     root = scope_root(doc.path, kind)

@@ -19,7 +19,7 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     kind, front = found
     rules = dialect(kind.profile)
-    for glob in scope_globs(doc, kind, front):
+    for glob in scope_globs(doc.text, kind, front):
         problem = rules.problem(glob.pattern)
         if problem is not None:
             yield RULE.finding(f"{safe_line(problem)} ({kind.agent})", glob.start, glob.end)
