@@ -9,8 +9,16 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tests.lsp.client import PromptClient, close_doc, diagnostics, hover, open_doc, position
-from tests.lsp.client import span, uri_of
+from tests.lsp.client import (
+    PromptClient,
+    close_doc,
+    diagnostics,
+    hover,
+    open_doc,
+    position,
+    span,
+    uri_of,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
