@@ -88,7 +88,7 @@ def _closing_start(text: str, body_start: int) -> int:
 
 def _items(node: object, base: int) -> tuple[tuple[Item, ...], bool]:
     """Scalars of a value node with absolute spans; a list's items when all scalars."""
-    import yaml
+    import yaml  # deferred with _compose's (below), its only caller
 
     if isinstance(node, yaml.ScalarNode):
         return (Item(node.value, base + node.start_mark.index, base + node.end_mark.index),), False

@@ -15,6 +15,7 @@ from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
+from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
     from promptls.discovery.model import Discovery, Entry
@@ -133,8 +134,9 @@ def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int]
     them, in the dialect of the file's agent; None when the cursor is on no scope glob."""
     # Deferred (lsp → analysis): only front-matter hovers need the glob listing.
     from promptls.analysis.frontmatter_check import EXAMPLES, glob_at, glob_hits
+
+    # Deferred like the line above (a front-matter hover only).
     from promptls.analysis.frontmatter_kinds import scope_root
-    from promptls.text.escape import safe_line
 
     found = glob_at(text, path, offset)
     if found is None or path is None:
