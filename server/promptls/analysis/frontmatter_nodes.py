@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from promptls.discovery.frontmatter import read_front_matter
+from promptls.discovery.frontmatter import MAX_DEPTH, read_front_matter, too_deep
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,13 @@ def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int
     import yaml
 
     block = text[start:end]
-    loader = yaml.SafeLoader(block)
+    if too_deep(block):
+        return (), f"invalid YAML: brackets nested more than {MAX_DEPTH} levels deep", start
+    try:
+        # The reader rejects control characters as soon as it is made: inside the try.
+        loader = yaml.SafeLoader(block)
+    except yaml.YAMLError as exc:
+        return (), f"invalid YAML: {getattr(exc, 'problem', None) or exc}", start
     try:
         root = loader.get_single_node()
         if root is None:
@@ -121,7 +127,7 @@ def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int
             (k, v, loader.construct_object(k, deep=True), loader.construct_object(v, deep=True))
             for k, v in root.value
         ]
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         at = start + min(mark.index, len(block)) if mark is not None else start
         return (), f"invalid YAML: {getattr(exc, 'problem', None) or exc}", at

@@ -66,6 +66,8 @@ def _walk(root: str, max_files: int, max_dirs: int) -> Listing:
                     if entry.name not in SKIP_DIRS:
                         queue.append(path)
                     continue
+                if entry.is_symlink() and entry.is_dir():
+                    continue  # a linked folder is not followed, nor is it a file
             except OSError:
                 continue
             if len(files) >= max_files:
