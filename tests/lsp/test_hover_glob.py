@@ -77,7 +77,7 @@ async def test_glob_hover_escapes_hostile_file_names(lsp: PromptClient) -> None:
     text = '---\npaths: "docs/*.md"\n---\nWrite clearly.\n'
     found = await hover_text(lsp, uri_of(rule), text, text.index("docs/*"))
     value = found.contents.value  # type: ignore[union-attr]
-    assert "matches 1 of 1 files" in value
+    assert "matches 1 of 1 file " in value
     assert (
         "[x](command:" not in value
         and "\\[x\\]" in value

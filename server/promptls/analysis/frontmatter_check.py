@@ -103,6 +103,11 @@ class Hits:
 EXAMPLES = 5
 
 
+def count_files(count: int) -> str:
+    """``1 file``, ``3 files``: the count the messages and the hover show."""
+    return f"{count} file" if count == 1 else f"{count} files"
+
+
 def glob_hits(root: str, kind: FrontKind, pattern: str) -> Hits:
     """The workspace files under ``root`` that ``pattern`` matches in the kind's dialect.
 

@@ -133,7 +133,7 @@ def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int]
     """How many workspace files the scope glob under the cursor matches, and a few of
     them, in the dialect of the file's agent; None when the cursor is on no scope glob."""
     # Deferred (lsp → analysis): only front-matter hovers need the glob listing.
-    from promptls.analysis.frontmatter_check import EXAMPLES, glob_at, glob_hits
+    from promptls.analysis.frontmatter_check import EXAMPLES, count_files, glob_at, glob_hits
 
     # Deferred like the line above (a front-matter hover only).
     from promptls.analysis.frontmatter_kinds import scope_root
@@ -151,7 +151,8 @@ def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int]
         )
         return doc, glob.start, glob.end
     hits = glob_hits(root, kind, glob.pattern)
-    listed = f"{hits.visited} files" if hits.complete else f"the first {hits.visited} files"
+    listed = count_files(hits.visited)
+    listed = listed if hits.complete else f"the first {listed}"
     doc.para(
         f"{safe_line(glob.pattern)} matches {hits.count} of {listed} under "
         f"{safe_line(root)} ({kind.agent}'s glob matching)."

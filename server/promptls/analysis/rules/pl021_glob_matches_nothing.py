@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import glob_hits, scope_globs, subject
+from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
 from promptls.analysis.frontmatter_kinds import scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -36,13 +36,13 @@ def check(doc: Document) -> Iterator[Finding]:
         shown = safe_line(glob.pattern)
         if hits.complete:
             message = (
-                f"{shown!r} matches none of the {hits.visited} files of the project: "
+                f"{shown!r} matches none of the {count_files(hits.visited)} of the project: "
                 f"{kind.agent} never applies this file by it"
             )
             yield RULE.finding(message, glob.start, glob.end)
         else:
             message = (
-                f"{shown!r} matches none of the first {hits.visited} files of the project "
+                f"{shown!r} matches none of the first {count_files(hits.visited)} of the project "
                 "(the listing stops there; a file further down may match)"
             )
             yield Finding(RULE.code, Severity.INFO, message, glob.start, glob.end)
