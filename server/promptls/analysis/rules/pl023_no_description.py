@@ -44,7 +44,7 @@ RULE = Rule(
     code="PL023",
     name="rule-without-description",
     severity=Severity.WARNING,
-    summary="An instructions file with neither applyTo nor a description is never applied.",
+    summary="An instructions file with neither applyTo nor a description never applies by itself.",
     explanation=(
         "A Copilot `*.instructions.md` file applies automatically when a file matches its "
         "`applyTo`; without `applyTo`, VS Code can still load it when the task fits its "
