@@ -139,6 +139,7 @@ _SKILL = _obj(
 CONTEXT_RESULT = _obj(
     {
         "folder": _PATH,
+        "target": _t(["string", "null"], "The file the answer is for; null for the folder."),
         "environment": ENVIRONMENT,
         "profiles": _list(
             _obj(

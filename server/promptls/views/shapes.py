@@ -93,10 +93,12 @@ def context_result(
     *,
     home: str | None,
     base: str | None,
+    target: str | None = None,
 ) -> Json:
     """``promptls context --json`` and ``promptls.showContextFiles``: absolute paths and
     raw reasons in the data; in ``text`` the CLI's human view, with paths shown relative
-    to ``base`` (the CLI's current folder, the server's workspace folder) or ``home``."""
+    to ``base`` (the CLI's current folder, the server's workspace folder) or ``home``.
+    ``target`` is the file the answer is for (None: the folder itself)."""
     profiles = []
     for result in results:
         found = result.discovery
@@ -128,9 +130,10 @@ def context_result(
         )
     return {
         "folder": folder,
+        "target": target,
         "environment": environment_json(env),
         "profiles": profiles,
-        "text": human.context_text(folder, env, results, home=home, base=base),
+        "text": human.context_text(folder, env, results, home=home, base=base, target=target),
     }
 
 

@@ -107,9 +107,14 @@ def context_text(
     *,
     home: str | None,
     base: str | None,
+    target: str | None = None,
 ) -> str:
-    """Folder and environment once, then one section per profile."""
-    lines = [f"Folder: {safe_line(folder)}", "", "Environment:", *environment_lines(env)]
+    """Folder (and the file asked about) and environment once, then one section per
+    profile."""
+    lines = [f"Folder: {safe_line(folder)}"]
+    if target is not None:
+        lines.append(f"For file: {_show_path(target, home, base)}")
+    lines += ["", "Environment:", *environment_lines(env)]
     for result in results:
         lines += ["", *_profile_lines(result.discovery, result.revision, home, base)]
         lines += _skill_lines(result.skills, home, base)
