@@ -9,6 +9,7 @@ import pytest
 
 from promptls.analysis import MARKER_RULES
 from promptls.cli import main
+from promptls.discovery import PROFILES
 
 DEMO = Path(__file__).resolve().parents[1] / "fixtures" / "demo-workspace"
 
@@ -20,3 +21,24 @@ def test_every_marker_rule_fires_on_the_demo(
     assert main(["check", "--format", "json", "."]) == 1
     found = {item["code"] for item in json.loads(capsys.readouterr().out)}
     assert set(MARKER_RULES) <= found
+
+
+def test_the_demo_source_file_loads_each_agents_path_scoped_rule(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """scripts/demo asks every agent which instructions apply to one source file: each
+    agent that scopes rules to paths has a rule in the demo that matches it."""
+    monkeypatch.chdir(DEMO)
+    target = "packages/core/src/api/handler.ts"
+    home = str(DEMO.parent / "demo-home")
+    args = ["context", "packages/core", "--all-profiles", "--for", target, "--json"]
+    assert main([*args, "--home", home]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["target"] == str(DEMO / target)
+    scoped = {name for name, profile in PROFILES.items() if profile.rules_scope_key}
+    assert "claude" in scoped
+    for result in answer["profiles"]:
+        if result["profile"] not in scoped:
+            continue
+        rules = [e for e in result["entries"] if "(matches " in e["reason"]]
+        assert [e["status"] for e in rules] == ["loaded"], (result["profile"], rules)

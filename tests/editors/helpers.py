@@ -28,7 +28,10 @@ USER_RULE = "User rule: answer briefly."
 CLAUDE_RULE = "Claude rule: prefer small diffs."
 NEW_RULE = "Project rule added while the preview was open."
 SCOPED_RULE = "---\npaths: src/api/**\n---\nAPI rule: validate every request.\n"
-"""A Claude rule scoped to paths: the editors show it as conditional, with its glob."""
+"""A Claude rule scoped to paths: the editors show it as conditional, with its glob, and
+as loaded when asked about a file it matches (``SOURCE``)."""
+SOURCE = "src/api/handler.py"
+"""A source file (no instruction file, no prompt) that the scoped rule applies to."""
 
 
 def workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
@@ -44,9 +47,11 @@ def workspace(tmp_path: Path) -> tuple[Path, Path, Path]:
     (proj / "prompts").mkdir()
     prompt = proj / "prompts" / "agent.prompt.md"
     prompt.write_bytes(PROMPT.encode("utf-8"))
-    rules = proj / "prompts" / ".claude" / "rules"
+    rules = proj / ".claude" / "rules"
     rules.mkdir(parents=True)
     (rules / "api.md").write_text(SCOPED_RULE, encoding="utf-8")
+    (proj / SOURCE).parent.mkdir(parents=True)
+    (proj / SOURCE).write_text("def handle(request: dict) -> dict:\n    return request\n")
     return home, proj, prompt
 
 

@@ -25,6 +25,7 @@ from tests.editors.helpers import (
     PROMPT,
     ROOT,
     SERVER,
+    SOURCE,
     STATIC,
     USER_RULE,
     dup_position,
@@ -49,18 +50,32 @@ def _tail(path: Path, limit: int = 4000) -> str:
     return f"--- {path} (last {limit} chars) ---\n{text[-limit:]}"
 
 
-@pytest.fixture(scope="module", params=["lsp-enable", "setup", "legacy-start"])
+MODES = ["lsp-enable", "setup", "legacy-start"]
+"""The registration paths. ``lsp-enable`` is the Neovim 0.11 idiom: the plugin installed as
+a built-in package, the shipped ``lsp/promptls.lua`` found on the runtimepath and
+``vim.lsp.enable('promptls')`` without ``setup()``; ``setup`` is ``setup()`` on 0.11+
+(vim.lsp.config/enable with the plugin's options); ``legacy-start`` runs the FileType +
+vim.lsp.start path meant for 0.8-0.10 on the same Neovim."""
+
+
+@pytest.fixture(scope="module", params=MODES)
 def nvim_run(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> dict[str, Any]:
-    """Run the Lua scenario once per registration path; the tests read the JSON it wrote.
+    """Run the Lua tour once per registration path; the tests read the JSON it wrote."""
+    return _run_nvim(request.param, "tour", tmp_path_factory)
 
-    ``lsp-enable`` is the Neovim 0.11 idiom: the plugin installed as a built-in package, the
-    shipped ``lsp/promptls.lua`` found on the runtimepath and ``vim.lsp.enable('promptls')``
-    without ``setup()``; ``setup`` is ``setup()`` on 0.11+
-    (vim.lsp.config/enable with the plugin's options); ``legacy-start`` runs the FileType +
-    vim.lsp.start path meant for 0.8-0.10 on the same Neovim.
-    """
+
+@pytest.fixture(scope="module", params=MODES)
+def nvim_source_run(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> dict[str, Any]:
+    """Run the Lua scenario that starts from a source file, with no server running yet."""
+    return _run_nvim(request.param, "source", tmp_path_factory)
+
+
+def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON."""
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
     if not SERVER.exists():
@@ -86,9 +101,11 @@ def nvim_run(
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
         "PROMPTLS_TEST_PROJECT_FILE": str(proj / "AGENTS.md"),
         "PROMPTLS_TEST_NEW_RULE": NEW_RULE,
-        "PROMPTLS_TEST_MODE": request.param,
+        "PROMPTLS_TEST_MODE": mode,
+        "PROMPTLS_TEST_SCENARIO": scenario,
+        "PROMPTLS_TEST_SOURCE": str(proj / SOURCE),
     }
-    if request.param == "lsp-enable":
+    if mode == "lsp-enable":
         # The 0.11 idiom, installed the way editors/neovim/README.md says for built-in
         # packages: a pack/*/start entry linking to editors/neovim.
         packdir = tmp_path / "packs"
@@ -114,7 +131,7 @@ def nvim_run(
     result = run_scenario(
         "headless Neovim", cmd, cwd=proj, env=env, out=out, timeout_s=NVIM_TIMEOUT_S, logs=logs
     )
-    result["_mode"] = request.param
+    result["_mode"] = mode
     result["_paths"] = {"home": str(home), "proj": str(proj), "prompt": str(prompt)}
     return result
 
@@ -194,8 +211,8 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     assert ctx["attached"] == 0, "the language server must not attach to its own scratch buffer"
     text = "\n".join(ctx["lines"])
     paths = nvim_run["_paths"]
-    # Asked from the prompt buffer: the server answers for the prompt's folder.
-    assert f"Folder: {paths['proj']}/prompts\n" in text, text
+    # Asked from the prompt buffer: the server answers for that file, from the workspace.
+    assert f"Folder: {paths['proj']}\nFor file: prompts/agent.prompt.md\n" in text, text
     for profile in ("or", "claude", "codex", "gemini"):
         assert f"Profile {profile}: " in text, text
     or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
@@ -206,8 +223,31 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     assert loaded == ["~/.or/AGENTS.md", "AGENTS.md"], or_section
     claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
     assert "CLAUDE.md" in claude, claude
-    assert "conditional   project prompts/.claude/rules/api.md" in claude, claude
-    assert "conditional: loaded when claude reads a file matching src/api/**" in claude, claude
+    assert "conditional   project .claude/rules/api.md" in claude, claude
+    assert "conditional: prompts/agent.prompt.md matches none of src/api/**" in claude, claude
+
+
+def test_context_from_a_source_file_shows_the_rules_that_apply(
+    nvim_source_run: dict[str, Any],
+) -> None:
+    """`:PromptlsContext` in a Python buffer, before any prompt file started the server,
+    answers which instructions apply to that file: the rule scoped to `src/api/**` loads."""
+    ctx = nvim_source_run["context"]
+    text = "\n".join(ctx["lines"])
+    proj = nvim_source_run["_paths"]["proj"]
+    assert f"Folder: {proj}\nFor file: {SOURCE}\n" in text, text
+    claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
+    loaded = claude.split("  loaded, broadest first:", 1)[1].split("  not loaded:", 1)[0]
+    assert ".claude/rules/api.md" in loaded, claude
+    assert f"a rule for {SOURCE} (matches src/api/**)" in loaded, claude
+    # Other agents do not read Claude's rules folder; each is answered for the same file.
+    for profile in ("or", "codex", "gemini"):
+        section = text.split(f"Profile {profile}:", 1)[1].split("\nProfile ", 1)[0]
+        assert ".claude/rules/api.md" not in section, section
+    assert nvim_source_run["source_filetype"] == "python"
+    assert nvim_source_run["source_attached"] == 0, "the server must not lint the source file"
+    warnings = [n for n in nvim_source_run["notifications"] if (n.get("level") or 0) >= 3]
+    assert not warnings, warnings
 
 
 def test_preview_wire_shows_the_assembled_prompt(nvim_run: dict[str, Any]) -> None:

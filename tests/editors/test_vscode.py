@@ -45,6 +45,9 @@ CHROMIUM = Path("/usr/bin/chromium")
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 PROMPT_FILE = "system.prompt.md"
 AGENTS_SENTENCE = "Run the linters before every commit."
+SOURCE_FILE = "src/app.py"
+"""A source file: no prompt, no instruction file; the Claude rule below applies to it."""
+SCOPED_RULE = ".claude/rules/python.md"
 ADDED_SENTENCE = "Never push on Fridays."
 
 if os.environ.get("PROMPTLS_SKIP_VSCODE") == "1":
@@ -130,6 +133,10 @@ def _make_workspace(base: Path) -> Path:
     (workspace / ".vscode").mkdir()
     (workspace / ".vscode" / "settings.json").write_text('{"promptls.ignore": ["PL009"]}\n')
     (workspace / "AGENTS.md").write_text(f"# Project rules\n\n{AGENTS_SENTENCE}\n")
+    (workspace / ".claude" / "rules").mkdir(parents=True)
+    (workspace / SCOPED_RULE).write_text("---\npaths: src/**/*.py\n---\nType every function.\n")
+    (workspace / "src").mkdir()
+    (workspace / SOURCE_FILE).write_text("def main() -> None:\n    print('hello')\n")
     (workspace / PROMPT_FILE).write_text(
         "You are a careful coding agent. Keep answers short.\n\n"
         f"{MARKER}\n\n"
@@ -300,8 +307,9 @@ def _server_log(server: CodeServer) -> str:
     )
 
 
-def _drive(server: CodeServer, tools: Tools, scenario: str) -> dict[str, Any]:
-    """Run drive.mjs against the server; return what it saw, failing with its evidence."""
+def _drive(server: CodeServer, tools: Tools, scenario: str, **more: str) -> dict[str, Any]:
+    """Run drive.mjs against the server; return what it saw, failing with its evidence.
+    ``more`` overrides or adds to the driver's configuration."""
     artifacts = ARTIFACTS / scenario
     if artifacts.exists():
         shutil.rmtree(artifacts)
@@ -318,6 +326,7 @@ def _drive(server: CodeServer, tools: Tools, scenario: str) -> dict[str, Any]:
         "expectInPreview": AGENTS_SENTENCE,
         "appendToAgents": ADDED_SENTENCE,
         "timeoutMs": 60000,
+        **more,
     }
     run = subprocess.run(
         [str(tools.node), str(DRIVER), json.dumps(config)],
@@ -433,6 +442,22 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
         DOCS_IMAGE.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(steps["hoverShot"], DOCS_IMAGE)
+
+
+def test_vscode_shows_which_instructions_apply_to_a_source_file(
+    code_server: tuple[CodeServer, Tools],
+) -> None:
+    """Show Context Files from a Python file answers for that file: the Claude rule scoped
+    to `src/**/*.py` is listed as loaded, with the glob that matched, and the list names
+    the file."""
+    server, tools = code_server
+    more = {"file": Path(SOURCE_FILE).name, "expectInFile": "def main", "expectRule": SCOPED_RULE}
+    seen = _drive(server, tools, "source-file", **more)["steps"]["sourceContext"]
+    assert seen["title"] == f"promptls: instructions that apply to {SOURCE_FILE} (workspace)"
+    rule = seen["rule"]
+    assert "loaded" in rule and "conditional" not in rule, rule
+    assert f"a rule for {SOURCE_FILE} (matches src/**/*.py)" in rule, rule
+    assert any("AGENTS.md" in row and "loaded" in row for row in seen["rows"]), seen["rows"]
 
 
 def test_vscode_without_a_python_says_once_what_to_set(tmp_path: Path) -> None:

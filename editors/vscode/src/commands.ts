@@ -3,7 +3,7 @@
 import * as path from "node:path";
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
-import { type ContextEntry, contextEntries } from "./format";
+import { type ContextEntry, contextEntries, contextTitle } from "./format";
 import { COMMANDS, FIX_ALL_KIND as FIX_ALL, type ShowContextFilesResult } from "./generated/api";
 import { folderArg, type PreviewFormat, previewUri, parseTarget, PREVIEW_SCHEME } from "./preview";
 import { activeFolder } from "./status";
@@ -65,7 +65,9 @@ interface EntryItem extends vscode.QuickPickItem {
   file?: string;
 }
 
-/** Show Context Files: every profile's discovered files, in order, with scope and status. */
+/** Show Context Files: which instructions apply to the active file (any file: source code as
+ * well as instruction files), per profile, in order, with scope and status; the folder's
+ * when no file of the folder is active. */
 export async function showContextFiles(client: PromptlsClient): Promise<void> {
   const folder = await pickFolder();
   if (folder === undefined) {
@@ -76,13 +78,14 @@ export async function showContextFiles(client: PromptlsClient): Promise<void> {
     docUri !== undefined && docUri.scheme === "file" && vscode.workspace.getWorkspaceFolder(docUri) === folder
       ? { uri: docUri.toString(), profile: "all" }
       : { folder: folderArg(folder.uri), profile: "all" };
-  let entries: ContextEntry[];
+  let answer: ShowContextFilesResult;
   try {
-    entries = contextEntries(await client.execute<ShowContextFilesResult>(COMMANDS.showContextFiles, args));
+    answer = await client.execute<ShowContextFilesResult>(COMMANDS.showContextFiles, args);
   } catch (error) {
     void vscode.window.showErrorMessage(`promptls: Show Context Files failed: ${errorText(error)}`);
     return;
   }
+  const entries: ContextEntry[] = contextEntries(answer);
   const items: EntryItem[] = [];
   let profile: string | undefined;
   let order = 0;
@@ -105,7 +108,7 @@ export async function showContextFiles(client: PromptlsClient): Promise<void> {
     items.push({ label: "No instruction files were found for this folder." });
   }
   const choice = await vscode.window.showQuickPick(items, {
-    title: `promptls: context files for ${folder.name}`,
+    title: contextTitle(answer, folder.name),
     placeHolder: "Choose a file to open it",
     matchOnDescription: true,
     matchOnDetail: true,

@@ -1,6 +1,7 @@
 // Turning the server's command results into what a view shows. The server owns both the
 // shapes (src/generated/api.ts, from `promptls api-json`) and the human text (each result's
 // `text`, the CLI's own view), so this module only picks fields; it formats nothing itself.
+import * as path from "node:path";
 import type { DiscoveryEntry, ShowContextFilesResult } from "./generated/api";
 
 /** One discovered file as the context quick pick lists it, with its profile. */
@@ -17,4 +18,15 @@ export function contextEntries(result: ShowContextFilesResult): ContextEntry[] {
 export function viewText(result: { text?: string }): string {
   const text = result.text ?? "";
   return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+/** The context list's title: the file it answers for (relative to the folder the agent
+ * starts in), or the folder when it answers for the folder. */
+export function contextTitle(result: ShowContextFilesResult, folderName: string): string {
+  if (result.target === null) {
+    return `promptls: context files for ${folderName}`;
+  }
+  const rel = path.relative(result.folder, result.target);
+  const shown = rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : result.target;
+  return `promptls: instructions that apply to ${shown} (${folderName})`;
 }

@@ -5,7 +5,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "node:test";
-import { contextEntries, viewText } from "../src/format";
+import { contextEntries, contextTitle, viewText } from "../src/format";
 import type { ShowContextFilesResult } from "../src/generated/api";
 import { expandPath, resolveServer } from "../src/server";
 
@@ -176,6 +176,7 @@ function contextAnswer(): ShowContextFilesResult {
   });
   return {
     folder: "/p",
+    target: null,
     environment: env,
     profiles: [
       profile("or", [entry("/home/u/.or/AGENTS.md", "user", "skipped", null), entry("/p/AGENTS.md", "project", "loaded", 12)]),
@@ -197,6 +198,14 @@ test("context entries keep each profile's order, scope, status, reason and size"
   );
   assert.equal(entries[1]?.size, 12);
   assert.equal(entries[0]?.size, null);
+});
+
+test("the context list names the file it answers for, else the folder", () => {
+  assert.equal(contextTitle(contextAnswer(), "p"), "promptls: context files for p");
+  const forFile = { ...contextAnswer(), target: "/p/src/api/a.py" };
+  assert.equal(contextTitle(forFile, "p"), "promptls: instructions that apply to src/api/a.py (p)");
+  const outside = { ...contextAnswer(), folder: "/tmp/x", target: "/p/a.py" };
+  assert.equal(contextTitle(outside, "x"), "promptls: instructions that apply to /p/a.py (x)");
 });
 
 test("a view shows the server's text as a document ending in one newline", () => {

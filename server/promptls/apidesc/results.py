@@ -158,7 +158,8 @@ CONTEXT_RESULT = _obj(
         ),
         "text": _TEXT,
     },
-    "Which instruction files each profile loads for a folder, and why not the others.",
+    "Which instruction files each profile loads for a folder, and why not the others; "
+    "for a target file, which of them apply to it.",
 )
 ENVIRONMENT_RESULT = _obj({"folder": _PATH, "environment": ENVIRONMENT, "text": _TEXT})
 _BLOCK = _obj(
@@ -213,18 +214,23 @@ _PROFILE_ARG = _t("string", "A profile name or `all`.", enum=[*PROFILES, "all"])
 COMMANDS: list[Schema] = [
     {
         "id": SHOW_CONTEXT_FILES,
-        "description": "Instruction files each profile loads for a folder, in order.",
+        "description": "Instruction files each profile loads for a folder, in order; for a "
+        "file, which instructions apply to it.",
         "arguments": _obj(
             {
                 "folder": _FOLDER_ARG,
-                "uri": _t("string", "An open document; its folder is used."),
+                "uri": _t(
+                    "string",
+                    "Any file in the workspace (URI or absolute path), instruction file or "
+                    "not: the answer is for that file, from the workspace folder holding it.",
+                ),
                 "profile": _PROFILE_ARG,
             },
             "`folder` or `uri`; `profile` defaults to the folder's setting.",
             optional=("folder", "uri", "profile"),
         ),
         "result": CONTEXT_RESULT,
-        "cli": "promptls context --json",
+        "cli": "promptls context --json [--for FILE]",
     },
     {
         "id": SHOW_ENVIRONMENT,

@@ -7,6 +7,8 @@ api-json``); every result is built by the serialiser the CLI's ``--json`` uses
 Every command takes one JSON object argument. Paths (``folder``) and URIs (``uri``) are
 validated: a path outside every workspace folder that is not an open document (or the
 folder of one) is rejected with JSON-RPC InvalidParams, as are missing or mistyped keys.
+``showContextFiles`` takes any file in the workspace as its ``uri`` and answers for that
+file as the target (``promptls context --for FILE``), from the workspace folder holding it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from promptls.lsp.command_ids import (
 )
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
 from promptls.lsp.workspace import assemble, assemble_with_source
+from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -138,30 +141,64 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
 
 
 def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
-    """Which files each profile loads for a folder, in order, and what happened to the rest."""
+    """Which files each profile loads for a folder, in order, and what happened to the
+    rest; for a file (``uri``), which of them apply to that file."""
     # Deferred (lsp → assembly, discovery, views): only needed once someone asks;
     # `initialize` must not wait for them.
     from promptls.assembly.environment import detect_environment  # deferred: as above
     from promptls.assembly.render import context_revision as revision_of  # deferred
-    from promptls.discovery import resolve_home  # deferred: as above
+    from promptls.discovery import discover, resolve_home  # deferred: as above
     from promptls.discovery.skills import discover_skills  # deferred: as above
     from promptls.views.shapes import ProfileContext, context_result  # deferred: as above
 
     uri = _string(obj, "uri", required=False)
     if uri is not None:
-        doc_path = _to_path(allowed_document(server, uri))
-        folder = str(Path(doc_path).parent)
+        folder, target = _folder_and_target(server, uri)
     else:
-        folder = allowed_folder(server, str(_string(obj, "folder")))
+        folder, target = allowed_folder(server, str(_string(obj, "folder"))), None
     profiles = _profiles(server, folder, _string(obj, "profile", required=False))
     env = detect_environment(folder)
     results = []
     for profile in profiles:
-        found = server.discover(folder, profile)
+        # A target's answer is not memoised: it is asked for once per command, and the
+        # cache is keyed per folder (what analyses and the watcher share).
+        found = (
+            server.discover(folder, profile)
+            if target is None
+            else discover(folder, profile, target=target)
+        )
         skills = discover_skills(folder, profile)
         results.append(ProfileContext(found, revision_of(env, found.files), skills))
     home, _ = resolve_home(None, None)
-    return context_result(folder, env, results, home=home, base=_workspace_of(server, folder))
+    base = _workspace_of(server, folder)
+    return context_result(folder, env, results, home=home, base=base, target=target)
+
+
+def _folder_and_target(server: PromptServer, value: str) -> tuple[str, str | None]:
+    """The folder the agent starts in and the file it answers for, from a ``uri``.
+
+    A file in the workspace is answered from its innermost workspace folder (where the
+    agent starts; path-scoped globs are relative to it). A folder URI answers for the
+    folder. An open document outside every workspace folder keeps its own folder as the
+    start, since that is all the editor says about it; any other path is refused.
+    """
+    path = _to_path(value)
+    real = _real(path)
+    if _is_dir(real):
+        return allowed_folder(server, value), None
+    holders = [os.path.normpath(f) for f in server.folders() if _within(real, _real(f))]
+    if holders:
+        folder = max(holders, key=lambda f: len(_real(f)))
+        if _within(path, folder):
+            return folder, path
+        # Reached through a symlink: name the file below the folder as the client does.
+        return folder, str(Path(folder) / os.path.relpath(real, _real(folder)))
+    if server.documents.get(value) is not None:
+        return str(Path(path).parent), path
+    raise invalid(
+        f"{safe_line(path)} is outside every workspace folder: add its folder to the "
+        "workspace to see which instructions apply to it"
+    )
 
 
 def _workspace_of(server: PromptServer, folder: str) -> str:

@@ -317,7 +317,31 @@ local function run()
   results.diagnostics_after_fix = promptls_diagnostics(buf)
 end
 
-local ok, err = xpcall(run, debug.traceback)
+-- From a source file, before anything started the server: :PromptlsContext starts it
+-- (not attached to the Python buffer) and answers which instructions apply to that file.
+local function run_source()
+  step("open a source file")
+  local source = assert(vim.env.PROMPTLS_TEST_SOURCE, "PROMPTLS_TEST_SOURCE not set")
+  vim.cmd.edit(vim.fn.fnameescape(source))
+  local buf = vim.api.nvim_get_current_buf()
+  results.source_filetype = vim.bo[buf].filetype
+  if #vim.lsp.get_clients({ name = "promptls" }) ~= 0 then
+    error("a promptls client runs before any prompt file was opened", 0)
+  end
+
+  step(":PromptlsContext all from the source file")
+  vim.cmd("PromptlsContext all")
+  local ctx_buf
+  wait("the context buffer to be filled", function()
+    ctx_buf = buffer_named("promptls://context/all")
+    return ctx_buf ~= nil and vim.b[ctx_buf].promptls_updated ~= nil
+  end)
+  results.context = { lines = lines_of(ctx_buf) }
+  results.source_attached = #vim.lsp.get_clients({ bufnr = buf })
+end
+
+local scenarios = { tour = run, source = run_source }
+local ok, err = xpcall(scenarios[vim.env.PROMPTLS_TEST_SCENARIO or "tour"], debug.traceback)
 results.ok = ok
 if not ok then
   results.error = string.format("step %q: %s", step_name, tostring(err))

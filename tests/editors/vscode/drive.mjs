@@ -7,8 +7,9 @@
 // wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { scenario ("all" | "missing-server"), url, playwright, chromium, screenshots,
-//             workspace, file, expectInPreview, appendToAgents, timeoutMs }
+//   config: { scenario ("all" | "missing-server" | "source-file"), url, playwright,
+//             chromium, screenshots, workspace, file, expectInFile, expectInPreview,
+//             appendToAgents, expectRule, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -78,6 +79,24 @@ async function missingServer(page) {
     texts: (await page.locator(".notification-toast").allInnerTexts()).map(plain),
   };
   await shot(page, "02-missing-server");
+}
+
+/** From a source file (no prompt, no instruction file): Show Context Files answers which
+ * instructions apply to that file, and names it. */
+async function sourceFile(page) {
+  step = "source-context";
+  await runCommand(page, "promptls: Show Context Files");
+  const rule = page
+    .locator(".quick-input-list .monaco-list-row", { hasText: config.expectRule })
+    .first();
+  await rule.waitFor({ state: "visible", timeout });
+  result.steps.sourceContext = {
+    title: plain(await page.locator(".quick-input-widget .quick-input-title").innerText()),
+    rows: (await page.locator(".quick-input-list .monaco-list-row").allTextContents()).map(plain),
+    rule: plain(await rule.textContent()),
+  };
+  await shot(page, "02-source-context");
+  await page.keyboard.press("Escape");
 }
 
 /** The full tour: every surface of the extension against the real server. */
@@ -300,13 +319,15 @@ try {
     .locator(".editor-group-container.active .tab.active", { hasText: config.file })
     .waitFor({ state: "visible", timeout });
   await page
-    .locator(".editor-group-container.active .view-line", { hasText: MARKER })
+    .locator(".editor-group-container.active .view-line", { hasText: config.expectInFile ?? MARKER })
     .first()
     .waitFor({ state: "visible", timeout });
   await shot(page, "01-opened");
 
   if (config.scenario === "missing-server") {
     await missingServer(page);
+  } else if (config.scenario === "source-file") {
+    await sourceFile(page);
   } else {
     await everyFeature(page);
   }

@@ -75,27 +75,46 @@ local function buffer_uri(bufnr)
   return vim.uri_from_bufnr(bufnr)
 end
 
---- :PromptlsContext [profile|all] — discovered instruction files, in load order.
+--- The running promptls client (callback(client) at once), else start one for the
+--- buffer's project without attaching it and call back when it is ready.
+function M.with_client(bufnr, callback)
+  local client = M.client(bufnr)
+  if client then
+    return callback(client)
+  end
+  local function fail(why)
+    notify(why, vim.log.levels.WARN)
+  end
+  local ok, started = pcall(require("promptls").start_detached, bufnr, callback, fail)
+  if not ok or not started then
+    notify("the server is not running and could not be started (open a Markdown or prompt file first)", vim.log.levels.WARN)
+  end
+end
+
+--- :PromptlsContext [profile|all] — which instruction files apply to the current buffer's
+--- file (any file, a source file as well as an instruction file), per profile, in load
+--- order; from a buffer that is not a file, the workspace folder's.
 function M.context(profile)
   local bufnr = vim.api.nvim_get_current_buf()
-  local client = M.client(bufnr)
-  local folder = M.folder(client, bufnr)
   profile = (profile and profile ~= "") and profile or "all"
-  local args = { profile = profile }
-  local uri = buffer_uri(bufnr)
-  if uri and client and vim.lsp.buf_is_attached(bufnr, client.id) then
-    args.uri = uri
-  else
-    args.folder = folder
-  end
-  return require("promptls.preview").show({
-    name = "promptls://context/" .. profile,
-    command = api.commands.show_context_files,
-    args = args,
-    folder = folder,
-    source = bufnr,
-    render = require("promptls.render").text,
-  })
+  return M.with_client(bufnr, function(client)
+    local folder = M.folder(client, bufnr)
+    local args = { profile = profile }
+    local uri = buffer_uri(bufnr)
+    if uri then
+      args.uri = uri
+    else
+      args.folder = folder
+    end
+    return require("promptls.preview").show({
+      name = "promptls://context/" .. profile,
+      command = api.commands.show_context_files,
+      args = args,
+      folder = folder,
+      source = bufnr,
+      render = require("promptls.render").text,
+    })
+  end)
 end
 
 --- :PromptlsEnv — what the agent would be told about the environment.

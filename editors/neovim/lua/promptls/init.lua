@@ -155,6 +155,53 @@ local function register_legacy(opts)
   end
 end
 
+--- Start the server for a buffer's project without attaching it to the buffer, and call
+--- on_ready(client) once it has answered initialize. :PromptlsContext asks about any file,
+--- a source file as well as an instruction file, but only Markdown and text buffers start
+--- the server; this one is not the server's to lint. Neovim 0.8-0.10 have no attach=false
+--- and attach it (the server finds nothing to report in a file that holds no prompt).
+--- Returns false when there is no configuration to start.
+function M.start_detached(bufnr, on_ready, on_fail)
+  local config
+  if has_011 and not M.options._legacy then
+    -- Resolved from the shipped lsp/promptls.lua and the user's vim.lsp.config changes.
+    config = vim.lsp.config.promptls
+    if config == nil then
+      return false
+    end
+    config = vim.deepcopy(config)
+  else
+    config = client_config(M.options)
+  end
+  if type(config.root_dir) ~= "string" then
+    config.root_dir = find_root(bufnr, config.root_markers or M.options.root_markers)
+  end
+  config.root_markers = nil
+  config.filetypes = nil
+  local id = vim.lsp.start(config, { bufnr = bufnr, attach = false })
+  if id == nil then
+    return false
+  end
+  -- No event says "initialized" for a client no buffer is attached to: look every 50 ms.
+  local tries = 600
+  local function poll()
+    local client = vim.lsp.get_client_by_id(id)
+    if client == nil or (client.is_stopped and client:is_stopped()) then
+      return on_fail("the server stopped while starting")
+    end
+    if client.initialized then
+      return on_ready(client)
+    end
+    tries = tries - 1
+    if tries <= 0 then
+      return on_fail("the server did not answer initialize within 30 s")
+    end
+    vim.defer_fn(poll, 50)
+  end
+  poll()
+  return true
+end
+
 --- Register the server and the commands. setup({}) is enough when `promptls` is on PATH.
 function M.setup(opts)
   opts = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
