@@ -11,8 +11,11 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis import analyze
+import pytest
+
+from promptls.analysis import DocumentKind, analyze
 from promptls.analysis.model import Finding
+from promptls.analysis.rules.discovered import first_line_span, line_span, same_file
 from promptls.config import Settings
 from promptls.discovery import discover
 from promptls.discovery.model import EntryStatus
@@ -177,3 +180,51 @@ def test_pl017_belongs_to_the_file_with_the_bad_byte_only(tmp_path: Path) -> Non
     clean: dict[str, str | bytes] = {"AGENTS.md": b"# Root \xff\n", "pkg/AGENTS.md": "# Pkg\n"}
     _, found = _check(tmp_path / "other", clean, "codex", "pkg/AGENTS.md", "PL017")
     assert found == []
+
+
+# where file-level and line-level findings are shown (discovered.py)
+
+
+@pytest.mark.parametrize(
+    ("text", "span"),
+    [
+        ("abc", (0, 3)),  # no newline: to the end
+        ("\n\n  # Title\r\nbody", (4, 11)),  # the first non-empty line, without its \r
+        ("# A\r\nb", (0, 3)),
+        ("  \n \t", (0, 1)),  # only whitespace: the first character
+        ("", (0, 0)),
+    ],
+)
+def test_first_line_span(text: str, span: tuple[int, int]) -> None:
+    assert first_line_span(text) == span
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "span"),
+    [
+        ("  one  \ntwo", 1, (2, 5)),  # trimmed
+        ("one\n  two", 2, (6, 9)),  # the last line, no newline after it
+        ("one\ntwo\n", 2, (4, 7)),
+        ("\nA\nB", 3, (3, 4)),  # a text starting with a newline
+        ("\nabc", 1, (0, 0)),  # an empty line 1
+        ("  a\nb", 5, (2, 3)),  # past the end: the first non-empty line
+    ],
+)
+def test_line_span(text: str, line: int, span: tuple[int, int]) -> None:
+    assert line_span(text, line) == span
+
+
+def test_a_buffer_without_a_path_gets_no_file_findings(tmp_path: Path) -> None:
+    files = {"AGENTS.md": "# Rules\n", "AGENTS.override.md": "# Override\n"}
+    root = tmp_path / "ws"
+    (root / ".git").mkdir(parents=True)
+    for rel, content in files.items():
+        (root / rel).write_text(content, encoding="utf-8")
+    (tmp_path / "home").mkdir()
+    found = discover(root, "codex", home=tmp_path / "home", environ={})
+    settings = Settings(profile="codex")
+    result = analyze("# Rules\n", settings=settings, discovery=found, kind=DocumentKind.INSTRUCTION)
+    assert result.findings == ()
+    assert not same_file(None, str(root / "AGENTS.md"))
+    assert not same_file(str(root / "AGENTS.md"), "")
+    assert same_file(str(root / "AGENTS.md"), str(root / "x" / ".." / "AGENTS.md"))
