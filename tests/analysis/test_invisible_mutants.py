@@ -82,3 +82,11 @@ def test_pl010_leaves_a_near_miss_to_pl002_but_not_what_follows() -> None:
 )
 def test_pl010_messages(text: str, message: str) -> None:
     assert _messages(text) == [f"{message}: the model reads it, a reviewer cannot see it"]
+
+
+def test_pl010_fix_removes_the_run() -> None:
+    text = "ab\u200b\u200dc"
+    (finding,) = analyze(text, path="AGENTS.md", settings=Settings(select=("PL010",))).findings
+    assert finding.fix is not None
+    assert finding.fix.title == "Remove the invisible characters"
+    assert [(e.start, e.end, e.new_text) for e in finding.fix.edits] == [(2, 4, "")]
