@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from promptls.analysis import analyze
 from promptls.analysis.rules import pl008_volatile_static as pl008
@@ -39,7 +41,9 @@ def _messages(static: str) -> list[str]:
         ("x2025-06-01 y", []),  # glued before (offset 1)
         ("On 2025-06-01x y", []),  # glued after
         ("On 2025-06-01, then", ["2025-06-01"]),
-        ("On 1999-12-31.", []),  # a dot after it makes it part of a longer token
+        ("On 1999-12-31.", ["1999-12-31"]),  # the end of a sentence
+        ("v1.2025-06-01 and 2025-06-01-rc", []),  # parts of a version or a name
+        ("Date:2025-06-01 and 2025-06-01.1", ["2025-06-01", "2025-06-01"]),
         ("On 1999-12-31 then", ["1999-12-31"]),
         ("On 1899-06-01 or 2125-06-01", []),  # only 19xx and 20xx are years
         ("On abcd-06-01 or 20a5-06-01", []),
@@ -64,6 +68,7 @@ UUID = "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d"
         (f"id x{UUID} here", []),  # a ninth character before it
         (f"id g{UUID[1:]} here", []),  # not hex
         (f"id {UUID}- here", []),
+        (f"id:{UUID}.", [UUID]),
     ],
 )
 def test_pl008_uuids(static: str, values: list[str]) -> None:
@@ -80,6 +85,7 @@ def test_pl008_uuids(static: str, values: list[str]) -> None:
         ("24:00:00 is no time", []),  # at offset 0, so "4" alone is not read as the hour
         ("At 24:00:00 or ab:30:59", []),
         ("At 9:30:59 then", []),  # two-digit hours only
+        ("At 12:30:59. Or 10.12:30:59, 1:12:30:59, 12:30:59:1", ["12:30:59"]),
     ],
 )
 def test_pl008_times(static: str, values: list[str]) -> None:
@@ -131,3 +137,49 @@ def test_pl008_one_pass_pattern_matches_what_each_pattern_finds_alone(
     )
     assert sorted(pl008.matches(text, len(text))) == alone
     assert alone  # every text holds at least one value
+
+
+# The edges as lookaround patterns: what may not touch a date, a time or a UUID.
+REFERENCE = {
+    "date": r"(?<![\w.])(?:19|20)\d\d-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01])(?![\w-])",
+    "time": r"(?<![\w:.])(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?![\w:])",
+    "uuid": r"(?<![\w-])[0-9a-fA-F]{8}(?:-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}(?![\w-])",
+}
+PIECES = st.sampled_from(
+    [
+        " ",
+        ".",
+        ":",
+        "-",
+        "_",
+        "x",
+        "é",
+        "1",
+        "2025",
+        "-06-01",
+        "12:30:59",
+        ":30",
+        "0a1b2c3d",
+        "-4e5f-6a7b-8c9d-",
+        "0e1f2a3b4c5d",
+        "\n",
+    ]
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(static=st.lists(PIECES, max_size=14).map("".join))
+def test_pl008_dates_times_and_uuids_have_the_documented_edges(static: str) -> None:
+    text = f"{static}\n\n{MARKER}\n\nTurn."
+    settings_ = Settings(select=("PL008",))
+    found = {
+        (f.start, f.end)
+        for f in analyze(text, path="x.prompt", settings=settings_).findings
+        if not f.message.startswith(("template slot", "home path"))
+    }
+    expected = {
+        (m.start(), m.end())
+        for pattern in REFERENCE.values()
+        for m in re.finditer(pattern, text[: len(static)])
+    }
+    assert found == expected
