@@ -69,6 +69,8 @@ UUID = "0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d"
         (f"id g{UUID[1:]} here", []),  # not hex
         (f"id {UUID}- here", []),
         (f"id:{UUID}.", [UUID]),
+        (f"id .{UUID} here", [UUID]),  # only a dash joins a UUID on the left
+        (f"id -{UUID} here", []),
     ],
 )
 def test_pl008_uuids(static: str, values: list[str]) -> None:
