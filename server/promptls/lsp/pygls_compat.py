@@ -43,7 +43,6 @@ workaround fail silently or crash mid-session.
 
 from __future__ import annotations
 
-import importlib.metadata
 import logging
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -93,6 +92,10 @@ def check_pygls(protocol: LanguageServerProtocol | None = None) -> None:
     if protocol is not None:
         missing += [n for n in _PRIVATE_STATE if n not in vars(protocol)]
     if missing:
+        # Deferred (only this error needs it): importlib.metadata brings email, zipfile,
+        # csv, shutil, tempfile and more, ~8 ms of every server start before `initialize`.
+        import importlib.metadata
+
         version = importlib.metadata.version("pygls")
         raise PyglsIncompatibleError(
             f"promptls needs pygls {PYGLS_SERIES}.x, but pygls {version} has no "
