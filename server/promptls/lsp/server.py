@@ -324,11 +324,16 @@ class PromptServer(LanguageServer):
         except Exception:
             log.exception("workspace/configuration failed")
             return
+        before = self.settings.editor_layers()
         if answers:
             self.settings.set_global(answers[0])
         for folder, answer in zip(folders, answers[1:], strict=False):
             self.settings.set_folder(folder, answer)
-        self.refresh_all()
+        # The first answer usually repeats what the server started with; re-analysing
+        # then would only delay the first diagnostics (the answer arrives while the first
+        # open is being analysed, so its publication would wait for a second analysis).
+        if self.settings.editor_layers() != before:
+            self.refresh_all()
 
 
 class _UserErrorFilter(logging.Filter):

@@ -139,6 +139,10 @@ class SettingsStore:
         self._changed()
         self.validate()
 
+    def editor_layers(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """The editor's settings as they stand (a copy), to tell whether an answer changed them."""
+        return dict(self.global_settings), {f: s for f, s in self.folder_settings.items() if s}
+
     def forget_folder(self, folder: str) -> None:
         """A workspace folder was removed: drop its settings."""
         if self.folder_settings.pop(folder, None) is not None:
