@@ -270,6 +270,16 @@ class Documents:
             doc.snapshot, doc.snapshot_key = snapshot, key
         pending.set_result(snapshot)
 
+    async def settled(self) -> None:
+        """Wait until every publication scheduled so far has run (or was cancelled)."""
+        pending = [
+            doc.publish_task
+            for doc in self._docs.values()
+            if doc.publish_task is not None and not doc.publish_task.done()
+        ]
+        if pending:
+            await asyncio.wait(pending)
+
     def close_all(self) -> None:
         """Cancel everything (shutdown)."""
         for doc in list(self._docs.values()):

@@ -9,11 +9,12 @@ the debug command (only with ``debug: true``) can be added there.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import logging
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
@@ -73,6 +74,8 @@ class PromptServer(LanguageServer):
         """Folder → last context revision told to the client (``promptls/contextChanged``)."""
         self._warm_started = False
         self._warmed = threading.Event()
+        self._warm_done: asyncio.Event | None = None
+        """Set in the event loop when the warm-up is over (``_warmed`` is for threads)."""
 
     # -- transport --------------------------------------------------------------------
 
@@ -191,6 +194,7 @@ class PromptServer(LanguageServer):
         if self._warm_started:
             return
         self._warm_started = True
+        self._warm_done = asyncio.Event()
         threading.Thread(target=self._warm_up, name="promptls-warm-up", daemon=True).start()
 
     def _warm_up(self) -> None:
@@ -217,6 +221,31 @@ class PromptServer(LanguageServer):
             gc.set_threshold(young, middle, old)
             gc.freeze()
             self._warmed.set()
+            self._tell_loop_warm()
+
+    def _tell_loop_warm(self) -> None:
+        """Wake what waits in the event loop for the warm-up (``after_first_open``)."""
+        loop, done = self.loop, self._warm_done
+        if loop is None or done is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the server is leaving
+            loop.call_soon_threadsafe(done.set)
+
+    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
+
+        For bookkeeping the client does not wait on (registering file watchers): run
+        while the first ``didOpen`` is analysed, it would share the interpreter with that
+        analysis and delay the diagnostics a new user is waiting for.
+        """
+        done = self._warm_done
+        if done is not None:
+            try:
+                await asyncio.wait_for(done.wait(), WARM_UP_WAIT)
+            except TimeoutError:
+                log.warning("the warm-up is still running; going on without it")
+        await self.documents.settled()
+        await work()
 
     def _warm_publish(self) -> None:
         """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
@@ -366,7 +395,9 @@ def create_server() -> PromptServer:
             commands.register_debug(server)
 
     sync.register(
-        server, on_initialize=on_initialize, on_initialized=lambda: watch.register_watchers(server)
+        server,
+        on_initialize=on_initialize,
+        on_initialized=lambda: server.after_first_open(lambda: watch.register_watchers(server)),
     )
     hover.register(server)
     actions.register(server)
