@@ -67,9 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[Any], int] | None
     args: argparse.Namespace | None = None
     if tuple(args_list) in EDITOR_SERVE:
-        from promptls.commands.serve import run_stdio  # deferred (cli → serve): as above
-
-        run = run_stdio
+        [serve] = _load_commands(["serve"])
+        run = serve.run_stdio
     else:
         parser = build_parser(
             first if first in COMMAND_MODULES else None, commands=first != "--version"

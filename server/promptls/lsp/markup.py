@@ -9,9 +9,9 @@ Markdown get the same content as plain text.
 
 from __future__ import annotations
 
-import re
-
 from lsprotocol import types
+
+from promptls.text.lazyre import lazy
 
 MAX_BLOCK_CHARS = 2000
 """Longest excerpt shown in one hover block; the rest is counted, not shown."""
@@ -20,7 +20,7 @@ _SPECIAL = frozenset("\\`*_[]<>!|~&#")
 """Characters that can start emphasis, code, links, images, HTML, tables or entities."""
 _LEADING = frozenset("-+=")
 """Characters that only matter at the start of a line (lists, setext headings)."""
-_BACKTICKS = re.compile(r"`+")
+_BACKTICKS = lazy(r"`+")
 
 
 def escape(text: str) -> str:

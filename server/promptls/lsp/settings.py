@@ -20,7 +20,6 @@ keeps running.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptls.analysis.settings import Settings
 from promptls.lsp.workspace import inside
+from promptls.text.lazyre import lazy
 
 if TYPE_CHECKING:
     from promptls.config import ConfigProblem
@@ -44,7 +44,7 @@ SECTION = "promptls"
 LSP_ONLY_KEYS = frozenset({"debug", "trace"})
 """Keys that configure the server itself, not the analysis (never passed to the core)."""
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+_CAMEL = lazy(r"(?<=[a-z0-9])([A-Z])")
 
 
 def normalise_key(key: str) -> str:
