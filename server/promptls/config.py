@@ -27,7 +27,7 @@ from promptls.analysis.settings import (
     DEFAULT_SETTINGS,
     Settings,
 )
-from promptls.discovery.profiles import PROFILES
+from promptls.discovery.profiles import AUTO_PROFILE, PROFILES
 
 __all__ = [
     "CONFIG_FILE",
@@ -143,12 +143,13 @@ def _markers(key: str, value: object) -> tuple[str, ...]:
     return tuple(dict.fromkeys(markers))
 
 
-def _profile(key: str, value: object) -> str:
-    """One of the discovery profiles."""
-    names = tuple(PROFILES)
+def _profile(key: str, value: object) -> str | None:
+    """One of the discovery profiles, or ``auto`` (None: the agents the repository is
+    set up for)."""
+    names = (*PROFILES, AUTO_PROFILE)
     if not isinstance(value, str) or value not in names:
         raise ValueError(f"unknown profile {value!r}; expected one of {', '.join(names)}")
-    return value
+    return None if value == AUTO_PROFILE else value
 
 
 def _string(key: str, value: object) -> str:

@@ -72,8 +72,10 @@ def test_every_setting_is_described_and_its_keys_parse() -> None:
 def test_profiles_and_enum_follow_discovery() -> None:
     api = api_description()
     [profile] = [s for s in api["settings"] if s["key"] == "profile"]
-    assert profile["enum"] == list(PROFILES) == [p["name"] for p in api["profiles"]]
-    assert len(profile["enumDescriptions"]) == len(PROFILES)
+    assert profile["enum"] == [*PROFILES, "auto"]
+    assert profile["enum"][:-1] == [p["name"] for p in api["profiles"]]
+    assert len(profile["enumDescriptions"]) == len(PROFILES) + 1
+    assert profile["default"] is None  # unset: the agents the repository is set up for
 
 
 def _example(glob: str) -> str:

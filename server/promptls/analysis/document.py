@@ -11,6 +11,7 @@ from promptls.analysis.suppress import Suppressions
 from promptls.text.mapper import text_to_utf8
 
 if TYPE_CHECKING:
+    from promptls.analysis.coverage import Hole
     from promptls.analysis.settings import Settings
     from promptls.discovery.model import Discovery
 
@@ -28,6 +29,8 @@ class Document:
     """What the file's folder loads, for the file-level rules, when the caller has one."""
     suppressions: Suppressions = field(default_factory=Suppressions)
     """The text's suppression comments (PL016 reports their unknown codes)."""
+    coverage: tuple[Hole, ...] = ()
+    """Set-up agents that load no project instructions (PL028), when the caller knows."""
 
     @cached_property
     def exact(self) -> tuple[MarkerHit, ...]:

@@ -22,6 +22,7 @@ from promptls.analysis.suppress import parse_suppressions
 from promptls.discovery.api import is_instruction_path
 
 if TYPE_CHECKING:
+    from promptls.analysis.coverage import Hole
     from promptls.discovery.model import Discovery
 
 MAX_FIX_PASSES = 10
@@ -49,12 +50,16 @@ def analyze(
     settings: Settings | None = None,
     discovery: Discovery | None = None,
     kind: DocumentKind | None = None,
+    coverage: tuple[Hole, ...] = (),
 ) -> Analysis:
-    """Every finding for one text, sorted by offset then code; never raises on input."""
+    """Every finding for one text, sorted by offset then code; never raises on input.
+
+    ``coverage`` holds the set-up agents that load nothing (``analysis.agents`` computes
+    it from every profile's discovery); without it PL028 is quiet."""
     settings = settings or DEFAULT_SETTINGS
     kind = kind or document_kind(path, settings)
     suppressions = parse_suppressions(text, RULES)
-    doc = Document(text, kind, settings, (), path, discovery, suppressions)
+    doc = Document(text, kind, settings, (), path, discovery, suppressions, coverage)
     doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)

@@ -91,6 +91,9 @@ class Finding:
     fix: Fix | None = None
     unnecessary: bool = False
     """The span is dead text (editors fade it), e.g. a folded duplicate marker."""
+    agents: tuple[str, ...] = ()
+    """The agents this finding is about, when several were checked and not all of them
+    see it (the message starts with them too); empty otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,7 +36,9 @@ class Settings:
     ignore: tuple[str, ...] = ()
     severity: Mapping[str, Severity] = field(default_factory=dict, hash=False)
     markers: tuple[str, ...] = (SYSTEM_PROMPT_BOUNDARY,)
-    profile: str = "or"
+    profile: str | None = None
+    """The agent to answer for; None: every agent the repository is set up for
+    (``promptls.discovery.setup``), the ``or`` reference agent when none is."""
     model: str = DEFAULT_MODEL
     prompt_files: tuple[str, ...] = DEFAULT_PROMPT_FILES
     instruction_files: tuple[str, ...] = ()

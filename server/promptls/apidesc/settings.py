@@ -15,7 +15,7 @@ from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS
 from promptls.config import CONFIG_FILE
 from promptls.discovery.api import instruction_file_names, workspace_globs
-from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
+from promptls.discovery.profiles import AUTO_PROFILE, DEFAULT_PROFILE, PROFILES
 
 Schema = dict[str, Any]
 
@@ -39,7 +39,11 @@ _SETTING_TEXT: Mapping[str, str] = {
     "profile": (
         "Which agent's loader to model when discovering instruction files (drives "
         "context previews, hovers in instruction files and the file-level rules). "
-        "Unset: the project's `[tool.promptls]` / `.promptls.toml` value, else `or`."
+        "Unset: the project's `[tool.promptls]` / `.promptls.toml` value, else every "
+        "agent the repository is set up for (its folder, settings or own instruction "
+        "file: `.claude/`, `.gemini/`, `.cursor/`, `.codex/`, `opencode.json`, "
+        "`.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, "
+        "`AGENTS.override.md`, …), else `or`; a finding only some agents see names them."
     ),
     "model": (
         "Model the prompt is sent to, for the minimum-cacheable-prefix rule (PL009) and "
@@ -63,6 +67,10 @@ _SETTING_TEXT: Mapping[str, str] = {
 """One sentence or two per ``Settings`` field; a test fails when a field has none."""
 
 _ENUMS: Mapping[str, tuple[str, ...]] = {"profile": tuple(PROFILES)}
+_UNSET: Mapping[str, str] = {
+    "profile": "Every agent the repository is set up for, else the reference agent "
+    "(the same as leaving the setting unset)."
+}
 
 
 def setting_key(field_name: str) -> str:
@@ -116,6 +124,9 @@ def settings() -> list[Schema]:
                 f"{p.title}: {p.notes[0]}" if p.notes else p.title
                 for p in (PROFILES[name] for name in _ENUMS[f.name])
             ]
+            if f.name in _UNSET:
+                entry["enum"].append(AUTO_PROFILE)
+                entry["enumDescriptions"].append(_UNSET[f.name])
         out.append(entry)
     return out
 
@@ -134,9 +145,15 @@ INIT_ONLY = [
 
 
 def profiles() -> list[Schema]:
-    """The discovery profiles, the default one marked."""
+    """The discovery profiles; ``default`` marks the one used when the repository is
+    set up for no agent, ``setupMarkers`` the paths that say it is set up for one."""
     return [
-        {"name": p.name, "title": p.title, "default": p.name == DEFAULT_PROFILE}
+        {
+            "name": p.name,
+            "title": p.title,
+            "default": p.name == DEFAULT_PROFILE,
+            "setupMarkers": list(p.setup_markers),
+        }
         for p in PROFILES.values()
     ]
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.engine import analyze, document_kind, fix_all
+from promptls.analysis.agents import analyze_for_agents
+from promptls.analysis.engine import document_kind, fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
@@ -18,6 +20,7 @@ from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery, discover, owning_folder
+from promptls.discovery.setup import active_profiles
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -30,7 +33,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
     parser.add_argument("--select", help="comma-separated rule codes to run (or ALL)")
     parser.add_argument("--ignore", help="comma-separated rule codes to skip")
-    parser.add_argument("--profile", help="discovery profile: or, claude, codex, gemini")
+    parser.add_argument(
+        "--profile",
+        help="discovery profile (or, claude, codex, gemini, copilot, cursor, opencode, auto); "
+        "default: every agent the repository is set up for",
+    )
     parser.add_argument(
         "--fail-on",
         choices=("error", "warning", "info"),
@@ -93,16 +100,26 @@ class _Discoveries:
         self.home = home
         self.cache: dict[tuple[str, str], Discovery | None] = {}
 
-    def for_file(self, path: Path, profile: str) -> Discovery | None:
-        """The discovery of the folder that decides about the file (its own, or the one
-        holding its rules folder), symlinks kept as given; None when unavailable."""
-        key = (owning_folder(logical_path(str(path))), profile)
+    def __call__(self, folder: str, profile: str) -> Discovery | None:
+        """The discovery of ``folder`` for ``profile``; None when unavailable."""
+        key = (folder, profile)
         if key not in self.cache:
             try:
-                self.cache[key] = discover(key[0], profile, home=self.home)
+                self.cache[key] = discover(folder, profile, home=self.home)
             except Exception:  # discovery problems must not stop a lint run
                 self.cache[key] = None
         return self.cache[key]
+
+    def for_file(self, path: Path, settings: Settings) -> Discovery | None:
+        """The discovery of the folder that decides about the file (its own, or the one
+        holding its rules folder), symlinks kept as given, for the first active agent."""
+        folder = folder_of(path)
+        return self(folder, active_profiles(folder, settings.profile)[0])
+
+
+def folder_of(path: Path) -> str:
+    """The folder whose discovery decides about an instruction file."""
+    return owning_folder(logical_path(str(path)))
 
 
 class _Run:
@@ -130,10 +147,14 @@ class _Run:
     def analyze(self, text: str, display: str, path: Path | None, settings: Settings) -> Analysis:
         """Analyse one text, with discovery for instruction files on disk."""
         kind = document_kind(display, settings)
-        discovery = None
-        if path is not None and kind is DocumentKind.INSTRUCTION:
-            discovery = self.discoveries.for_file(path, settings.profile)
-        return analyze(text, path=display, settings=settings, discovery=discovery, kind=kind)
+        return analyze_for_agents(
+            text,
+            path=display,
+            settings=settings,
+            folder=None if path is None else folder_of(path),
+            discover=self.discoveries,
+            kind=kind,
+        )
 
     def check_stdin(self, name: str) -> int | None:
         """Check stdin as ``name``; with --fix/--diff, print and return the status."""
@@ -175,7 +196,7 @@ class _Run:
         """Write (or show) the fixed text; return the analysis of what is now on disk."""
         discovery = None
         if analysis.kind is DocumentKind.INSTRUCTION:
-            discovery = self.discoveries.for_file(path, settings.profile)
+            discovery = self.discoveries.for_file(path, settings)
         fixed = fix_all(text, path=display, settings=settings, discovery=discovery)
         if fixed == text:
             return analysis
@@ -240,10 +261,11 @@ def run(args: argparse.Namespace) -> int:
         targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
         files = [(p, s) for raw, s in targets for p in _files(raw, s)]
         setup_stdout()
-        seen: set[Path] = set()
+        seen: set[str] = set()
         for path, settings in files:
-            if path not in seen:
-                seen.add(path)
+            real = os.path.realpath(path)  # a symlinked copy is the same file: once
+            if real not in seen:
+                seen.add(real)
                 state.check_file(path, settings)
     setup_stdout()
     return state.finish()

@@ -64,6 +64,9 @@ class Profile:
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
     ``legacy_files`` are still read but deprecated (the reason says so).
     ``order_note`` says in which order the files are sent, for the human view.
+    ``setup_markers`` are paths (relative to a folder or its repository root) whose
+    existence says the repository is set up for the agent: its folder, its settings, its
+    own instruction file (``discovery/setup.py``; PL028 and the default profiles).
     """
 
     name: str
@@ -104,6 +107,7 @@ class Profile:
     dedupe_content: bool = False
     legacy_files: tuple[str, ...] = ()
     order_note: str = "broadest first"
+    setup_markers: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -129,6 +133,7 @@ OR = Profile(
     walk=Walk.FILESYSTEM,
     skill_dirs=("skills",),
     project_skill_dirs=(".or/skills",),
+    setup_markers=(".or",),
     sources=("Or prompt package docs, LoadContextFiles (seeds/or-prompt.txt), 2025",),
     notes=(
         "~/.or/AGENTS.md, then AGENTS.md in every folder from / down to the root, "
@@ -168,6 +173,7 @@ CLAUDE = Profile(
     import_depth=4,
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
+    setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
     sources=(
         "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
         "2026-08-22, read 2026-12-01",
@@ -205,6 +211,7 @@ CODEX = Profile(
     first_match=True,
     budget=32 * 1024,
     skill_dirs=("skills",),
+    setup_markers=(".codex", "AGENTS.override.md"),
     sources=(
         "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
         "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",
@@ -245,6 +252,7 @@ GEMINI = Profile(
     import_depth=5,
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),
+    setup_markers=(".gemini", "GEMINI.md"),
     sources=(
         "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
         "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",
@@ -297,6 +305,7 @@ COPILOT = Profile(
     dedupe_content=True,
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
+    setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
     sources=(
         "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
         "add-custom-instructions, read 2026-12-01",
@@ -336,6 +345,7 @@ CURSOR = Profile(
     lazy_files=("AGENTS.md",),
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
+    setup_markers=(".cursor", ".cursorrules"),
     sources=(
         "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
         "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
@@ -367,6 +377,7 @@ OPENCODE = Profile(
     order_note="global first, then the nearest folder first",
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
+    setup_markers=("opencode.json", "opencode.jsonc", ".opencode"),
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",
@@ -388,3 +399,5 @@ PROFILES: Mapping[str, Profile] = MappingProxyType(
     {p.name: p for p in (OR, CLAUDE, CODEX, GEMINI, COPILOT, CURSOR, OPENCODE)}
 )
 DEFAULT_PROFILE = "or"
+AUTO_PROFILE = "auto"
+"""The spelling of "no profile configured" where a value must be given (config, CLI)."""

@@ -1,0 +1,106 @@
+"""One analysis for several agents: the default when no profile is configured.
+
+A repository set up for Claude and Codex gets the findings of both discoveries, each
+file once: the text is analysed per agent, a finding every agent sees is reported once
+as it is, and one only some agents see carries their names (``Finding.agents``, and a
+``[codex]`` prefix on the message so every output shows it). The CLI and the language
+server both call ``analyze_for_agents``, so they agree.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import replace
+
+from promptls.analysis.coverage import Hole, coverage_holes
+from promptls.analysis.engine import analyze, document_kind
+from promptls.analysis.model import Analysis, DocumentKind, Finding
+from promptls.analysis.settings import Settings
+from promptls.discovery.model import Discovery
+from promptls.discovery.profiles import PROFILES
+from promptls.discovery.setup import Setup, active_profiles, detect_setups
+
+__all__ = ["Discover", "analyze_for_agents", "holes_for"]
+
+Discover = Callable[[str, str], "Discovery | None"]
+"""``(folder, profile) -> Discovery`` (memoised by the caller; None when it failed)."""
+
+_CODE = "PL028"
+
+
+def holes_for(folder: str, settings: Settings, discover: Discover) -> tuple[Hole, ...]:
+    """The coverage holes of ``folder``; nothing when PL028 is off or nothing is set up."""
+    if not settings.enabled(_CODE):
+        return ()
+    setups = tuple(s for s in detect_setups(folder) if not _own_file(s))
+    if not setups:
+        return ()
+    return coverage_holes(folder, setups, {name: discover(folder, name) for name in PROFILES})
+
+
+def _own_file(setup: Setup) -> bool:
+    """A marker that is the agent's own instruction file (or the reference agent's
+    folder): whether the agent loads it is PL014/PL015's business, not coverage's."""
+    prof = PROFILES[setup.profile]
+    own = (*prof.project_files, *prof.local_files, *prof.legacy_files)
+    return setup.profile == "or" or os.path.basename(setup.path) in own
+
+
+def analyze_for_agents(
+    text: str,
+    *,
+    path: str | None,
+    settings: Settings,
+    folder: str | None,
+    discover: Discover,
+    kind: DocumentKind | None = None,
+) -> Analysis:
+    """Analyse ``text`` for every active agent of ``folder`` and merge the findings.
+
+    ``folder`` is the one whose discovery decides about the file (None: no discovery,
+    one plain analysis). The configured profile narrows to one agent.
+    """
+    kind = kind or document_kind(path, settings)
+    if folder is None or kind is not DocumentKind.INSTRUCTION:
+        return analyze(text, path=path, settings=settings, kind=kind)
+    agents = active_profiles(folder, settings.profile)
+    holes = holes_for(folder, settings, discover)
+    runs = [
+        analyze(
+            text,
+            path=path,
+            settings=settings,
+            discovery=discover(folder, agent),
+            kind=kind,
+            coverage=tuple(h for h in holes if h.profile == agent),
+        )
+        for agent in agents
+    ]
+    if len(runs) == 1:
+        return runs[0]
+    return replace(
+        runs[0],
+        findings=_merge(agents, [r.findings for r in runs]),
+        suppressed=_merge(agents, [r.suppressed for r in runs]),
+    )
+
+
+def _merge(agents: tuple[str, ...], per_agent: list[tuple[Finding, ...]]) -> tuple[Finding, ...]:
+    """Each distinct finding once, named after the agents that see it unless all do."""
+    seen: dict[Finding, list[str]] = {}
+    for agent, findings in zip(agents, per_agent, strict=True):
+        for finding in findings:
+            names = seen.setdefault(finding, [])
+            if agent not in names:
+                names.append(agent)
+    merged = [
+        f if len(names) == len(agents) else _tagged(f, tuple(names)) for f, names in seen.items()
+    ]
+    merged.sort(key=lambda f: (f.start, f.code, f.end))
+    return tuple(merged)
+
+
+def _tagged(finding: Finding, agents: tuple[str, ...]) -> Finding:
+    """The finding with its agents named, in the message and as data."""
+    return replace(finding, agents=agents, message=f"[{', '.join(agents)}] {finding.message}")

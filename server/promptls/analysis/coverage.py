@@ -1,0 +1,96 @@
+"""Coverage holes: an agent the repository is set up for that loads no project
+instructions while another agent does (PL028).
+
+A hole is a cross-agent fact (it needs every profile's discovery of one folder), so it
+is computed here from discoveries the caller already has, and handed to the engine as
+data; the rule only places it on the files the other agents load.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from promptls.discovery.model import ContextScope, Discovery
+from promptls.discovery.profiles import PROFILES
+from promptls.discovery.setup import Setup
+
+__all__ = ["Hole", "coverage_holes", "fix_hint"]
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """``profile`` is set up (``marker`` exists) but loads no project file, while the
+    files in ``loaded`` (absolute path → the agents loading it) reach other agents."""
+
+    profile: str
+    marker: str
+    loaded: tuple[tuple[str, tuple[str, ...]], ...]
+
+    def agents_loading(self, path: str) -> tuple[str, ...]:
+        """The other agents that load ``path`` (empty: this hole is not about it)."""
+        want = os.path.normcase(os.path.abspath(path))  # noqa: PTH100
+        for loaded, agents in self.loaded:
+            if os.path.normcase(loaded) == want:
+                return agents
+        return ()
+
+
+def _project_files(found: Discovery | None) -> tuple[str, ...]:
+    """The files an agent loads that belong to the repository (not the user's own)."""
+    if found is None:
+        return ()
+    return tuple(f.path for f in found.files if f.scope is not ContextScope.USER)
+
+
+def coverage_holes(
+    folder: str, setups: tuple[Setup, ...], discoveries: Mapping[str, Discovery | None]
+) -> tuple[Hole, ...]:
+    """Every set-up agent of ``folder`` that loads nothing from the repository while
+    another profile (the reference agent aside) loads a file in ``folder``."""
+    here = os.path.abspath(folder)
+    loaded: dict[str, list[str]] = {}
+    for name, found in discoveries.items():
+        if name == "or":
+            continue
+        for path in _project_files(found):
+            if os.path.dirname(path) == here:
+                loaded.setdefault(path, []).append(name)
+    holes: list[Hole] = []
+    seen: set[str] = set()
+    for setup in setups:
+        if setup.profile in seen or setup.profile == "or" or setup.profile not in discoveries:
+            continue
+        seen.add(setup.profile)
+        if _project_files(discoveries[setup.profile]):
+            continue
+        others = tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
+        if others:
+            holes.append(Hole(setup.profile, setup.path, others))
+    return tuple(holes)
+
+
+def fix_hint(profile: str, shared: str) -> str:
+    """The cheapest way to make ``profile`` read ``shared`` (a base name), as its
+    documentation describes."""
+    hints = {
+        "gemini": f'add `"context": {{"fileName": ["{shared}", "GEMINI.md"]}}` to '
+        f".gemini/settings.json, or create GEMINI.md with `@{shared}`",
+        "claude": f"create CLAUDE.md with `@{shared}`",
+        "codex": f'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
+        f"or create AGENTS.md",
+        "copilot": "create AGENTS.md (Copilot reads it natively)",
+        "cursor": "create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
+        "opencode": f'add `"instructions": ["{shared}"]` to opencode.json',
+    }
+    return hints.get(profile, f"create {PROFILES[profile].project_files[0]}")
+
+
+def reads(profile: str) -> str:
+    """What the agent looks for in a repository, for the message."""
+    prof = PROFILES[profile]
+    names = list(prof.project_files)
+    if prof.project_rules_dir:
+        names.append(f"{prof.project_rules_dir}/")
+    return ", ".join(names)

@@ -1,0 +1,56 @@
+"""PL028: an agent the repository is set up for loads none of its instructions."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+from promptls.analysis.coverage import fix_hint, reads
+from promptls.analysis.document import Document
+from promptls.analysis.model import Finding, Related, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.rules.discovered import first_line_span
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """On a file other agents load, one finding per set-up agent that loads nothing."""
+    if doc.path is None:
+        return
+    for hole in doc.coverage:
+        agents = hole.agents_loading(doc.path)
+        if not agents:
+            continue
+        start, end = first_line_span(doc.text)
+        shared = os.path.basename(doc.path)
+        marker = os.path.basename(hole.marker.rstrip(os.sep))
+        yield RULE.finding(
+            f"the repository is set up for {hole.profile} ({marker}), but {hole.profile} "
+            f"loads no project instructions: it reads {reads(hole.profile)}, while "
+            f"{shared} reaches {', '.join(agents)}; {fix_hint(hole.profile, shared)}",
+            start,
+            end,
+            related=(Related(0, 0, f"{hole.profile} is set up here", hole.marker),),
+        )
+
+
+RULE = Rule(
+    code="PL028",
+    name="agent-without-instructions",
+    severity=Severity.WARNING,
+    summary="An agent the repository is set up for loads no project instructions.",
+    explanation=(
+        "A repository set up for an agent (its folder or settings exist: .claude/, "
+        ".gemini/, .cursor/, .codex/, opencode.json, .github/copilot-instructions.md or "
+        ".github/instructions/) whose discovery loads no project file, while another "
+        "agent loads one in the same folder, has a team member whose agent silently "
+        "works without the instructions everyone else follows: Gemini CLI reads "
+        "GEMINI.md, not AGENTS.md, unless context.fileName says so. Reported on the "
+        "file the other agents load (first line), naming the agent, what it reads and "
+        "the cheapest way to make it read the shared file."
+    ),
+    bad_example="(.gemini/settings.json without context.fileName, and only AGENTS.md)",
+    good_example="(the same, with a GEMINI.md that holds `@AGENTS.md`)",
+    fixable=False,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)

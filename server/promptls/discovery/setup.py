@@ -1,0 +1,65 @@
+"""Which agents a repository is set up for, from its files and folders.
+
+With no profile configured, promptls answers for every agent the repository is set up
+for, and PL028 reports a set-up agent that loads no project instructions. Both need the
+same answer, so it is computed here once, from each profile's ``setup_markers``: the
+agent's folder (``.claude/``, ``.gemini/``, …), its settings (``opencode.json``) or its
+own instruction file (``CLAUDE.md``, ``AGENTS.override.md``). A marker counts in the
+folder itself and in its repository root (the nearest folder above holding ``.git``).
+AGENTS.md alone names no agent: every agent reads it, so it says nothing about which
+one the team uses; nothing detected means the ``or`` reference agent, as before.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from promptls.discovery.git import find_git_dir
+from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
+
+__all__ = ["Setup", "active_profiles", "detect_setups"]
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """One agent's set-up marker found on disk: ``path`` is absolute, in ``folder``."""
+
+    profile: str
+    path: str
+    folder: str
+
+
+def _folders(folder: str) -> tuple[str, ...]:
+    """The folder and, when it differs, its repository root."""
+    here = os.path.abspath(folder)
+    repo = find_git_dir(here)
+    if repo is None or repo.worktree == here:
+        return (here,)
+    return (here, repo.worktree)
+
+
+def detect_setups(folder: str) -> tuple[Setup, ...]:
+    """Every set-up marker that exists, per profile in table order; never raises."""
+    found: list[Setup] = []
+    folders = _folders(folder)
+    for profile in PROFILES.values():
+        for base in folders:
+            for marker in profile.setup_markers:
+                path = os.path.join(base, marker)
+                try:
+                    exists = os.path.lexists(path)
+                except (OSError, ValueError):
+                    exists = False
+                if exists:
+                    found.append(Setup(profile.name, path, base))
+    return tuple(found)
+
+
+def active_profiles(folder: str, configured: str | None) -> tuple[str, ...]:
+    """The profiles to answer for: the configured one, else every agent the folder's
+    repository is set up for, else the reference agent."""
+    if configured is not None:
+        return (configured,)
+    names = dict.fromkeys(s.profile for s in detect_setups(folder))
+    return tuple(names) or (DEFAULT_PROFILE,)
