@@ -7,6 +7,9 @@ as it is, and one only some agents see carries their names (``Finding.agents``, 
 server both call ``analyze_for_agents``, so they agree.
 """
 
+# Plain str paths on purpose: discovery's paths are str, compared as they are.
+# ruff: noqa: PTH119
+
 from __future__ import annotations
 
 import os

@@ -6,6 +6,9 @@ is computed here from discoveries the caller already has, and handed to the engi
 data; the rule only places it on the files the other agents load.
 """
 
+# Plain str paths on purpose: discovery's paths are str, compared as they are.
+# ruff: noqa: PTH100, PTH120
+
 from __future__ import annotations
 
 import os
@@ -30,7 +33,7 @@ class Hole:
 
     def agents_loading(self, path: str) -> tuple[str, ...]:
         """The other agents that load ``path`` (empty: this hole is not about it)."""
-        want = os.path.normcase(os.path.abspath(path))  # noqa: PTH100
+        want = os.path.normcase(os.path.abspath(path))
         for loaded, agents in self.loaded:
             if os.path.normcase(loaded) == want:
                 return agents

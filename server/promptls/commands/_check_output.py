@@ -11,10 +11,12 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from urllib.parse import quote
 
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
+from promptls.analysis.model import Related
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
 from promptls.text.escape import safe_line
 from promptls.text.mapper import Encoding, Mapper
@@ -97,8 +99,10 @@ def format_json(reports: Sequence[Report]) -> str:
                     },
                     "related": [
                         {"start": r.start, "end": r.end, "message": r.message}
+                        | ({"path": r.path} if r.path else {})
                         for r in finding.related
                     ],
+                    "agents": list(finding.agents),
                 }
             )
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
@@ -166,6 +170,16 @@ def sarif_rules() -> list[dict[str, object]]:
     return rules
 
 
+def _sarif_related(uri: str, mapper: Mapper, related: Related) -> dict[str, object]:
+    """A related span in this file, or another file (a PL028 set-up marker) as a whole."""
+    if related.path:
+        return {"artifactLocation": {"uri": Path(related.path).absolute().as_uri()}}
+    return {
+        "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
+        "region": _sarif_region(mapper, related.start, related.end),
+    }
+
+
 def format_sarif(reports: Sequence[Report]) -> str:
     """A SARIF 2.1.0 log with one run, rule metadata and UTF-16 columns."""
     codes = list(RULES)
@@ -187,15 +201,14 @@ def format_sarif(reports: Sequence[Report]) -> str:
                 "message": {"text": finding.message},
                 "locations": [location],
             }
+            if finding.agents:
+                result["properties"] = {"agents": list(finding.agents)}
             if finding.related:
                 result["relatedLocations"] = [
                     {
                         "id": n,
                         "message": {"text": r.message},
-                        "physicalLocation": {
-                            "artifactLocation": {"uri": uri, "uriBaseId": "%SRCROOT%"},
-                            "region": _sarif_region(mapper, r.start, r.end),
-                        },
+                        "physicalLocation": _sarif_related(uri, mapper, r),
                     }
                     for n, r in enumerate(finding.related)
                 ]

@@ -10,6 +10,9 @@ AGENTS.md alone names no agent: every agent reads it, so it says nothing about w
 one the team uses; nothing detected means the ``or`` reference agent, as before.
 """
 
+# Plain str paths on purpose: discovery's paths are str, compared as they are.
+# ruff: noqa: PTH100, PTH118
+
 from __future__ import annotations
 
 import os

@@ -32,7 +32,7 @@ from promptls.lsp.command_ids import (
     SHOW_ENVIRONMENT,
 )
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
-from promptls.lsp.workspace import assemble, assemble_with_source
+from promptls.lsp.workspace import assemble, assemble_with_source, profiles_for
 from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
     from promptls.discovery import PROFILES  # deferred (lsp → discovery): not at start-up
 
     if value is None:
-        return [server.settings.for_folder(folder).profile]
+        return list(profiles_for(server, folder))
     if value == "all":
         return list(PROFILES)
     if value not in PROFILES:
@@ -229,7 +229,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
     system_file, prompt = assemble_with_source(server, folder)
     server.revisions[folder] = prompt.revision
-    profile = server.settings.for_folder(folder).profile
+    profile = profiles_for(server, folder)[0]
     return preview_result(folder, profile, system_file, prompt, _PREVIEW_FORMS[fmt])
 
 
@@ -261,7 +261,7 @@ def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
     server.revisions[folder] = revision
-    return revision_result(folder, server.settings.for_folder(folder).profile, revision)
+    return revision_result(folder, profiles_for(server, folder)[0], revision)
 
 
 def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:

@@ -52,6 +52,8 @@ def rule_url(code: str) -> str:
 def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:
     """The JSON that travels in ``Diagnostic.data``: fix edits in code-point offsets."""
     data: dict[str, Any] = {"version": version, "code": finding.code}
+    if finding.agents:
+        data["agents"] = list(finding.agents)
     if finding.fix is not None:
         data["fix"] = {
             "title": finding.fix.title,

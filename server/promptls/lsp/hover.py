@@ -203,13 +203,14 @@ def register(server: PromptServer) -> None:
             and params.position.line < INSTRUCTION_HOVER_LINES
         ):
             path = analysis.path
-            profile = server.settings.for_path(path).profile
             # Deferred (lsp → discovery): hovers on instruction files only.
             from promptls.discovery.api import owning_folder
+            from promptls.discovery.setup import active_profiles
 
             folder = owning_folder(path)
+            profiles = active_profiles(folder, server.settings.for_path(path).profile)
             try:
-                found = [(profile, server.discover(folder, profile))]
+                found = [(p, server.discover(folder, p)) for p in profiles]
             except Exception:
                 return None
             return hover_result(instruction_hover(path, found), server.markdown)

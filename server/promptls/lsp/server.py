@@ -208,6 +208,7 @@ class PromptServer(LanguageServer):
         try:
             # Deferred (lsp → analysis, discovery, config): this thread is where they load.
             from promptls.analysis import analyze  # noqa: F401
+            from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
             from promptls.config import load_config  # noqa: F401  # deferred: as above
             from promptls.discovery.api import owning_folder  # noqa: F401  # deferred: as above
 
@@ -263,17 +264,23 @@ class PromptServer(LanguageServer):
         if self._warm_started:
             self._warmed.wait(WARM_UP_WAIT)
         # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
-        from promptls.analysis import analyze, document_kind
+        from promptls.analysis.agents import analyze_for_agents
         from promptls.discovery.api import owning_folder  # deferred: as above
 
         settings = self.settings.for_path(doc.path)
-        discovery = None
-        if doc.path is not None and document_kind(doc.path, settings) is DocumentKind.INSTRUCTION:
-            try:
-                discovery = self.discover(owning_folder(doc.path), settings.profile)
-            except Exception:
-                log.exception("discovery for %s failed", doc.path)
-        return analyze(text, path=doc.path, settings=settings, discovery=discovery)
+        folder = None if doc.path is None else owning_folder(doc.path)
+        return analyze_for_agents(
+            text, path=doc.path, settings=settings, folder=folder, discover=self._discover_quietly
+        )
+
+    def _discover_quietly(self, folder: str, profile: str) -> Discovery | None:
+        """Discovery for an analysis: a failure is logged, and the file-level rules that
+        need it stay quiet."""
+        try:
+            return self.discover(folder, profile)
+        except Exception:
+            log.exception("discovery of %s for %s failed", folder, profile)
+            return None
 
     def settings_for(self, doc: Document) -> Settings:
         """Effective settings for an open document."""

@@ -40,9 +40,19 @@ def system_source(server: PromptServer, folder: str) -> tuple[str | None, str | 
     return str(path), read.data.decode("utf-8", "replace")
 
 
+def profiles_for(server: PromptServer, folder: str) -> tuple[str, ...]:
+    """The folder's agents: the configured profile, else every agent its repository is
+    set up for, else the reference agent (the CLI resolves it the same way)."""
+    # Deferred (lsp → discovery): a few stats, only when a feature asks.
+    from promptls.discovery.setup import active_profiles
+
+    return active_profiles(folder, server.settings.for_folder(folder).profile)
+
+
 def assemble_with_source(server: PromptServer, folder: str) -> tuple[str | None, AssembledPrompt]:
-    """The doctrine file used (None: built in) and the assembled prompt for a folder."""
-    profile = server.settings.for_folder(folder).profile
+    """The doctrine file used (None: built in) and the assembled prompt for a folder
+    (for its first agent: a preview shows one prompt)."""
+    profile = profiles_for(server, folder)[0]
     # Deferred (lsp → assembly/discovery): ~10-20 ms of imports `initialize` must not wait for.
     from promptls.assembly.assemble import assemble_prompt
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.discovery.profiles import DEFAULT_PROFILE
 
 SIZE_LIMITS: dict[str, tuple[int, str, str]] = {
     # profile: (limit, unit, consequence)
@@ -37,7 +38,7 @@ def _profile(doc: Document) -> str:
     """The discovery's profile, else the configured one."""
     if doc.discovery is not None and doc.discovery.profile:
         return doc.discovery.profile
-    return doc.settings.profile
+    return doc.settings.profile or DEFAULT_PROFILE
 
 
 def _size(doc: Document, unit: str) -> int:

@@ -1,5 +1,8 @@
 """PL028: an agent the repository is set up for loads none of its instructions."""
 
+# Plain str paths on purpose: discovery's paths are str, compared as they are.
+# ruff: noqa: PTH119
+
 from __future__ import annotations
 
 import os
