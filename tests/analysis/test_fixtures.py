@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from promptls.analysis import RULES, DocumentKind, analyze, document_kind, fix_all
+from promptls.analysis import RULES, DocumentKind, document_kind, fix_all
+from promptls.analysis.agents import analyze_for_agents
 from promptls.config import Settings, load_config
-from promptls.discovery import discover
+from promptls.discovery import Discovery, discover
+from promptls.discovery.setup import active_profiles
 from tests.positions import encoded_position
 
 TESTDATA = Path(__file__).resolve().parent / "testdata"
@@ -127,7 +129,13 @@ CASES = cases()
 def test_fixture(case: Case, request: pytest.FixtureRequest, tmp_path: Path) -> None:
     assert case.rule in RULES, f"testdata/{case.rule}: no such rule"
     text = read(case.file)
-    settings, discovery, name = Settings(), None, case.file.name
+    settings, discovery, name, folder = Settings(), None, case.file.name, None
+    home = tmp_path / "home"
+    home.mkdir(exist_ok=True)
+
+    def discover_here(where: str, profile: str) -> Discovery:
+        return discover(where, profile, home=home, environ={})
+
     if case.workspace is not None:
         root: Path = request.getfixturevalue("workspace")
         copy = root / case.file.relative_to(case.workspace)
@@ -135,11 +143,14 @@ def test_fixture(case: Case, request: pytest.FixtureRequest, tmp_path: Path) -> 
         settings = load_config(copy.parent).settings
         kind = document_kind(name, settings)
         if kind is DocumentKind.INSTRUCTION:
-            home = tmp_path / "home"
-            home.mkdir(exist_ok=True)
-            discovery = discover(copy.parent, settings.profile, home=home, environ={})
+            folder = str(copy.parent)
+            first = active_profiles(folder, settings.profile)[0]
+            discovery = discover_here(folder, first)
     settings = replace(settings, select=(case.rule,))
-    found = analyze(text, path=name, settings=settings, discovery=discovery).findings
+    # As `promptls check` runs: every agent the case folder is set up for, merged.
+    found = analyze_for_agents(
+        text, path=name, settings=settings, folder=folder, discover=discover_here
+    ).findings
 
     got = []
     for finding in found:

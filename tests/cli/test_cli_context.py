@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 from promptls.context import PROFILES, discover
 from promptls.environment import detect_environment
@@ -19,8 +20,8 @@ def _revision(folder: Path, profile: str, home: Path) -> str:
     return context_revision(env, discover(folder, profile, home=home).files)
 
 
-def test_default_profile_lists_files_broadest_first(demo: Demo) -> None:
-    result = run_cli("context", demo.core, home=demo.home, cwd=demo.base)
+def test_or_profile_lists_files_broadest_first(demo: Demo) -> None:
+    result = run_cli("context", demo.core, "--profile", "or", home=demo.home, cwd=demo.base)
     assert result.code == 0 and result.err == ""
     lines = result.text.splitlines()
     loaded = [line.split()[-1] for line in lines if line.strip()[:2] in ("1.", "2.", "3.", "4.")]
@@ -36,7 +37,7 @@ def test_default_profile_lists_files_broadest_first(demo: Demo) -> None:
 
 
 def test_home_paths_are_shortened_outside_the_current_folder(demo: Demo) -> None:
-    result = run_cli("context", demo.core, home=demo.home, cwd=demo.ws)
+    result = run_cli("context", demo.core, "--profile", "or", home=demo.home, cwd=demo.ws)
     assert "~/.or/AGENTS.md" in result.text
     assert "packages/core/AGENTS.md" in result.text
 
@@ -94,12 +95,16 @@ def test_output_is_deterministic(demo: Demo) -> None:
 
 
 def test_revision_follows_a_visible_edit_only(demo: Demo) -> None:
-    before = json.loads(run_cli("context", demo.core, "--json", home=demo.home).text)
+    def context() -> dict[str, Any]:
+        out = run_cli("context", demo.core, "--profile", "or", "--json", home=demo.home)
+        return dict(json.loads(out.text))
+
+    before = context()
     agents = demo.core / "AGENTS.md"
     agents.write_text(agents.read_text(encoding="utf-8") + "\n\n\n", encoding="utf-8")
-    same = json.loads(run_cli("context", demo.core, "--json", home=demo.home).text)
+    same = context()
     agents.write_text("Different rules.\n", encoding="utf-8")
-    after = json.loads(run_cli("context", demo.core, "--json", home=demo.home).text)
+    after = context()
     rev = [d["profiles"][0]["revision"] for d in (before, same, after)]
     assert rev[0] == rev[1] != rev[2]
 

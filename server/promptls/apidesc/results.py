@@ -136,6 +136,35 @@ _SKILL = _obj(
     "A skill the agent would list.",
     title="Skill",
 )
+_COVERAGE = _obj(
+    {
+        "agents": _list(_t("string"), "The profiles, as the columns."),
+        "rows": _list(
+            _obj(
+                {
+                    "path": _PATH,
+                    "realPath": _t("string", "The file the path leads to (links resolved)."),
+                    "links": _list(_PATH, "Names that are symbolic links to this file."),
+                    "cells": _list(
+                        _obj(
+                            {
+                                "profile": _t("string"),
+                                "status": _t("string", "What the agent does with the file."),
+                                "bytes": _t("integer", "UTF-8 bytes sent (0: none)."),
+                                "sent": _t("integer", "How many times it is sent."),
+                            }
+                        ),
+                        "One per agent that met the file; an agent missing never looked.",
+                    ),
+                }
+            ),
+            "One per real instruction file any agent met.",
+        ),
+        "totals": _list(_t("integer"), "Bytes each agent sends, in the agents' order."),
+    },
+    "Which agent receives which file, side by side; only when several profiles answer.",
+    title="CoverageMatrix",
+)
 CONTEXT_RESULT = _obj(
     {
         "folder": _PATH,
@@ -156,10 +185,12 @@ CONTEXT_RESULT = _obj(
                 }
             )
         ),
+        "coverage": _COVERAGE,
         "text": _TEXT,
     },
     "Which instruction files each profile loads for a folder, and why not the others; "
     "for a target file, which of them apply to it.",
+    optional=("coverage",),
 )
 ENVIRONMENT_RESULT = _obj({"folder": _PATH, "environment": ENVIRONMENT, "text": _TEXT})
 _BLOCK = _obj(

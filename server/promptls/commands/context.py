@@ -1,8 +1,9 @@
 """``promptls context [DIR]``: which instruction files an agent would load, and why not
 the others.
 
-For one profile (``--profile``, default ``or``) or all of them (``--all-profiles``) it
-prints the loaded files in order (scope, bytes, path), every file that was cut, dropped,
+For one profile (``--profile``), every agent the repository is set up for (the
+default; ``or`` when none is) or all of them (``--all-profiles``) it prints the loaded
+files in order (scope, bytes, path), every file that was cut, dropped,
 shadowed, skipped or failed to import with the reason, the skills the agent would list,
 the environment, and the context revision (a short hash of exactly what the model would
 see of the environment and instruction files).
@@ -22,13 +23,14 @@ language server's ``promptls.showContextFiles`` returns (one serialiser,
                    "skills": [{"name", "description", "path"}]}],
      "text"}
 
-The shape is the same with one profile or all of them. PATH may be a file (or ``--for
-FILE`` names one below DIR): the answer is then for that file, ``target`` in the JSON
-names it, rules whose globs match it load (the reason names the glob), and nested files
-the agent reads when it works there are ``lazy`` entries. For a file given as PATH the
-folder is the one the agent would be started in: the current folder when the file is
-below it, else the file's repository (the nearest folder above it holding ``.git``),
-else the file's own folder (docs/cli.md).
+The shape is the same with one profile or all of them; with more than one, ``coverage``
+is the matrix of real files by agents (``promptls.views.matrix``), first in the text.
+PATH may be a file (or ``--for FILE`` names one below DIR): the answer is then for that
+file, ``target`` in the JSON names it, rules whose globs match it load (the reason names
+the glob), and nested files the agent reads when it works there are ``lazy`` entries.
+For a file given as PATH the folder is the one the agent would be started in: the
+current folder when the file is below it, else the file's repository (the nearest
+folder above it holding ``.git``), else the file's own folder (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -51,6 +53,8 @@ from promptls.commands._common import (
     setup_stdout,
 )
 from promptls.discovery import PROFILES, discover
+from promptls.discovery.profiles import AUTO_PROFILE
+from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line
 from promptls.views.shapes import ProfileContext, context_result
@@ -70,7 +74,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="workspace folder, or a file to answer for (its folder: see docs/cli.md)",
     )
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--profile", default="or", help=f"agent profile: {', '.join(PROFILES)}")
+    group.add_argument(
+        "--profile",
+        help=f"agent profile: {', '.join(PROFILES)} (default: every agent the repository "
+        "is set up for, else or)",
+    )
     group.add_argument("--all-profiles", action="store_true", help="show every profile")
     parser.add_argument(
         "--for",
@@ -88,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     folder, target = _folder_and_target(args.dir, args.target)
     home = resolve_home(args)
     today = resolve_today()
-    names = list(PROFILES) if args.all_profiles else [check_profile(args.profile)]
+    names = list(PROFILES) if args.all_profiles else list(_profiles(folder, args.profile))
     env = detect_environment(folder, today=today)
     results: list[ProfileContext] = []
     for name in names:
@@ -102,6 +110,13 @@ def run(args: argparse.Namespace) -> int:
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base, target=target))
     return 0
+
+
+def _profiles(folder: str, value: str | None) -> tuple[str, ...]:
+    """The profile asked for, else the agents the folder's repository is set up for."""
+    if value is not None and value != AUTO_PROFILE:
+        return (check_profile(value),)
+    return active_profiles(folder, None)
 
 
 def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]:

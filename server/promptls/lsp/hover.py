@@ -205,7 +205,7 @@ def register(server: PromptServer) -> None:
             path = analysis.path
             # Deferred (lsp → discovery): hovers on instruction files only.
             from promptls.discovery.api import owning_folder
-            from promptls.discovery.setup import active_profiles
+            from promptls.discovery.setup import active_profiles  # deferred: as above
 
             folder = owning_folder(path)
             profiles = active_profiles(folder, server.settings.for_path(path).profile)

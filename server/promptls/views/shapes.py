@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from promptls.assembly.assemble import TextSize
 from promptls.discovery import PROFILES
 from promptls.views import text as human
+from promptls.views.matrix import Matrix, coverage_matrix
 from promptls.views.text import ProfileContext as ProfileContext
 
 if TYPE_CHECKING:
@@ -128,12 +129,36 @@ def context_result(
                 "skills": [skill_json(s) for s in result.skills],
             }
         )
-    return {
+    out: Json = {
         "folder": folder,
         "target": target,
         "environment": environment_json(env),
         "profiles": profiles,
         "text": human.context_text(folder, env, results, home=home, base=base, target=target),
+    }
+    if len(results) > 1:
+        out["coverage"] = matrix_json(coverage_matrix([r.discovery for r in results]))
+    return out
+
+
+def matrix_json(matrix: Matrix) -> Json:
+    """The coverage matrix: cells only for the agents that met each file."""
+    return {
+        "agents": list(matrix.agents),
+        "rows": [
+            {
+                "path": row.path,
+                "realPath": row.real,
+                "links": list(row.links),
+                "cells": [
+                    {"profile": agent, "status": c.status, "bytes": c.bytes, "sent": c.sent}
+                    for agent, c in zip(matrix.agents, row.cells, strict=True)
+                    if c is not None
+                ],
+            }
+            for row in matrix.rows
+        ],
+        "totals": list(matrix.totals),
     }
 
 

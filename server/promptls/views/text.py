@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptls.discovery import PROFILES
 from promptls.text.escape import safe_block, safe_line
+from promptls.views.matrix import Cell, Matrix, cell_text, coverage_matrix
 
 if TYPE_CHECKING:
     from promptls.assembly.assemble import AssembledPrompt, TextSize
@@ -115,6 +116,8 @@ def context_text(
     if target is not None:
         lines.append(f"For file: {_show_path(target, home, base)}")
     lines += ["", "Environment:", *environment_lines(env)]
+    if len(results) > 1:
+        lines += ["", *matrix_lines(coverage_matrix([r.discovery for r in results]), home, base)]
     for result in results:
         lines += ["", *_profile_lines(result.discovery, result.revision, home, base)]
         lines += _skill_lines(result.skills, home, base)
@@ -159,6 +162,32 @@ def _profile_lines(
                 f"{_show_path(e.path, home, base)}"
             )
             lines.append(f"          {safe_line(e.reason)}")
+    return lines
+
+
+def matrix_lines(matrix: Matrix, home: str | None, base: str | None) -> list[str]:
+    """The coverage matrix: a row per real file, a column per agent (see ``matrix.py``)."""
+    if not matrix.rows:
+        return ["Coverage: no agent finds an instruction file"]
+    names = [_show_path(r.path, home, base) for r in matrix.rows]
+    width = max(len("file"), *(len(n) for n in names))
+    cols = [max(8, len(a)) for a in matrix.agents]
+    lines = [
+        "Coverage (bytes sent; - not looked at):",
+        "  "
+        + "file".ljust(width)
+        + "".join(f"  {a:>{w}}" for a, w in zip(matrix.agents, cols, strict=True)),
+    ]
+    for name, row in zip(names, matrix.rows, strict=True):
+        cells = "".join(f"  {cell_text(c):>{w}}" for c, w in zip(row.cells, cols, strict=True))
+        lines.append("  " + name.ljust(width) + cells)
+        for link in row.links:
+            lines.append(f"    {_show_path(link, home, base)} is a link to it")
+    totals = "".join(
+        f"  {cell_text(Cell('loaded', t, 1)) if t else 'nothing':>{w}}"
+        for t, w in zip(matrix.totals, cols, strict=True)
+    )
+    lines.append("  " + "total".ljust(width) + totals)
     return lines
 
 

@@ -118,6 +118,23 @@ export type Skill = {
   path: string;
 };
 
+/** Which agent receives which file, side by side; only when several profiles answer. */
+export type CoverageMatrix = {
+  agents: string[];
+  rows: {
+    path: string;
+    realPath: string;
+    links: string[];
+    cells: {
+      profile: string;
+      status: string;
+      bytes: number;
+      sent: number;
+    }[];
+  }[];
+  totals: number[];
+};
+
 /** Size of one text. */
 export type TextSize = {
   bytes: number;
@@ -154,6 +171,7 @@ export type ShowContextFilesResult = {
     problems: SettingsProblem[];
     skills: Skill[];
   }[];
+  coverage?: CoverageMatrix;
   text: string;
 };
 
