@@ -7,7 +7,7 @@ data; the rule only places it on the files the other agents load.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH100, PTH120
+# ruff: noqa: PTH100, PTH113, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ __all__ = ["Hole", "coverage_holes", "fix_hint"]
 @dataclass(frozen=True, slots=True)
 class Hole:
     """``profile`` is set up (``marker`` exists) but loads no project file, while the
-    files in ``loaded`` (absolute path → the agents loading it) reach other agents."""
+    files in ``loaded`` (real path → the agents loading it) reach other agents."""
 
     profile: str
     marker: str
@@ -33,11 +33,16 @@ class Hole:
 
     def agents_loading(self, path: str) -> tuple[str, ...]:
         """The other agents that load ``path`` (empty: this hole is not about it)."""
-        want = os.path.normcase(os.path.abspath(path))
-        for loaded, agents in self.loaded:
-            if os.path.normcase(loaded) == want:
-                return agents
-        return ()
+        want = _real(path)
+        return next((agents for loaded, agents in self.loaded if loaded == want), ())
+
+
+def _real(path: str) -> str:
+    """The file a path is (a symlinked copy and its target are one file)."""
+    try:
+        return os.path.normcase(os.path.realpath(path))
+    except (OSError, ValueError):
+        return os.path.normcase(os.path.abspath(path))
 
 
 def _project_files(found: Discovery | None) -> tuple[str, ...]:
@@ -59,7 +64,9 @@ def coverage_holes(
             continue
         for path in _project_files(found):
             if os.path.dirname(path) == here:
-                loaded.setdefault(path, []).append(name)
+                names = loaded.setdefault(_real(path), [])
+                if name not in names:
+                    names.append(name)
     holes: list[Hole] = []
     seen: set[str] = set()
     for setup in setups:
@@ -70,8 +77,18 @@ def coverage_holes(
             continue
         others = tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
         if others:
-            holes.append(Hole(setup.profile, setup.path, others))
+            holes.append(Hole(setup.profile, _marker_file(setup), others))
     return tuple(holes)
+
+
+def _marker_file(setup: Setup) -> str:
+    """Where to point: the agent's settings file when the marker is its folder and the
+    file exists (that is where the fix goes), else the marker itself."""
+    for name in PROFILES[setup.profile].settings_files:
+        path = os.path.join(setup.folder, name)
+        if path.startswith(setup.path.rstrip(os.sep) + os.sep) and os.path.isfile(path):
+            return path
+    return setup.path
 
 
 def fix_hint(profile: str, shared: str) -> str:
