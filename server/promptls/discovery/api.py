@@ -218,8 +218,8 @@ def workspace_globs(*, settings: bool = True) -> list[str]:
             globs[f"**/{rel}"] = None
         for folder, suffix in _rules_folders((prof.name,)):
             globs[f"**/{'/'.join(folder)}/**/*{suffix}"] = None
-        for rel in prof.settings_files if settings else ():
-            globs[f"**/{rel}"] = None
+        for rel in (*prof.settings_files, *prof.setup_markers) if settings else ():
+            globs[f"**/{rel}"] = None  # set-up markers choose the default agents
     return list(globs)
 
 

@@ -127,13 +127,16 @@ def coverage_matrix(discoveries: Sequence[Discovery]) -> Matrix:
 
 
 def cell_text(cell: Cell | None) -> str:
-    """A compact cell: ``1.2K`` for bytes sent, ``cut 32K``, ``2× 4.0K``, or the status."""
+    """A compact cell: ``1.2K`` for bytes sent, ``cut 32K`` (cut by a budget), ``@308B``
+    (sent as an import), ``2× 4.0K`` (sent twice), or the status."""
     if cell is None:
         return "-"
     if cell.status not in _SENT:
         return cell.status
     size = _short(cell.bytes)
-    prefix = "cut " if cell.status == "cut" else f"{cell.sent}× " if cell.sent > 1 else ""
+    prefix = {"cut": "cut ", "imported": "@"}.get(cell.status, "")
+    if cell.sent > 1:
+        prefix = f"{cell.sent}× {prefix}"
     return prefix + size
 
 

@@ -173,7 +173,7 @@ def matrix_lines(matrix: Matrix, home: str | None, base: str | None) -> list[str
     width = max(len("file"), *(len(n) for n in names))
     cols = [max(8, len(a)) for a in matrix.agents]
     lines = [
-        "Coverage (bytes sent; - not looked at):",
+        "Coverage (bytes sent; @ imported; cut: cut by the budget; - never looked at):",
         "  "
         + "file".ljust(width)
         + "".join(f"  {a:>{w}}" for a, w in zip(matrix.agents, cols, strict=True)),
