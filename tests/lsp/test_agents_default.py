@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from lsprotocol import types
 
 from tests.cli.conform import problems, result_schema
-from tests.lsp.client import diagnostics, execute, open_doc, session, uri_of
+from tests.lsp.client import diagnostics, events_of, execute, open_doc, session, uri_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -60,3 +61,30 @@ async def test_gemini_without_instructions_is_reported_on_the_shared_file(
         assert hole.range.start.line == 0
         [related] = hole.related_information or []
         assert related.location.uri == uri_of(root / ".gemini" / "settings.json")
+
+
+async def test_setting_up_an_agent_re_checks_the_open_instruction_files(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    root = tmp_path_factory.mktemp("later")
+    agents = _repo(root)
+    async with session("vscode", root) as client:
+        events = events_of(client)
+        uri = uri_of(agents)
+        open_doc(client, uri, agents.read_text(encoding="utf-8"))
+        first = await events.diagnostics(uri, 1)
+        assert not first.diagnostics  # nothing set up: the reference agent, quiet
+        settings = root / ".gemini" / "settings.json"
+        settings.parent.mkdir()
+        settings.write_text("{}\n", encoding="utf-8")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri_of(settings), type=types.FileChangeType.Created)]
+            )
+        )
+
+        def hole_now() -> types.PublishDiagnosticsParams | None:
+            last = events.last(uri)
+            return last if last and any(d.code == "PL028" for d in last.diagnostics) else None
+
+        assert (await events.until(hole_now)).version == 1
