@@ -26,6 +26,8 @@ _MODULE_NAMES = (
     "pl015_shadowed",
     "pl016_invalid_suppression",
     "pl017_not_utf8",
+    "pl025_runtime_context",
+    "pl026_local_file_committed",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""
 

@@ -1,0 +1,196 @@
+"""PL025: context an agent injected at run time, pasted back into an instruction file.
+
+Claude Code sends the model a ``<system-reminder>`` holding ``# claudeMd``,
+``# userEmail`` and ``# currentDate`` sections (and ``<env>`` / ``gitStatus`` snapshots);
+asked to "update CLAUDE.md", a model sometimes writes them back, and repositories commit
+them. From then on every session starts with a frozen date the model trusts over its
+own sense of time, and sometimes the user's email address. The rule recognises those
+shapes only: a heading named after an injected key followed by its value, a value line
+in the injected wording with a concrete date, an ``<env>`` snapshot, and a
+``<system-reminder>`` block whose body carries injected context. A date in prose, a
+placeholder (``Today's date is {{CURRENT_DATE}}``), a hand-written reminder tag and any
+of these inside code (a fence or backticks: documentation) stay quiet.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.mentions import _fenced_ranges
+from promptls.analysis.model import Edit, Finding, Fix, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+
+_YEAR = r"[^\n]*\b(?:19|20)\d\d\b[^\n]*"
+"""A value with a four-digit year: a concrete date, not a ``{{placeholder}}``."""
+_DATE_LINE = rf"Today's date is {_YEAR}"
+_EMAIL_LINE = r"The user's email address is [^\s@]+@[^\s@]+\.[^\n]*"
+
+_KEYED = re.compile(
+    r"^[ \t]*#{1,6}[ \t]*(currentDate|userEmail)[ \t]*\r?\n"
+    rf"[ \t]*(?:{_DATE_LINE}|{_EMAIL_LINE})[ \t]*(?:\r?\n|\Z)",
+    re.MULTILINE,
+)
+"""``# currentDate`` + ``Today's date is 2026-03-08.`` (any heading level), or the email pair."""
+
+_BARE = re.compile(rf"^[ \t]*({_DATE_LINE}|{_EMAIL_LINE})[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
+"""The value line alone: the injected wording is the whole line."""
+
+_ENV = re.compile(r"^[ \t]*<env>[ \t]*\r?\n(.*?)^[ \t]*</env>[ \t]*(?:\r?\n|\Z)", re.M | re.S)
+_REMINDER = re.compile(r"<system-reminder>(.*?)</system-reminder>[ \t]*(?:\r?\n|\Z)?", re.S)
+
+INJECTED_SIGNS = (
+    "# claudeMd",
+    "# currentDate",
+    "# userEmail",
+    "# gitStatus",
+    "As you answer the user's questions, you can use the following context",
+    "Today's date is",
+    "The user's email address is",
+    "This is the git status at the start of the conversation",
+    "(project instructions, checked into the codebase)",
+    "(user's private global instructions for all projects)",
+    "The TodoWrite tool hasn't been used recently",
+    "your todo list is currently empty",
+    "Whenever you read a file, you should consider whether it",
+    "was modified, either by the user or by a linter",
+)
+"""Wording Claude Code puts in the reminders it injects (its system prompt and the
+reminders it attaches, as seen in committed files); a reminder written by hand to add
+weight to an instruction has none of it and is left alone."""
+
+
+def _code_test(text: str) -> tuple[list[int], list[tuple[int, int]]]:
+    """Fence starts and spans, for ``_in_code``."""
+    fences = _fenced_ranges(text) if "```" in text or "~~~" in text else []
+    return [start for start, _ in fences], fences
+
+
+def _in_code(text: str, start: int, fences: tuple[list[int], list[tuple[int, int]]]) -> bool:
+    """Inside a fenced block, or after an odd number of backticks on the same line."""
+    starts, spans = fences
+    index = bisect_right(starts, start) - 1
+    if index >= 0 and start < spans[index][1]:
+        return True
+    line_start = text.rfind("\n", 0, start) + 1
+    return text.count("`", line_start, start) % 2 == 1
+
+
+def _block(text: str, start: int, end: int) -> tuple[int, int]:
+    """Widen a block to whole lines when nothing else shares them, plus the blank line
+    after it (or, at the end of the file, the one before), so the spacing stays single."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip(" \t") == "":
+        start = line_start
+    if end < len(text) and text[end - 1] != "\n":
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end + 1
+        if text[end:line_end].strip() == "":
+            end = line_end
+    if start != line_start or (end < len(text) and text[end - 1] != "\n"):
+        return start, end
+    for blank in ("\r\n", "\n"):
+        if text.startswith(blank, end):
+            return start, end + len(blank)
+    if end == len(text):
+        for blank in ("\r\n", "\n"):
+            if start >= len(blank) and text[:start].endswith(blank * 2):
+                return start - len(blank), end
+    return start, end
+
+
+def _what(body: str) -> str:
+    """The kind of injected context a block holds, for the message (never the values)."""
+    parts = []
+    if "Today's date is" in body or "currentDate" in body or "Today's date:" in body:
+        parts.append("a frozen date")
+    if "email address is" in body or "userEmail" in body:
+        parts.append("an email address")
+    if "git status" in body or "gitStatus" in body:
+        parts.append("a git status snapshot")
+    if "claudeMd" in body or "Contents of " in body:
+        parts.append("a copy of instruction files")
+    return " and ".join(parts) or "an agent's runtime reminder"
+
+
+def _candidates(text: str) -> Iterator[tuple[int, int, str, str]]:
+    """(start, end, body, shape) of every injected block, reminders first."""
+    for match in _REMINDER.finditer(text):
+        if any(sign in match.group(1) for sign in INJECTED_SIGNS):
+            yield match.start(), match.end(), match.group(1), "a <system-reminder> block"
+    for match in _ENV.finditer(text):
+        body = match.group(1)
+        if "Working directory:" in body and "Today's date:" in body:
+            yield match.start(), match.end(), body, "an <env> snapshot"
+    for match in _KEYED.finditer(text):
+        yield match.start(), match.end(), match.group(), f"a '# {match.group(1)}' section"
+    for match in _BARE.finditer(text):
+        yield match.start(), match.end(), match.group(), "an injected line"
+
+
+def _blocks(text: str) -> list[tuple[int, int, str, str]]:
+    """Injected blocks outside code, nested ones dropped and touching ones joined (one
+    finding and one removal for a run such as ``# userEmail`` … ``# currentDate`` …)."""
+    fences = _code_test(text)
+    found: list[tuple[int, int, str, str]] = []
+    for start, end, body, shape in _candidates(text):
+        if any(s <= start < e for s, e, _, _ in found) or _in_code(text, start, fences):
+            continue
+        found.append((start, end, body, shape))
+    found.sort()
+    joined: list[tuple[int, int, str, str]] = []
+    for start, end, body, shape in found:
+        if joined and joined[-1][1] == start:
+            first = joined[-1]
+            joined[-1] = (first[0], end, first[2] + body, f"{first[3]} and {shape}")
+        else:
+            joined.append((start, end, body, shape))
+    return joined
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Each run of injected blocks outside code, with a fix that removes exactly it."""
+    text = doc.text
+    if "Today's date" not in text and "email address is" not in text and "<system-" not in text:
+        return
+    for start, end, body, shape in _blocks(text):
+        cut_start, cut_end = _block(text, start, end)
+        span_end = end - 1 if text[end - 1 : end] == "\n" else end
+        yield RULE.finding(
+            f"{shape} that an agent injected at run time, holding {_what(body)}: "
+            "committed, every session starts with it as if it were current",
+            start,
+            max(start + 1, span_end),
+            fix=Fix("Remove the persisted runtime context", (Edit(cut_start, cut_end, ""),)),
+        )
+
+
+RULE = Rule(
+    code="PL025",
+    name="persisted-runtime-context",
+    severity=Severity.WARNING,
+    summary="Context an agent injected at run time was saved into the instruction file.",
+    explanation=(
+        "Claude Code gives the model a `<system-reminder>` with `# currentDate` "
+        "(`Today's date is …`), `# userEmail` (`The user's email address is …`), the "
+        "instruction files and a git status snapshot. When the model is asked to update "
+        "CLAUDE.md it sometimes writes these back, and the file gets committed: every "
+        "later session then starts with a stale date the model trusts, a stale git "
+        "status, and sometimes the user's email address in a public repository. The rule "
+        "looks for those exact shapes (an injected key heading with its value, the value "
+        "line in the injected wording with a concrete date, an `<env>` snapshot, a "
+        "`<system-reminder>` block carrying injected context); a date in prose, a "
+        "`{{placeholder}}`, a hand-written reminder tag, and anything in code are not "
+        "reported. Messages never repeat the email address. The fix removes the block "
+        "and one adjacent blank line, nothing else."
+    ),
+    bad_example=(
+        "Run `make test` before committing.\n\n# currentDate\nToday's date is 2026-03-08.\n"
+    ),
+    good_example="Run `make test` before committing.\n",
+    fixable=True,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)
