@@ -79,8 +79,9 @@ def _in_code(text: str, start: int, fences: tuple[list[int], list[tuple[int, int
 
 
 def _block(text: str, start: int, end: int) -> tuple[int, int]:
-    """Widen a block to whole lines when nothing else shares them, plus the blank line
-    after it (or, at the end of the file, the one before), so the spacing stays single."""
+    """Widen a block to whole lines when nothing else shares them; between two blank
+    lines (or a blank line and the start or end of the file), one of them goes too, so
+    the spacing stays single and a heading never loses the blank line before it."""
     line_start = text.rfind("\n", 0, start) + 1
     if text[line_start:start].strip(" \t") == "":
         start = line_start
@@ -91,13 +92,12 @@ def _block(text: str, start: int, end: int) -> tuple[int, int]:
             end = line_end
     if start != line_start or (end < len(text) and text[end - 1] != "\n"):
         return start, end
-    for blank in ("\r\n", "\n"):
-        if text.startswith(blank, end):
-            return start, end + len(blank)
-    if end == len(text):
-        for blank in ("\r\n", "\n"):
-            if start >= len(blank) and text[:start].endswith(blank * 2):
-                return start - len(blank), end
+    before = next((b for b in ("\r\n", "\n") if text[:start].endswith(b * 2)), "")
+    after = next((b for b in ("\r\n", "\n") if text.startswith(b, end)), "")
+    if after and (before or start == 0):
+        return start, end + len(after)
+    if before and end == len(text):
+        return start - len(before), end
     return start, end
 
 
