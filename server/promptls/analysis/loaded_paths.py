@@ -46,6 +46,16 @@ LOADED_SUFFIXES = (".agent.md", ".chatmode.md")
 """Copilot custom agents and their older name, wherever VS Code is pointed at them."""
 
 
+LOADED_GLOBS = (
+    f"**/{SKILL_FILE}",
+    *(f"**/{d}/skills/*/**/*.md" for d in sorted(AGENT_DIRS)),
+    *(f"**/{a}/{b}/**/*.md" for a, b in LOADED_FOLDERS),
+    *(f"**/*{suffix}" for suffix in LOADED_SUFFIXES),
+)
+"""The same files as workspace globs, for the editors' document selectors (api-json):
+VS Code gives ``*.agent.md`` its own language, so "attach to Markdown" misses it."""
+
+
 def is_loaded_path(path: str) -> bool:
     """Whether a ``/``-separated path is a skill, command, subagent or custom agent file."""
     parts = PurePosixPath(path).parts
