@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from promptls.discovery.globs import split_patterns
+
 
 @dataclass(frozen=True, slots=True)
 class FrontMatter:
@@ -113,29 +115,8 @@ def _plain_lines(block: str) -> dict[str, object]:
 def glob_list(value: object) -> tuple[str, ...] | None:
     """Globs from a string (comma-separated) or a list of strings; None for other shapes.
 
-    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob.
+    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob. Claude Code's
+    reading (``promptls.discovery.globs.split_patterns``), kept under this name for the
+    frontmatter rules.
     """
-    if isinstance(value, str):
-        return tuple(g for g in _split_commas(value) if g)
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(v.strip() for v in value if v.strip())
-    return None
-
-
-def _split_commas(text: str) -> list[str]:
-    """Split on commas outside ``{}``, trimming each piece."""
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        elif ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-            continue
-        current.append(ch)
-    parts.append("".join(current).strip())
-    return parts
+    return split_patterns("claude", value)
