@@ -38,8 +38,8 @@ _KEYED = re.compile(
 _BARE = re.compile(rf"^[ \t]*({_DATE_LINE}|{_EMAIL_LINE})[ \t]*(?:\r?\n|\Z)", re.MULTILINE)
 """The value line alone: the injected wording is the whole line."""
 
-_ENV = re.compile(r"^[ \t]*<env>[ \t]*\r?\n(.*?)^[ \t]*</env>[ \t]*(?:\r?\n|\Z)", re.M | re.S)
-_REMINDER = re.compile(r"<system-reminder>(.*?)</system-reminder>[ \t]*(?:\r?\n|\Z)?", re.S)
+_ENV = ("<env>", "</env>")
+_REMINDER = ("<system-reminder>", "</system-reminder>")
 
 INJECTED_SIGNS = (
     "# claudeMd",
@@ -115,39 +115,59 @@ def _what(body: str) -> str:
     return " and ".join(parts) or "an agent's runtime reminder"
 
 
+def _tagged(text: str, tags: tuple[str, str]) -> Iterator[tuple[int, int, str]]:
+    """(start, end, body) of each ``<tag>…</tag>`` pair, the end past the closing tag's
+    line break when only blanks follow it; linear (str.find, each character once)."""
+    opening, closing = tags
+    start = text.find(opening)
+    while start >= 0:
+        close = text.find(closing, start + len(opening))
+        if close < 0:
+            return
+        end = close + len(closing)
+        line_end = text.find("\n", end)
+        if line_end >= 0 and text[end:line_end].strip() == "":
+            end = line_end + 1
+        yield start, end, text[start + len(opening) : close]
+        start = text.find(opening, end)
+
+
 def _candidates(text: str) -> Iterator[tuple[int, int, str, str]]:
     """(start, end, body, shape) of every injected block, reminders first."""
-    for match in _REMINDER.finditer(text):
-        if any(sign in match.group(1) for sign in INJECTED_SIGNS):
-            yield match.start(), match.end(), match.group(1), "a <system-reminder> block"
-    for match in _ENV.finditer(text):
-        body = match.group(1)
+    for start, end, body in _tagged(text, _REMINDER):
+        if any(sign in body for sign in INJECTED_SIGNS):
+            yield start, end, body, "a <system-reminder> block"
+    for start, end, body in _tagged(text, _ENV):
         if "Working directory:" in body and "Today's date:" in body:
-            yield match.start(), match.end(), body, "an <env> snapshot"
+            yield start, end, body, "an <env> snapshot"
     for match in _KEYED.finditer(text):
         yield match.start(), match.end(), match.group(), f"a '# {match.group(1)}' section"
     for match in _BARE.finditer(text):
-        yield match.start(), match.end(), match.group(), "an injected line"
+        words = "Today's date is" if match.group(1).startswith("Today") else "The user's email"
+        yield match.start(), match.end(), match.group(), f"a '{words} …' line"
 
 
 def _blocks(text: str) -> list[tuple[int, int, str, str]]:
     """Injected blocks outside code, nested ones dropped and touching ones joined (one
-    finding and one removal for a run such as ``# userEmail`` … ``# currentDate`` …)."""
+    finding and one removal for a run such as ``# userEmail`` … ``# currentDate`` …).
+    One sort and one sweep: a file of thousands of pasted lines stays linear."""
     fences = _code_test(text)
-    found: list[tuple[int, int, str, str]] = []
-    for start, end, body, shape in _candidates(text):
-        if any(s <= start < e for s, e, _, _ in found) or _in_code(text, start, fences):
-            continue
-        found.append((start, end, body, shape))
-    found.sort()
-    joined: list[tuple[int, int, str, str]] = []
+    found = sorted(_candidates(text), key=lambda c: (c[0], -c[1]))
+    joined: list[tuple[int, int, list[str], list[str]]] = []
+    covered = -1
     for start, end, body, shape in found:
+        if start < covered or _in_code(text, start, fences):
+            continue
+        covered = end
         if joined and joined[-1][1] == start:
             first = joined[-1]
-            joined[-1] = (first[0], end, first[2] + body, f"{first[3]} and {shape}")
+            first[2].append(body)
+            if shape not in first[3]:
+                first[3].append(shape)
+            joined[-1] = (first[0], end, first[2], first[3])
         else:
-            joined.append((start, end, body, shape))
-    return joined
+            joined.append((start, end, [body], [shape]))
+    return [(s, e, "".join(bodies), " and ".join(shapes)) for s, e, bodies, shapes in joined]
 
 
 def check(doc: Document) -> Iterator[Finding]:
