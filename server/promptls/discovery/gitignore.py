@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-
-from pathspec import GitIgnoreSpec
+from typing import TYPE_CHECKING
 
 from promptls.discovery.git import find_git_dir
 from promptls.text.fsread import read_bounded
+
+if TYPE_CHECKING:
+    from pathspec import GitIgnoreSpec
 
 _MAX_IGNORE_BYTES = 1024 * 1024
 """Cap per ignore file; a real one is a few KiB."""
@@ -44,6 +46,8 @@ def _spec(path: str) -> GitIgnoreSpec | None:
     if not data:
         return None
     lines = data.decode("utf-8", errors="replace").splitlines()
+    from pathspec import GitIgnoreSpec  # deferred: start-up never pays for it
+
     try:
         return GitIgnoreSpec.from_lines(lines)
     except Exception:  # a malformed pattern must not stop the lint run
