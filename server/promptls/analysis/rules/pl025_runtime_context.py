@@ -1,13 +1,15 @@
 """PL025: context an agent injected at run time, pasted back into an instruction file.
 
 Claude Code sends the model a ``<system-reminder>`` holding ``# claudeMd``,
-``# userEmail`` and ``# currentDate`` sections (and ``<env>`` / ``gitStatus`` snapshots);
+``# userEmail`` and ``# currentDate`` sections (and ``<env>`` / ``gitStatus`` snapshots),
+Gemini CLI a ``<session_context>`` with the date, the OS and a directory listing;
 asked to "update CLAUDE.md", a model sometimes writes them back, and repositories commit
 them. From then on every session starts with a frozen date the model trusts over its
 own sense of time, and sometimes the user's email address. The rule recognises those
 shapes only: a heading named after an injected key followed by its value, a value line
-in the injected wording with a concrete date, an ``<env>`` snapshot, and a
-``<system-reminder>`` block whose body carries injected context. A date in prose, a
+in the injected wording with a concrete date, an ``<env>`` snapshot, a Gemini
+``<session_context>``, and a ``<system-reminder>`` block whose body carries injected
+context. A date in prose, a
 placeholder (``Today's date is {{CURRENT_DATE}}``), a hand-written reminder tag and any
 of these inside code (a fence or backticks: documentation) stay quiet.
 """
@@ -40,6 +42,9 @@ _BARE = re.compile(rf"^[ \t]*({_DATE_LINE}|{_EMAIL_LINE})[ \t]*(?:\r?\n|\Z)", re
 
 _ENV = ("<env>", "</env>")
 _REMINDER = ("<system-reminder>", "</system-reminder>")
+_SESSION = ("<session_context>", "</session_context>")
+_SESSION_SIGN = "We are setting up the context for our chat"
+"""Gemini CLI's (and its forks') first message: date, OS, temp folder, directory listing."""
 
 INJECTED_SIGNS = (
     "# claudeMd",
@@ -112,6 +117,8 @@ def _what(body: str) -> str:
         parts.append("a git status snapshot")
     if "claudeMd" in body or "Contents of " in body:
         parts.append("a copy of instruction files")
+    if "Directory Structure" in body or "folder structure" in body:
+        parts.append("a directory listing")
     return " and ".join(parts) or "an agent's runtime reminder"
 
 
@@ -137,6 +144,9 @@ def _candidates(text: str) -> Iterator[tuple[int, int, str, str]]:
     for start, end, body in _tagged(text, _REMINDER):
         if any(sign in body for sign in INJECTED_SIGNS):
             yield start, end, body, "a <system-reminder> block"
+    for start, end, body in _tagged(text, _SESSION):
+        if _SESSION_SIGN in body:
+            yield start, end, body, "a <session_context> block"
     for start, end, body in _tagged(text, _ENV):
         if "Working directory:" in body and "Today's date:" in body:
             yield start, end, body, "an <env> snapshot"
@@ -195,13 +205,15 @@ RULE = Rule(
     explanation=(
         "Claude Code gives the model a `<system-reminder>` with `# currentDate` "
         "(`Today's date is …`), `# userEmail` (`The user's email address is …`), the "
-        "instruction files and a git status snapshot. When the model is asked to update "
-        "CLAUDE.md it sometimes writes these back, and the file gets committed: every "
+        "instruction files and a git status snapshot; Gemini CLI a `<session_context>` with "
+        "the date, the OS and a directory listing. When the model is asked to update its "
+        "instruction file it sometimes writes these back, and the file gets committed: every "
         "later session then starts with a stale date the model trusts, a stale git "
         "status, and sometimes the user's email address in a public repository. The rule "
         "looks for those exact shapes (an injected key heading with its value, the value "
         "line in the injected wording with a concrete date, an `<env>` snapshot, a "
-        "`<system-reminder>` block carrying injected context); a date in prose, a "
+        "`<session_context>` block, a `<system-reminder>` block carrying injected context); "
+        "a date in prose, a "
         "`{{placeholder}}`, a hand-written reminder tag, and anything in code are not "
         "reported. Messages never repeat the email address. The fix removes the block "
         "and one adjacent blank line, nothing else."
