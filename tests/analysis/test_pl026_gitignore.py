@@ -6,6 +6,8 @@ repository's own Git. These cases build the repositories in a temporary folder i
 
 from __future__ import annotations
 
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -86,3 +88,49 @@ def test_an_unreadable_gitignore_counts_as_none(repo: Path, tmp_path: Path) -> N
     (repo / ".gitignore").mkdir()  # a folder where the file should be
     local = _write(repo / "CLAUDE.local.md", "Mine.\n")
     assert len(_messages(local, tmp_path)) == 1
+
+
+def _git(repo: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(repo), *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def real_repo(tmp_path: Path) -> Path:
+    """A repository made by Git itself, so its index is in Git's own format."""
+    if shutil.which("git") is None:
+        pytest.skip("git is not installed")
+    root = tmp_path / "real"
+    root.mkdir()
+    _git(root, "init", "-q")
+    return root
+
+
+@pytest.mark.parametrize("ignored", [False, True])
+def test_a_tracked_file_is_reported_even_when_ignored(
+    real_repo: Path, tmp_path: Path, ignored: bool
+) -> None:
+    local = _write(real_repo / "pkg" / "CLAUDE.local.md", "Mine.\n")
+    _write(real_repo / "pkg" / "CLAUDE.md", "Shared.\n")
+    _git(real_repo, "add", "pkg")
+    if ignored:
+        _write(real_repo / ".gitignore", "CLAUDE.local.md\n")
+    (message,) = _messages(local, tmp_path)
+    assert "already tracks it" in message
+    assert "`git rm --cached CLAUDE.local.md` here" in message
+    assert ("already names it" in message) is ignored
+
+
+def test_an_untracked_neighbour_is_not_taken_for_tracked(real_repo: Path, tmp_path: Path) -> None:
+    _write(real_repo / "x" / "pkg" / "CLAUDE.local.md", "Tracked elsewhere.\n")
+    _git(real_repo, "add", "x")
+    local = _write(real_repo / "pkg" / "CLAUDE.local.md", "Mine.\n")
+    (message,) = _messages(local, tmp_path)
+    assert "no .gitignore covers it" in message
+
+
+def test_an_index_in_version_4_is_read_as_unknown(real_repo: Path, tmp_path: Path) -> None:
+    local = _write(real_repo / "CLAUDE.local.md", "Mine.\n")
+    _git(real_repo, "add", "CLAUDE.local.md")
+    _git(real_repo, "update-index", "--index-version", "4")
+    _write(real_repo / ".gitignore", "CLAUDE.local.md\n")
+    assert _messages(local, tmp_path) == []  # tracked, but v4 paths are not read

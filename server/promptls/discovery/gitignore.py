@@ -9,8 +9,10 @@ re-included. Pattern matching is ``pathspec``'s gitwildmatch
 hand-rolled subset. Not read: the user's global excludes (``core.excludesFile``,
 ``~/.config/git/ignore``): they belong to one machine (in CI, not the user's), and only
 the repository's own files protect every clone; nor the index (a tracked file stays
-tracked whatever the ignore files say). docs/rules.md says both. Reads are bounded and
-never block (``fsread``).
+tracked whatever the ignore files say, so ``tracked`` answers that separately from the
+index's own bytes: an entry whose path is stored whole (index versions 2 and 3) is found
+with its length field; version 4 compresses paths and answers "unknown" (False). Reads
+are bounded and never block (``fsread``).
 """
 
 # Plain str paths on purpose: cheap joins and relpaths.
@@ -30,6 +32,10 @@ if TYPE_CHECKING:
 
 _MAX_IGNORE_BYTES = 1024 * 1024
 """Cap per ignore file; a real one is a few KiB."""
+_MAX_INDEX_BYTES = 32 * 1024 * 1024
+"""Cap for ``.git/index``; a larger index (a huge monorepo) answers "not known tracked"."""
+_NAME_MASK = 0x0FFF
+_EXTENDED = 0x4000
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,8 @@ class IgnoreVerdict:
 
     worktree: str
     ignored: bool
+    tracked: bool = False
+    """Git's index already holds the file: it is committed whatever the ignore files say."""
 
 
 def _spec(path: str) -> GitIgnoreSpec | None:
@@ -81,6 +89,33 @@ def _verdict(levels: list[tuple[str, GitIgnoreSpec]], relative: str) -> bool:
     return verdict
 
 
+def _length_at(data: bytes, offset: int) -> int:
+    """The 12-bit name length of the flags field at ``offset`` (big-endian)."""
+    return int.from_bytes(data[offset : offset + 2], "big") & _NAME_MASK
+
+
+def _tracked(git_dir: str | None, relative: str) -> bool:
+    """Whether the index (version 2 or 3) has an entry for ``relative``."""
+    if not git_dir:
+        return False
+    data = read_bounded(os.path.join(git_dir, "index"), _MAX_INDEX_BYTES).data
+    if not data or data[:4] != b"DIRC" or data[4:8] not in (b"\0\0\0\2", b"\0\0\0\3"):
+        return False
+    name = relative.encode("utf-8")
+    length = min(len(name), _NAME_MASK)
+    found = data.find(name + b"\0", 12)
+    while found >= 0:
+        flags = int.from_bytes(data[found - 2 : found], "big")
+        plain = _length_at(data, found - 2) == length and not flags & _EXTENDED
+        extended = _length_at(data, found - 4) == length and bool(
+            int.from_bytes(data[found - 4 : found - 2], "big") & _EXTENDED
+        )
+        if plain or extended:
+            return True
+        found = data.find(name + b"\0", found + 1)
+    return False
+
+
 def git_ignored(path: str) -> IgnoreVerdict | None:
     """Whether Git ignores ``path``; None when it is not inside a Git worktree."""
     absolute = os.path.abspath(path)
@@ -92,7 +127,8 @@ def git_ignored(path: str) -> IgnoreVerdict | None:
         return None
     levels = _levels(location.worktree, location.git_dir, relative)
     parts = relative.split("/")
+    tracked = _tracked(location.git_dir, relative)
     for depth in range(1, len(parts)):
         if _verdict(levels, "/".join(parts[:depth]) + "/"):
-            return IgnoreVerdict(location.worktree, ignored=True)
-    return IgnoreVerdict(location.worktree, ignored=_verdict(levels, relative))
+            return IgnoreVerdict(location.worktree, ignored=True, tracked=tracked)
+    return IgnoreVerdict(location.worktree, _verdict(levels, relative), tracked)

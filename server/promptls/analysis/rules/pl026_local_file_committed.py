@@ -36,7 +36,8 @@ def local_names() -> dict[str, str]:
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """The file itself, when it is a personal file in a worktree and nothing ignores it."""
+    """The file itself, when it is a personal file in a worktree that Git tracks or
+    would pick up (nothing ignores it)."""
     if doc.path is None or doc.discovery is None:
         return
     name = os.path.basename(doc.path.replace("\\", "/"))
@@ -44,15 +45,22 @@ def check(doc: Document) -> Iterator[Finding]:
     if agent is None:
         return
     verdict = git_ignored(doc.path)
-    if verdict is None or verdict.ignored:
+    if verdict is None or (verdict.ignored and not verdict.tracked):
         return
     folder = os.path.dirname(os.path.abspath(doc.path))
     gitignore = os.path.relpath(os.path.join(verdict.worktree, ".gitignore"), folder)
+    line = f"the line `{name}` to {gitignore.replace(os.sep, '/')}"
+    if verdict.tracked:
+        problem = "and Git already tracks it: every clone's agent loads it"
+        advice = f"`git rm --cached {name}` here, then " + (
+            ".gitignore already names it" if verdict.ignored else f"add {line}"
+        )
+    else:
+        problem = "but no .gitignore covers it: `git add .` will commit it"
+        advice = f"add {line}"
     start, end = first_line_span(doc.text)
     yield RULE.finding(
-        f"{name} holds one person's instructions for {agent}, but no .gitignore covers "
-        f"it: `git add .` will commit it and every clone's agent will load it (add the "
-        f"line `{name}` to {gitignore.replace(os.sep, '/')})",
+        f"{name} holds one person's instructions for {agent}, {problem} ({advice})",
         start,
         end,
     )
@@ -71,7 +79,9 @@ RULE = Rule(
         "one person's notes. The rule reads the repository's `.gitignore` files (root "
         "and nested, with negation) and `.git/info/exclude` the way Git does; it does "
         "not read your global excludes file (it is one machine's, and in CI not yours), "
-        "so the advice is the line that protects every clone. Only reported inside a "
+        "so the advice is the line that protects every clone. A file Git already tracks "
+        "(read from `.git/index`) is committed whatever `.gitignore` says: it is reported "
+        "with `git rm --cached` as the first step. Only reported inside a "
         "Git worktree, for files checked with a discovery. `AGENTS.override.md` is a "
         "project file codex documents for committing, so it is not reported. No in-file "
         "fix: the message names the line and the `.gitignore` to add it to."
