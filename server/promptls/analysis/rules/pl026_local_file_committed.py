@@ -70,7 +70,7 @@ RULE = Rule(
     code="PL026",
     name="local-file-not-ignored",
     severity=Severity.WARNING,
-    summary="A personal instruction file (CLAUDE.local.md) that no .gitignore covers.",
+    summary="A personal instruction file (CLAUDE.local.md) Git tracks or no .gitignore covers.",
     explanation=(
         "`CLAUDE.local.md` (Claude Code) and `AGENTS.local.md` are for one person's "
         "instructions (their sandbox, their test accounts), loaded beside the shared "
