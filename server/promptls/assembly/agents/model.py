@@ -10,7 +10,7 @@ sends, and this module alone says how it is measured.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 
 from promptls.tokens import TokenCount, count_tokens
@@ -102,7 +102,6 @@ class Measured:
     files: tuple[FileSpan, ...]
     bytes: int
     tokens: TokenCount
-    extra: dict[str, object] = field(default_factory=dict)
 
 
 def utf8_len(text: str) -> int:

@@ -18,10 +18,11 @@ CLAUDE_SOURCE = (
     "Claude Code CHANGELOG 2.1.72 (2026-03-10); no public framing; read 2026-12-01"
 )
 COPILOT_SOURCE = (
-    "docs.github.com custom instructions (which files, applyTo); no public framing; "
-    "read 2026-12-01"
+    "docs.github.com custom instructions (which files, applyTo); no public framing; read 2026-12-01"
 )
-CURSOR_SOURCE = "cursor.com/docs rules (which files, alwaysApply/globs); no public framing; read 2026-12-01"
+CURSOR_SOURCE = (
+    "cursor.com/docs rules (which files, alwaysApply/globs); no public framing; read 2026-12-01"
+)
 
 
 def render_claude(found: Discovery) -> AgentRendering:
@@ -49,7 +50,9 @@ def render_copilot(found: Discovery) -> AgentRendering:
         title="GitHub Copilot",
         placement="not documented",
         source=COPILOT_SOURCE,
-        notes=("front matter (applyTo) is shown as read; whether Copilot sends it is not documented",),
+        notes=(
+            "front matter (applyTo) is shown as read; whether Copilot sends it is not documented",
+        ),
         cache_note="not documented",
     )
 
