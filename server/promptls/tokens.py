@@ -31,6 +31,7 @@ from typing import Any
 
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 _NOT_WIDE_RUNS = re.compile(r"[^\u2e80-\U0010ffff]+")
+_SURROGATES = re.compile(r"[\ud800-\udfff]")
 
 ASCII_CHARS_PER_TOKEN = 4.0
 OTHER_CHARS_PER_TOKEN = 2.0
@@ -93,7 +94,7 @@ def count_tokens(text: str, encoding: str | None = None) -> TokenCount:
     if encoding == O200K and text:
         counter = _load_counter()
         if counter is not None:
-            safe = text.encode("utf-8", "replace").decode("utf-8")
+            safe = _SURROGATES.sub("\ufffd", text)
             counts = counter.batch_count([safe], O200K, threads=1)
             return TokenCount(int(counts[0]), exact=True, method=O200K)
     if encoding == O200K and not text:
