@@ -281,13 +281,13 @@ def agents_preview_text(folder: str, target: str | None, measured: Sequence[Meas
         lines.append(f"For:    {safe_line(target)}")
     lines += [
         "",
-        f"  {'profile':<9} {'files':>5} {'bytes':>8} {'tokens':>8}  {'counted':<9} framing",
+        f"  {'profile':<9} {'files':>5} {'bytes':>8} {'tokens':>8}  {'counted':<10} framing",
     ]
     for m in measured:
         counted = m.tokens.method if m.tokens.exact else "estimate"
         lines.append(
             f"  {m.rendering.profile:<9} {len(m.files):>5} {m.bytes:>8,} "
-            f"{_tokens(m.tokens.count, m):>8}  {counted:<9} {m.rendering.framing}"
+            f"{_tokens(m.tokens.count, m):>8}  {counted:<10} {m.rendering.framing}"
         )
     for m in measured:
         lines += ["", f"== {m.rendering.profile} ".ljust(72, "="), rendering_text(m)]
