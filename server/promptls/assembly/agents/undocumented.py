@@ -43,27 +43,26 @@ def render_claude(found: Discovery) -> AgentRendering:
     )
 
 
-def render_copilot(found: Discovery) -> AgentRendering:
-    """GitHub Copilot's instruction files, content only."""
+def _rule_agent(found: Discovery, title: str, source: str, front_matter: str) -> AgentRendering:
+    """An agent whose rule files carry front matter it may or may not send."""
     return content_only(
         found,
-        title="GitHub Copilot",
+        title=title,
         placement="not documented",
-        source=COPILOT_SOURCE,
+        source=source,
         notes=(
-            "front matter (applyTo) is shown as read; whether Copilot sends it is not documented",
+            f"front matter ({front_matter}) is shown as read; whether {title} sends it "
+            "is not documented",
         ),
         cache_note="not documented",
     )
 
 
+def render_copilot(found: Discovery) -> AgentRendering:
+    """GitHub Copilot's instruction files, content only."""
+    return _rule_agent(found, "GitHub Copilot", COPILOT_SOURCE, "applyTo")
+
+
 def render_cursor(found: Discovery) -> AgentRendering:
     """Cursor's rules and AGENTS.md, content only."""
-    return content_only(
-        found,
-        title="Cursor",
-        placement="not documented",
-        source=CURSOR_SOURCE,
-        notes=("front matter (.mdc) is shown as read; whether Cursor sends it is not documented",),
-        cache_note="not documented",
-    )
+    return _rule_agent(found, "Cursor", CURSOR_SOURCE, ".mdc")
