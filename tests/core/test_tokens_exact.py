@@ -2,9 +2,10 @@
 
 The expected ids are published: OpenAI's harmony tests encode "hello world" as
 ``[24912, 2375]`` with the o200k vocabulary (openai/harmony ``test_encode_allowed_special``),
-and a tiktoken-port test table lists o200k_base ids for the other strings below. The
-counts were also checked against tiktoken itself (with the o200k_base file whose
-SHA-256 tiktoken pins) on every corpus file: equal everywhere. Counting must work with
+and an independent tokenizer's verification table (a JavaScript BPE port, found by
+its o200kCases table) lists the o200k_base ids of the other strings below. When the
+extra was chosen, its counts were also checked against tiktoken itself (loaded with
+the o200k_base file whose SHA-256 tiktoken pins) on every corpus file: equal everywhere. Counting must work with
 no network: toktok-rs has the vocabulary compiled in.
 """
 
