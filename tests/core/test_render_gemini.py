@@ -1,6 +1,7 @@
 """Gemini CLI's wire rendering against its sourced framing.
 
-Upstream, google-gemini/gemini-cli @ 5411f113 (2026-08-21, read 2026-12-01):
+Upstream, google-gemini/gemini-cli @ 5411f113 (2026-08-21, read 2026-12-01), with
+``packages/core/src/utils/memoryImportProcessor.test.ts`` for imports:
 ``packages/core/src/utils/memoryDiscovery.ts`` ``concatenateInstructions`` and
 ``packages/core/src/prompts/snippets.ts`` ``renderUserMemory``; the upstream test
 ``packages/core/src/core/prompts.test.ts`` "should render hierarchical memory with
@@ -59,13 +60,64 @@ def test_nothing_loaded_renders_nothing(tree: Path) -> None:
     assert _gemini(tree, tree / "ws") == ""
 
 
-def test_imports_are_said_to_be_approximated(tree: Path) -> None:
+def _project(tree: Path) -> Path:
     write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
-    write(tree / "ws/GEMINI.md", "see @extra.md\n")
-    write(tree / "ws/extra.md", "extra rules\n")
-    rendering = render_agent(discover(tree / "ws", "gemini", home=tree / "home", environ={}))
-    assert any("imports approximated" in note for note in rendering.notes)
-    assert "extra rules" in rendering.wire
+    return tree / "ws/GEMINI.md"
+
+
+def test_basic_import_is_inlined_between_comments(tree: Path) -> None:
+    """memoryImportProcessor.test.ts "should process basic md file imports": the
+    imported text replaces the @path between Imported from / End of import from."""
+    main = _project(tree)
+    write(main, "Some content @./test.md more content")
+    write(tree / "ws/test.md", "# Imported Content\nThis is imported.")
+    body = (
+        "Some content <!-- Imported from: ./test.md -->\n# Imported Content\nThis is "
+        "imported.\n<!-- End of import from: ./test.md --> more content"
+    )
+    assert f"<project_context>\n{_block(main, body)}\n</project_context>" in _gemini(
+        tree, tree / "ws"
+    )
+
+
+def test_nested_imports_are_inlined_recursively(tree: Path) -> None:
+    """memoryImportProcessor.test.ts "should handle nested imports recursively"."""
+    main = _project(tree)
+    write(main, "Main @./nested.md content")
+    write(tree / "ws/nested.md", "Nested @./inner.md content")
+    write(tree / "ws/inner.md", "Inner content")
+    wire = _gemini(tree, tree / "ws")
+    inner = (
+        "<!-- Imported from: ./inner.md -->\nInner content\n<!-- End of import from: ./inner.md -->"
+    )
+    nested = f"<!-- Imported from: ./nested.md -->\nNested {inner} content\n<!-- End of import from: ./nested.md -->"
+    assert _block(main, f"Main {nested} content") in wire
+    assert wire.count("--- Context from:") == 1  # imported files get no block of their own
+
+
+def test_an_import_back_on_the_chain_is_already_processed(tree: Path) -> None:
+    """memoryImportProcessor.test.ts "should handle circular imports": a file already on
+    the chain becomes <!-- File already processed: X -->."""
+    main = _project(tree)
+    write(main, "Top @./a.md")
+    write(tree / "ws/a.md", "A @./b.md")
+    write(tree / "ws/b.md", "B @./a.md")
+    wire = _gemini(tree, tree / "ws")
+    assert "B <!-- File already processed: ./a.md -->" in wire
+
+
+def test_imported_file_positions_point_at_its_text(tree: Path) -> None:
+    main = _project(tree)
+    write(main, "see @./extra.md now")
+    write(tree / "ws/extra.md", "extra rules ✓")
+    measured = measure(
+        render_agent(discover(tree / "ws", "gemini", home=tree / "home", environ={}))
+    )
+    wire = measured.rendering.wire.encode("utf-8")
+    spans = {f.path: f for f in measured.files}
+    extra = spans[str(tree / "ws/extra.md")]
+    assert wire[extra.position : extra.position + extra.bytes].decode("utf-8") == "extra rules ✓"
+    assert spans[str(main)].bytes == len("see ".encode()) + len(" now".encode())
 
 
 def test_file_spans_are_the_trimmed_content(tree: Path) -> None:
