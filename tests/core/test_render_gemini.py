@@ -90,7 +90,10 @@ def test_nested_imports_are_inlined_recursively(tree: Path) -> None:
     inner = (
         "<!-- Imported from: ./inner.md -->\nInner content\n<!-- End of import from: ./inner.md -->"
     )
-    nested = f"<!-- Imported from: ./nested.md -->\nNested {inner} content\n<!-- End of import from: ./nested.md -->"
+    nested = (
+        f"<!-- Imported from: ./nested.md -->\nNested {inner} content\n"
+        "<!-- End of import from: ./nested.md -->"
+    )
     assert _block(main, f"Main {nested} content") in wire
     assert wire.count("--- Context from:") == 1  # imported files get no block of their own
 
@@ -117,7 +120,7 @@ def test_imported_file_positions_point_at_its_text(tree: Path) -> None:
     spans = {f.path: f for f in measured.files}
     extra = spans[str(tree / "ws/extra.md")]
     assert wire[extra.position : extra.position + extra.bytes].decode("utf-8") == "extra rules ✓"
-    assert spans[str(main)].bytes == len("see ".encode()) + len(" now".encode())
+    assert spans[str(main)].bytes == len(b"see ") + len(b" now")
 
 
 def test_file_spans_are_the_trimmed_content(tree: Path) -> None:

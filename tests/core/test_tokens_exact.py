@@ -5,8 +5,8 @@ The expected ids are published: OpenAI's harmony tests encode "hello world" as
 and an independent tokenizer's verification table (a JavaScript BPE port, found by
 its o200kCases table) lists the o200k_base ids of the other strings below. When the
 extra was chosen, its counts were also checked against tiktoken itself (loaded with
-the o200k_base file whose SHA-256 tiktoken pins) on every corpus file: equal everywhere. Counting must work with
-no network: toktok-rs has the vocabulary compiled in.
+the o200k_base file whose SHA-256 tiktoken pins) on every corpus file: equal everywhere.
+Counting must work with no network: toktok-rs has the vocabulary compiled in.
 """
 
 from __future__ import annotations
