@@ -62,6 +62,8 @@ def walk_directories(
         return DirectoryWalk(chain[1:] if len(chain) > 1 else chain, root, frozenset())
     if walk is Walk.MARKER_ROOT:
         return _marker_root(chain, root, root_markers)
+    if walk is Walk.ROOT:
+        return DirectoryWalk([root], root, frozenset())
     return DirectoryWalk(chain, chain[0], frozenset())
 
 
