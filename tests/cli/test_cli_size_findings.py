@@ -20,7 +20,9 @@ def _run(capsys: pytest.CaptureFixture[str], *args: str) -> object:
     return json.loads(capsys.readouterr().out)
 
 
-def _findings(capsys: pytest.CaptureFixture[str], root: Path, profile: str) -> list[tuple[str, str]]:
+def _findings(
+    capsys: pytest.CaptureFixture[str], root: Path, profile: str
+) -> list[tuple[str, str]]:
     """``check --format json`` findings as (path relative to ``root``, code)."""
     found = _run(capsys, "check", "--format", "json", "--profile", profile, str(root))
     assert isinstance(found, list)
