@@ -200,3 +200,18 @@ def test_without_a_repository_only_the_working_folder(tmp_path: Path) -> None:
     cwd = tmp_path / "loose"
     write(cwd / "AGENTS.md", "here\n")
     assert sent(copilot(tmp_path, cwd), tmp_path) == ["loose/AGENTS.md"]
+
+
+def test_the_cache_keeps_environments_apart(tmp_path: Path) -> None:
+    """A cached result for one COPILOT_CUSTOM_INSTRUCTIONS_DIRS is not served for another."""
+    from promptls.discovery.cache import DiscoveryCache
+
+    root = repo(tmp_path)
+    extra = tmp_path / "shared"
+    write(extra / "AGENTS.md", "shared\n")
+    cache = DiscoveryCache()
+    home = tmp_path / "home"
+    plain = cache.discover(root, "copilot", home=home, environ={"HOME": str(home)})
+    env = {"HOME": str(home), "COPILOT_CUSTOM_INSTRUCTIONS_DIRS": str(extra)}
+    more = cache.discover(root, "copilot", home=home, environ=env)
+    assert len(more.files) == len(plain.files) + 1

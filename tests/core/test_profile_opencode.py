@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from promptls.context import Discovery, EntryStatus, discover
 from tests.core.helpers import write
 
@@ -193,3 +195,32 @@ def test_malformed_config_is_a_problem_not_a_crash(tmp_path: Path) -> None:
     assert sent(d, tmp_path) == ["proj/AGENTS.md"]
     assert [p.path for p in d.problems] == [str(root / "opencode.json")]
     assert "list of strings" in d.problems[0].message
+
+
+def test_a_glob_expansion_is_bounded_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``**`` glob from a large tree (or from / outside a repository) stops after a
+    bounded number of folders, and an entry says opencode may load more."""
+    from promptls.discovery import opencode as module
+
+    monkeypatch.setattr(module, "_MAX_DIRS", 3)
+    root = project(tmp_path)
+    write(root / "opencode.json", '{"instructions": ["**/RULES.md"]}')
+    for name in "abcde":
+        write(root / name / "RULES.md", name)
+    d = opencode(tmp_path, root)
+    assert 0 < len(d.files) < 5
+    stopped = [e.reason for e in d.entries if "stopped expanding" in e.reason]
+    assert len(stopped) == 1
+    assert "opencode may load more" in stopped[0]
+
+
+def test_a_glob_without_globstar_does_not_descend(tmp_path: Path) -> None:
+    """``docs/*.md`` lists docs/ only: a file deeper down is neither matched nor read."""
+    root = project(tmp_path)
+    write(root / "opencode.json", '{"instructions": ["docs/*.md", ".agents/*.md"]}')
+    write(root / "docs/top.md", "top")
+    write(root / "docs/deep/inner.md", "inner")
+    write(root / ".agents/dot.md", "dot folder named by the glob")
+    assert sent(opencode(tmp_path, root), tmp_path) == ["proj/docs/top.md", "proj/.agents/dot.md"]

@@ -13,22 +13,24 @@ there (``resolve``): a ``lazy`` entry. Glob expansion lists folders, so it is ca
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH110, PTH112, PTH113, PTH117, PTH118, PTH119, PTH120
+# ruff: noqa: PTH100, PTH110, PTH113, PTH117, PTH118, PTH119, PTH120
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
-from promptls.discovery.dirs import ancestors, inside
+from promptls.discovery.dirs import ancestors, folders_between, inside
 from promptls.discovery.globs import dialect
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.scoped_walk import ScopedSources
 
 _MAX_MATCHES = 256
-"""At most this many files per ``instructions`` glob (a guard against a ``**`` at /)."""
+"""At most this many files per ``instructions`` glob and folder."""
+
+_MAX_DIRS = 2048
+"""At most this many folders listed per glob and folder (a ``**`` expanded from ``/``)."""
 
 _USER_CONFIGS = ("config.json", "opencode.json", "opencode.jsonc")
 _PROJECT_CONFIGS = ("opencode.jsonc", "opencode.json")
@@ -152,9 +154,17 @@ class OpencodeWalk(ScopedSources):
             bases = [(folder, instruction) for folder in chain]
         found = False
         for folder, pattern in bases:
-            for path in _glob(folder, pattern):
+            self.watched_dirs.add(folder)
+            paths, stopped = _glob(folder, pattern)
+            for path in paths:
                 found = True
                 self.load(path, ContextScope.PROJECT, role=f"a file matching {where}")
+            if stopped:
+                reason = (
+                    f"skipped: {where}: promptls stopped expanding it in {folder} after "
+                    f"{_MAX_DIRS} folders or {_MAX_MATCHES} files; opencode may load more"
+                )
+                self.skip(os.path.join(folder, pattern), ContextScope.PROJECT, reason)
         if not found:
             target = instruction if os.path.isabs(instruction) else os.path.join(self.root, raw)
             self.skip(target, ContextScope.PROJECT, f"skipped: {where} matches no file")
@@ -164,13 +174,8 @@ class OpencodeWalk(ScopedSources):
         folder from the target's up to (not including) the working folder."""
         if self.target is None:
             return
-        folder = os.path.dirname(self.target)
-        chain: list[str] = []
-        while inside(folder, self.root):
-            chain.append(folder)
-            folder = os.path.dirname(folder)
         name = os.path.basename(self.target)
-        for directory in reversed(chain):
+        for directory in folders_between(self.root, self.target):
             for lazy_name in self.profile.lazy_files:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)
@@ -186,16 +191,52 @@ class OpencodeWalk(ScopedSources):
                 break
 
 
-def _glob(folder: str, pattern: str) -> list[str]:
-    """Files below ``folder`` matching ``pattern`` in opencode's dialect, sorted, capped."""
-    if not os.path.isdir(folder):
-        return []
-    # Deferred: wcmatch takes ~6 ms to import (see discovery/globs.py).
-    from wcmatch import glob
+def _glob(folder: str, pattern: str) -> tuple[list[str], bool]:
+    """Files below ``folder`` matching ``pattern`` in opencode's dialect, sorted, and
+    whether the search stopped early.
 
-    flags = dialect("opencode").flags() | glob.NODIR
-    try:
-        found = itertools.islice(glob.iglob(pattern, root_dir=folder, flags=flags), _MAX_MATCHES)
-        return sorted(os.path.join(folder, p) for p in found)
-    except (OSError, ValueError, RecursionError):
-        return []
+    A bounded breadth-first listing instead of a glob library's unbounded walk: a
+    ``**`` expanded from ``/`` (opencode's worktree outside a repository) would read the
+    whole disk. It starts below the pattern's literal folders, descends only as deep as
+    the pattern reaches (any depth with ``**``), skips dot folders the pattern cannot
+    match, and stops after ``_MAX_DIRS`` folders or ``_MAX_MATCHES`` files.
+    """
+    parts = pattern.split("/")
+    fixed = []
+    for part in parts[:-1]:
+        if any(c in part for c in "*?[{"):
+            break
+        fixed.append(part)
+    start = os.path.join(folder, *fixed)
+    rest = parts[len(fixed) :]
+    depth = None if "**" in rest else len(rest) - 1
+    dots = any(p.startswith(".") for p in rest)
+    globs = dialect("opencode")
+    found: list[str] = []
+    queue = [(start, 0)]
+    visited = 0
+    while queue:
+        current, level = queue.pop(0)
+        visited += 1
+        if visited > _MAX_DIRS:
+            return sorted(found), True
+        try:
+            with os.scandir(current) as listing:
+                items = sorted(listing, key=lambda e: e.name)
+        except (OSError, ValueError):
+            continue
+        for item in items:
+            try:
+                is_dir = item.is_dir()
+            except OSError:
+                continue
+            if is_dir:
+                if (depth is None or level < depth) and (dots or not item.name.startswith(".")):
+                    queue.append((item.path, level + 1))
+                continue
+            relative = os.path.relpath(item.path, folder).replace(os.sep, "/")
+            if globs.match(pattern, relative):
+                found.append(item.path)
+                if len(found) >= _MAX_MATCHES:
+                    return sorted(found), True
+    return sorted(found), False

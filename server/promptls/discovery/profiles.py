@@ -63,6 +63,7 @@ class Profile:
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
     ``legacy_files`` are still read but deprecated (the reason says so).
+    ``order_note`` says in which order the files are sent, for the human view.
     """
 
     name: str
@@ -102,6 +103,7 @@ class Profile:
     extra_dirs_env: str | None = None
     dedupe_content: bool = False
     legacy_files: tuple[str, ...] = ()
+    order_note: str = "broadest first"
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -334,7 +336,10 @@ CURSOR = Profile(
     lazy_files=("AGENTS.md",),
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
-    sources=("cursor.com/docs/context/rules ('Rules'), read 2026-12-01",),
+    sources=(
+        "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
+        "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
+    ),
     notes=(
         "AGENTS.md at the workspace root; the legacy .cursorrules (deprecated) still loads",
         ".cursor/rules/**/*.mdc: alwaysApply: true loads; globs make it auto-attached "
@@ -359,12 +364,13 @@ OPENCODE = Profile(
     local_files=(),
     walk=Walk.MARKER_ROOT,
     lazy_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
+    order_note="global first, then the nearest folder first",
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",
-        "opencode.ai/docs/rules, read 2026-12-01",
+        "opencode.ai/docs/rules (packages/web/src/content/docs/rules.mdx), read 2026-12-01",
     ),
     notes=(
         "~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md (the first that exists)",

@@ -12,14 +12,14 @@ target file: discovery never walks the tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH111, PTH112, PTH118, PTH120
+# ruff: noqa: PTH100, PTH111, PTH112, PTH118
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
 
-from promptls.discovery.dirs import inside
+from promptls.discovery.dirs import folders_between
 from promptls.discovery.model import ContextScope
 from promptls.discovery.settings_apply import AgentSettings
 
@@ -74,12 +74,7 @@ class ScopedSources(AgentSettings):
         rules_dir = self.profile.nested_rules
         if rules_dir is None or self.target is None:
             return
-        chain: list[str] = []
-        folder = os.path.dirname(self.target)
-        while inside(folder, self.root):
-            chain.append(folder)
-            folder = os.path.dirname(folder)
-        for owner in reversed(chain):
+        for owner in folders_between(self.root, self.target):
             rules = os.path.join(owner, rules_dir)
             self.watched.add(rules)
             if not os.path.isdir(rules):

@@ -11,13 +11,13 @@ walking a tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH208
 
 from __future__ import annotations
 
 import os
 
-from promptls.discovery.dirs import inside
+from promptls.discovery.dirs import folders_between
 from promptls.discovery.follow import ImportFollower
 from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
@@ -176,13 +176,8 @@ class ExtraSources(ImportFollower):
         the agent reads them only when it reads the target (not at launch)."""
         if self.target is None or not self.lazy_names:
             return
-        folder = os.path.dirname(self.target)
-        chain: list[str] = []
-        while inside(folder, self.root):
-            chain.append(folder)
-            folder = os.path.dirname(folder)
         name = os.path.basename(self.target)
-        for directory in reversed(chain):
+        for directory in folders_between(self.root, self.target):
             for lazy_name in self.lazy_names:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)
