@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
 from promptls.analysis.fixes import apply_fixes
-from promptls.analysis.globs import compile_globs, matches
+from promptls.analysis.globs import matches
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.rules import RULES
@@ -26,10 +26,6 @@ if TYPE_CHECKING:
 
 MAX_FIX_PASSES = 10
 """``fix_all`` stops here even if fixes keep changing the text (they should not)."""
-
-# The default prompt-file globs every settings object starts from: compiled with the
-# module, not in the middle of the first prompt file's analysis.
-compile_globs(tuple(DEFAULT_SETTINGS.prompt_files))
 
 
 def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
+from promptls.text.lazyre import lazy_built
 
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
@@ -88,7 +89,7 @@ def _colon(text: str, colon: int, stop: int) -> tuple[int, int, str] | None:
 
 
 PATTERNS = (_DASHED, _COLON, _BRACE_SLOT, _DOLLAR_SLOT, _POSIX_HOME)
-_VOLATILE = _one_pass(PATTERNS)
+_VOLATILE = lazy_built(lambda: _one_pass(PATTERNS))
 
 
 def matches(text: str, end: int) -> Iterator[tuple[int, int, int]]:
