@@ -83,7 +83,7 @@ def test_an_explicit_profile_narrows_the_answer(
     assert _codes(json.loads(capsys.readouterr().out)) == [("AGENTS.md", "PL015")]
 
 
-def test_a_symlinked_copy_is_checked_once(
+def test_a_symlinked_copy_reports_a_finding_once(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root, home = _repo(tmp_path, {".claude/": "", "AGENTS.md": "# Rules\nUse\u200b tabs.\n"})

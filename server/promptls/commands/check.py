@@ -5,12 +5,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
 from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.engine import document_kind, fix_all
-from promptls.analysis.model import Analysis, DocumentKind, Severity
+from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
@@ -92,12 +93,25 @@ def _settings(args: argparse.Namespace, start: Path) -> Settings:
     return settings
 
 
+def in_ci(environ: Mapping[str, str]) -> bool:
+    """Whether a CI service runs us (``CI`` set, as GitHub, GitLab and most others do)."""
+    return environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment minus ``HOME``: in CI the runner's home is not the user's, so
+    without ``--home``/``PROMPTLS_HOME`` discovery reads no user-level files and leaves
+    ``@~/`` imports unresolved (PL013 says "not verified", not "broken")."""
+    return {key: value for key, value in environ.items() if key != "HOME"}
+
+
 class _Discoveries:
     """One discovery per (folder, profile) for the whole run."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
         self.home = home
+        self.environ = _without_home(os.environ) if home is None and in_ci(os.environ) else None
         self.cache: dict[tuple[str, str], Discovery | None] = {}
 
     def __call__(self, folder: str, profile: str) -> Discovery | None:
@@ -105,7 +119,7 @@ class _Discoveries:
         key = (folder, profile)
         if key not in self.cache:
             try:
-                self.cache[key] = discover(folder, profile, home=self.home)
+                self.cache[key] = discover(folder, profile, home=self.home, environ=self.environ)
             except Exception:  # discovery problems must not stop a lint run
                 self.cache[key] = None
         return self.cache[key]
@@ -132,6 +146,7 @@ class _Run:
         self.fail_rank = Severity(args.fail_on).rank
         self.settings_cache: dict[Path, Settings] = {}
         self.reports: list[Report] = []
+        self.said: dict[str, set[tuple[str, int, int, str]]] = {}
         self.errors: list[str] = []
         self.changed = 0
 
@@ -182,7 +197,17 @@ class _Run:
         if (self.args.fix or self.args.diff) and any(f.fix for f in analysis.findings):
             analysis = self._fix(path, display, text, data, analysis, settings)
         if not self.args.diff:
-            self.reports.append(Report(display, analysis))
+            self.reports.append(Report(display, self._once(path, analysis)))
+
+    def _once(self, path: Path, analysis: Analysis) -> Analysis:
+        """Each real file's findings once: a symlinked copy reached under a second name
+        keeps only what differs there (what an agent reading that name is told)."""
+        said = self.said.setdefault(os.path.realpath(path), set())
+        fresh = tuple(f for f in analysis.findings if _key(f) not in said)
+        said.update(_key(f) for f in fresh)
+        return (
+            analysis if len(fresh) == len(analysis.findings) else replace(analysis, findings=fresh)
+        )
 
     def _fix(
         self,
@@ -232,6 +257,11 @@ class _Run:
         return 1 if failing or self.errors else 0
 
 
+def _key(finding: Finding) -> tuple[str, int, int, str]:
+    """What makes two findings in the same bytes the same finding."""
+    return (finding.code, finding.start, finding.end, finding.message)
+
+
 def _files(raw: str, settings: Settings) -> list[Path]:
     """An explicit file as given, a folder walked; a missing path is a usage error."""
     path = Path(raw)
@@ -261,11 +291,10 @@ def run(args: argparse.Namespace) -> int:
         targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
         files = [(p, s) for raw, s in targets for p in _files(raw, s)]
         setup_stdout()
-        seen: set[str] = set()
+        seen: set[Path] = set()
         for path, settings in files:
-            real = os.path.realpath(path)  # a symlinked copy is the same file: once
-            if real not in seen:
-                seen.add(real)
+            if path not in seen:
+                seen.add(path)
                 state.check_file(path, settings)
     setup_stdout()
     return state.finish()

@@ -1,7 +1,7 @@
 """PL028: an agent the repository is set up for loads none of its instructions."""
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH119
+# ruff: noqa: PTH114, PTH119, PTH120
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from promptls.analysis.rules.discovered import first_line_span
 
 def check(doc: Document) -> Iterator[Finding]:
     """On a file other agents load, one finding per set-up agent that loads nothing."""
-    if doc.path is None:
+    if doc.path is None or _sibling_link(doc.path):
         return
     for hole in doc.coverage:
         agents = hole.agents_loading(doc.path)
@@ -34,6 +34,15 @@ def check(doc: Document) -> Iterator[Finding]:
             end,
             related=(Related(0, 0, f"{hole.profile} is set up here", hole.marker),),
         )
+
+
+def _sibling_link(path: str) -> bool:
+    """A symlinked copy of a file in the same folder: the file itself gets the finding."""
+    try:
+        folder = os.path.realpath(os.path.dirname(path) or ".")
+        return os.path.islink(path) and os.path.dirname(os.path.realpath(path)) == folder
+    except (OSError, ValueError):
+        return False
 
 
 RULE = Rule(
