@@ -164,3 +164,23 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
     found = _check(capsys, root, home, "--select", "PL028")
     assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("AGENTS.md", ["gemini"])]
     assert "AGENTS.md reaches claude, codex, copilot, cursor, opencode;" in found[0]["message"]
+
+
+def test_the_hole_is_reported_where_the_agent_is_set_up_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One finding per repository: on the root's shared file, not on every nested one."""
+    root, home = _repo(
+        tmp_path,
+        {
+            ".gemini/settings.json": "{}\n",
+            "AGENTS.md": "# Rules\n",
+            "pkg/AGENTS.md": "# Package rules\n",
+            ".github/copilot-instructions.md": "# Copilot\n",
+        },
+    )
+    found = _check(capsys, root, home, "--select", "PL028")
+    assert sorted(Path(f["path"]).relative_to(root).as_posix() for f in found) == [
+        ".github/copilot-instructions.md",
+        "AGENTS.md",
+    ]

@@ -7,7 +7,7 @@ data; the rule only places it on the files the other agents load.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH100, PTH113, PTH118, PTH120
+# ruff: noqa: PTH100, PTH113, PTH118
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from promptls.discovery.api import owning_folder
 from promptls.discovery.model import ContextScope, Discovery
 from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup
@@ -55,22 +56,25 @@ def _project_files(found: Discovery | None) -> tuple[str, ...]:
 def coverage_holes(
     folder: str, setups: tuple[Setup, ...], discoveries: Mapping[str, Discovery | None]
 ) -> tuple[Hole, ...]:
-    """Every set-up agent of ``folder`` that loads nothing from the repository while
-    another profile (the reference agent aside) loads a file in ``folder``."""
+    """Every agent set up in ``folder`` itself that loads nothing from the repository
+    while another profile (the reference agent aside) loads a file that belongs to
+    ``folder`` (its own, or one in its ``.github``/rules folders)."""
     here = os.path.abspath(folder)
     loaded: dict[str, list[str]] = {}
     for name, found in discoveries.items():
         if name == "or":
             continue
         for path in _project_files(found):
-            if os.path.dirname(path) == here:
+            if owning_folder(path) == here:
                 names = loaded.setdefault(_real(path), [])
                 if name not in names:
                     names.append(name)
     holes: list[Hole] = []
     seen: set[str] = set()
     for setup in setups:
-        if setup.profile in seen or setup.profile == "or" or setup.profile not in discoveries:
+        if setup.folder != here or setup.profile in seen or setup.profile not in discoveries:
+            continue
+        if setup.profile == "or":
             continue
         seen.add(setup.profile)
         if _project_files(discoveries[setup.profile]):
