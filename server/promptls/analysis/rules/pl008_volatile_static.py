@@ -234,7 +234,7 @@ RULE = Rule(
         "Move such values after the marker. (Single-brace {x} is not flagged: it is too "
         "common in code examples.) Only prompts with a marker are checked: without one "
         "you have not asked for a cached prefix. Not reported: doubled braces that hold no "
-        "expression ({{...}}, {{\"key\": 1}}: str.format escapes); dates, times, UUIDs and "
+        'expression ({{...}}, {{"key": 1}}: str.format escapes); dates, times, UUIDs and '
         "paths quoted in code or in an apply_patch example, and placeholder homes "
         "(/Users/someone); anything inside a block-level HTML comment when the profile's "
         "agent strips comments before sending (claude)."
