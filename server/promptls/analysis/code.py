@@ -43,14 +43,18 @@ class Fence:
 
 
 def line_start(text: str, offset: int) -> int:
-    """Where the line holding ``offset`` starts (after LF, CR or CRLF)."""
-    return max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+    """Where the line holding ``offset`` starts (after LF, CR or CRLF). A CR is only
+    looked for after the last LF, so the cost is the line's length, not the text's."""
+    newline = text.rfind("\n", 0, offset)
+    return max(newline, text.rfind("\r", newline + 1, offset)) + 1
 
 
 def line_end(text: str, offset: int) -> int:
     """Where the line holding ``offset`` ends (before its LF or CR)."""
-    ends = [i for i in (text.find("\n", offset), text.find("\r", offset)) if i >= 0]
-    return min(ends) if ends else len(text)
+    newline = text.find("\n", offset)
+    newline = len(text) if newline < 0 else newline
+    carriage = text.find("\r", offset, newline)
+    return newline if carriage < 0 else carriage
 
 
 def fence_run_at_line_start(text: str, start: int) -> bool:
@@ -118,6 +122,11 @@ class Code:
         return fences(self.text)
 
     @cached_property
+    def shape(self) -> list[tuple[int, int | None]]:
+        """The fenced blocks' opening and closing lines (see ``shape``)."""
+        return shape(self.text, self.fences)
+
+    @cached_property
     def _fence_starts(self) -> list[int]:
         return [f.start for f in self.fences]
 
@@ -141,3 +150,96 @@ class Code:
     def contains(self, offset: int) -> bool:
         """In a fenced block or an inline code span."""
         return self.fence_at(offset) is not None or self.in_inline_code(offset)
+
+
+_FENCE_LINE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+
+
+def _breaks(text: str, start: int, end: int) -> int:
+    """Line breaks in ``text[start:end]`` (LF, CR and CRLF count once each)."""
+    return (
+        text.count("\n", start, end) + text.count("\r", start, end) - text.count("\r\n", start, end)
+    )
+
+
+def shape(text: str, blocks: list[Fence]) -> list[tuple[int, int | None]]:
+    """The fenced blocks as (opening line, closing line): what a removal must keep.
+    One pass: the offsets are in text order, and none splits a CRLF."""
+    lines: list[tuple[int, int | None]] = []
+    line = cursor = 0
+    for block in blocks:
+        line += _breaks(text, cursor, block.start)
+        opening, cursor = line, block.start
+        if block.close is None:
+            lines.append((opening, None))
+            continue
+        line += _breaks(text, cursor, block.close)
+        cursor = block.close
+        lines.append((opening, line))
+    return lines
+
+
+def _fence_role(line: str) -> tuple[str, bool] | None:
+    """A line's fence run and whether nothing follows it (what makes it a closer)."""
+    match = _FENCE_LINE.fullmatch(line)
+    return None if match is None else (match.group(1), not match.group(2).strip())
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> tuple[int, int, str]:
+    """The line holding ``spans`` (all on one line, in order): its bounds, and its text
+    with the spans deleted."""
+    first, last = line_start(text, spans[0][0]), line_end(text, spans[-1][1])
+    return first, last, _apply(text[first:last], [(a - first, b - first, "") for a, b in spans])
+
+
+def fence_role_changes(text: str, spans: list[tuple[int, int]]) -> bool:
+    """Whether deleting ``spans`` (on one line) makes the line a fence, or no longer
+    one, or changes whether it could close one: cheap, looks at the line only."""
+    first, last, line = _without(text, spans)
+    return _fence_role(text[first:last]) != _fence_role(line)
+
+
+def removal_moves_fences(text: str, spans: list[tuple[int, int]], code: Code) -> bool:
+    """Whether deleting ``spans`` (on one line) opens, closes or ends a fenced block:
+    the whole text's fences before and after (linear; ask ``fence_role_changes`` first).
+
+    An invisible character at the head of a ```` ``` ```` line inside another fence keeps
+    it from closing the outer block; removing it would end the block early."""
+    first, last, line = _without(text, spans)
+    removed = text[:first] + line + text[last:]
+    return shape(removed, fences(removed)) != code.shape
+
+
+def lengthened_fence_edits(
+    text: str, start: int, end: int, code: Code
+) -> list[tuple[int, int, str]] | None:
+    """Edits that remove ``text[start:end]`` inside a fenced block and lengthen that
+    block's fences, so the line it frees stays content; None when the block structure
+    would still change (or there is no enclosing block to lengthen)."""
+    outer = code.fence_at(start)
+    if outer is None or line_start(text, start) <= outer.start:
+        return None  # not inside a block, or on its opening line
+    if outer.close is not None and start >= line_start(text, outer.close):
+        return None  # on its closing line
+    char = outer.run[0]
+    body_end = outer.close if outer.close is not None else outer.end
+    longest = max(
+        (len(m.group()) for m in re.finditer(re.escape(char) + "+", text[outer.start : body_end])),
+        default=0,
+    )
+    run = char * (max(longest, len(outer.run)) + 1)
+    edits = [(outer.start, outer.start + len(outer.run), run), (start, end, "")]
+    if outer.close is not None:
+        edits.append((outer.close, outer.close + len(outer.close_run), run))
+    fixed = _apply(text, edits)
+    return edits if shape(fixed, fences(fixed)) == code.shape else None
+
+
+def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:
+    """Apply non-overlapping edits given in text order."""
+    parts: list[str] = []
+    cursor = 0
+    for a, b, new in edits:
+        parts += [text[cursor:a], new]
+        cursor = b
+    return "".join(parts) + text[cursor:]
