@@ -271,6 +271,7 @@ def api_lua(api: Api) -> str:
         "instruction_globs": api["instructionFiles"]["globs"],
         "prompt_globs": prompt_globs,
         "prompt_patterns": [lua_pattern(g) for g in prompt_globs],
+        "instruction_patterns": [lua_pattern(g) for g in api["instructionFiles"]["globs"]],
         "config_files": api["configFiles"],
         "commands": {_snake(c["id"].rsplit(".", 1)[-1]): c["id"] for c in api["commands"]},
         "preview_formats": _enum_of(api, "promptls.previewPrompt", "format"),

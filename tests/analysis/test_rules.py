@@ -73,7 +73,10 @@ def test_document_kinds() -> None:
     assert document_kind("src/prompts/review/main.md") is DocumentKind.PROMPT
     assert document_kind("x.system.md") is DocumentKind.PROMPT
     assert document_kind("docs/guide.md") is DocumentKind.OTHER
-    assert document_kind(".github/copilot-instructions.md") is DocumentKind.OTHER
+    assert document_kind(".github/copilot-instructions.md") is DocumentKind.INSTRUCTION
+    assert document_kind("repo/.cursor/rules/db.mdc") is DocumentKind.INSTRUCTION
+    assert document_kind(".github/instructions/py.instructions.md") is DocumentKind.INSTRUCTION
+    assert document_kind(".github/instructions/notes.md") is DocumentKind.OTHER
     custom = Settings(instruction_files=("docs/agent-rules.md",), prompt_files=("*.tpl",))
     assert document_kind("docs/agent-rules.md", custom) is DocumentKind.INSTRUCTION
     assert document_kind("a.tpl", custom) is DocumentKind.PROMPT

@@ -122,10 +122,9 @@ def test_user_errors_exit_2_with_one_line(demo: Demo, tmp_path: Path) -> None:
     assert_usage_error(
         run_cli("context", tmp_path / "missing", home=demo.home), "directory not found"
     )
-    assert_usage_error(run_cli("context", demo.ws / "AGENTS.md", home=demo.home), "not a directory")
     assert_usage_error(
-        run_cli("context", demo.core, "--profile", "cursor", home=demo.home),
-        "unknown profile 'cursor'",
+        run_cli("context", demo.core, "--profile", "windsurf", home=demo.home),
+        "unknown profile 'windsurf'",
         "codex",
     )
     assert_usage_error(
@@ -142,7 +141,15 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
     result = run_cli("context", demo.core, "--all-profiles", "--json", home=demo.home)
     data = json.loads(result.text)
     skills = {p["profile"]: [s["name"] for s in p["skills"]] for p in data["profiles"]}
-    assert skills == {"or": ["triage"], "claude": ["triage"], "codex": [], "gemini": []}
+    assert skills == {
+        "or": ["triage"],
+        "claude": ["triage"],
+        "codex": [],
+        "gemini": [],
+        "copilot": [],
+        "cursor": [],
+        "opencode": [],
+    }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text
 

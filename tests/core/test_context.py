@@ -212,12 +212,12 @@ def test_entries_point_at_files_by_order(tree: Path) -> None:
 
 
 def test_unknown_profile_is_a_key_error(tree: Path) -> None:
-    with pytest.raises(KeyError, match="known: or, claude, codex, gemini"):
-        discover(tree / "ws", "cursor", home=tree / "home", environ={})
+    with pytest.raises(KeyError, match="known: or, claude, codex, gemini, copilot, cursor"):
+        discover(tree / "ws", "windsurf", home=tree / "home", environ={})
 
 
 def test_every_profile_documents_its_sources() -> None:
-    assert list(PROFILES) == ["or", "claude", "codex", "gemini"]
+    assert list(PROFILES) == ["or", "claude", "codex", "gemini", "copilot", "cursor", "opencode"]
     for profile in PROFILES.values():
         assert profile.sources and profile.notes
         assert any(ch.isdigit() for src in profile.sources for ch in src), profile.name

@@ -162,6 +162,12 @@ def test_shipped_lsp_config_and_prompt_filetypes(nvim_run: dict[str, Any]) -> No
     else:
         assert types[:2] == ["markdown", "markdown"], types
     assert types[2] != "markdown", types
+    # Cursor's rules: instruction files Neovim has no type for; setup() gives them one.
+    cursor = nvim_run["instruction_filetypes"]
+    if nvim_run["_mode"] == "lsp-enable":
+        assert cursor == [None, None], "without setup() Neovim has no type for them"
+    else:
+        assert cursor == ["markdown", "markdown"], cursor
 
 
 def test_duplicate_marker_diagnostic_at_utf8_column(nvim_run: dict[str, Any]) -> None:

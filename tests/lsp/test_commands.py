@@ -10,6 +10,7 @@ from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
 from promptls.apidesc.results import COMMANDS
+from promptls.discovery import PROFILES
 from promptls.prompt import render_system_for_wire, split_system_prompt
 from tests.cli.conform import problems, result_schema
 from tests.lsp.client import (
@@ -46,7 +47,7 @@ async def test_show_context_files_for_one_and_all_profiles(lsp: LanguageClient) 
     assert mine and mine[0]["status"] == "loaded" and mine[0]["scope"] == "project"
     assert mine[0]["bytes"] == len(b"# rules\nAlways run the tests.\n")
     every = await execute(lsp, "promptls.showContextFiles", {"folder": folder, "profile": "all"})
-    assert [p["profile"] for p in every["profiles"]] == ["or", "claude", "codex", "gemini"]
+    assert [p["profile"] for p in every["profiles"]] == list(PROFILES)
     codex = every["profiles"][2]
     assert any(f["path"] == agents and f["status"] == "loaded" for f in codex["files"])
     for profile in every["profiles"]:

@@ -26,6 +26,8 @@ from typing import Any
 
 import pytest
 
+from promptls.discovery import PROFILES
+
 from .conftest import assert_clean_log
 from .rawlsp import ROOT, RawClient
 
@@ -156,7 +158,7 @@ def test_server_commands_answer_with_the_reason(server: RawClient, tree: Path, n
     if name == "fifty-megabytes":
         assert got["size"] == 50 * 1024 * 1024, "the real size is reported"
     every = result(server, "promptls.showContextFiles", {"folder": str(folder), "profile": "all"})
-    assert len(every["profiles"]) == 4
+    assert len(every["profiles"]) == len(PROFILES)
     preview = result(server, "promptls.previewPrompt", {"folder": str(folder)})
     assert preview["sizes"]["static"]["bytes"] + preview["sizes"]["dynamic"]["bytes"] > 0
     assert len(preview["wire"].encode("utf-8", "surrogatepass")) < 2 * CAP_BYTES, "cap applies"
@@ -242,7 +244,7 @@ def test_workspace_at_filesystem_root(tree: Path) -> None:
     try:
         client.initialize(Path("/"))
         shown = result(client, "promptls.showContextFiles", {"folder": "/", "profile": "all"})
-        assert [p["profile"] for p in shown["profiles"]] == ["or", "claude", "codex", "gemini"]
+        assert [p["profile"] for p in shown["profiles"]] == list(PROFILES)
         for profile in shown["profiles"]:
             for e in profile["entries"]:
                 assert e["size"] is None or e["status"] == "cut" or e["size"] <= CAP_BYTES

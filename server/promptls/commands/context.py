@@ -22,9 +22,13 @@ language server's ``promptls.showContextFiles`` returns (one serialiser,
                    "skills": [{"name", "description", "path"}]}],
      "text"}
 
-The shape is the same with one profile or all of them. ``--for FILE`` answers for one
-file below DIR: rules scoped to paths that match it load, nested files the agent reads
-when it works there are ``lazy`` entries.
+The shape is the same with one profile or all of them. PATH may be a file (or ``--for
+FILE`` names one below DIR): the answer is then for that file, ``target`` in the JSON
+names it, rules whose globs match it load (the reason names the glob), and nested files
+the agent reads when it works there are ``lazy`` entries. For a file given as PATH the
+folder is the one the agent would be started in: the current folder when the file is
+below it, else the file's repository (the nearest folder above it holding ``.git``),
+else the file's own folder (docs/cli.md).
 """
 
 from __future__ import annotations
@@ -57,10 +61,16 @@ HELP = "show the instruction files each agent would load for a folder, and why"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """DIR, the profile choice, --json and --home."""
-    parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
+    """PATH, the profile choice, --json and --home."""
+    parser.add_argument(
+        "dir",
+        metavar="PATH",
+        nargs="?",
+        default=".",
+        help="workspace folder, or a file to answer for (its folder: see docs/cli.md)",
+    )
     group = parser.add_mutually_exclusive_group()
-    group.add_argument("--profile", default="or", help="agent profile: or, claude, codex, gemini")
+    group.add_argument("--profile", default="or", help=f"agent profile: {', '.join(PROFILES)}")
     group.add_argument("--all-profiles", action="store_true", help="show every profile")
     parser.add_argument(
         "--for",
@@ -75,11 +85,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
-    folder = resolve_dir(args.dir)
+    folder, target = _folder_and_target(args.dir, args.target)
     home = resolve_home(args)
     today = resolve_today()
     names = list(PROFILES) if args.all_profiles else [check_profile(args.profile)]
-    target = _target(args.target, folder)
     env = detect_environment(folder, today=today)
     results: list[ProfileContext] = []
     for name in names:
@@ -93,6 +102,38 @@ def run(args: argparse.Namespace) -> int:
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base, target=target))
     return 0
+
+
+def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]:
+    """The folder to discover from and the file to answer for (None: the folder itself).
+
+    A file as PATH is answered from the folder its agent would be started in: the
+    current folder when the file lies below it, else its repository root, else its own
+    folder. ``--for`` keeps naming a file below a folder PATH.
+    """
+    try:
+        is_file = Path(value).exists() and not Path(value).is_dir()
+    except OSError:
+        is_file = False
+    if not is_file:
+        folder = resolve_dir(value)
+        return folder, _target(target, folder)
+    if target is not None:
+        raise UsageError(f"{safe_line(value)} is a file: give --for a folder PATH, or drop --for")
+    path = logical_path(value)
+    return start_folder(path, _cwd()), path
+
+
+def start_folder(path: str, cwd: str | None) -> str:
+    """The folder an agent asked about ``path`` would run in: ``cwd`` when it contains
+    the file, else the nearest folder above the file holding ``.git``, else its folder."""
+    if cwd is not None and path.startswith(cwd.rstrip(os.sep) + os.sep):
+        return cwd
+    folder = Path(path).parent
+    for current in (folder, *folder.parents):
+        if os.path.lexists(current / ".git"):
+            return str(current)
+    return str(folder)
 
 
 def _target(value: str | None, folder: str) -> str | None:

@@ -10,7 +10,7 @@ raises on what it finds on disk, runs a program, or walks a tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH112, PTH118, PTH119, PTH120
+# ruff: noqa: PTH100, PTH112, PTH118, PTH119
 
 from __future__ import annotations
 
@@ -88,6 +88,11 @@ def _user_dir(
             if not os.path.isdir(folder):
                 return folder, f"{profile.user_dir_env} {folder} does not exist"
             return folder, ""
+    parent = environ.get(profile.user_parent_env, "") if profile.user_parent_env else ""
+    if parent:
+        # $XDG_CONFIG_HOME replaces ~/.config (opencode) or holds .copilot (copilot).
+        child = profile.user_dir.removeprefix(".config/")
+        return os.path.join(os.path.abspath(parent), child), ""
     if home is None:
         return None, problem
     return os.path.join(home, profile.user_dir), problem
@@ -127,6 +132,7 @@ def discover(
         max(0, max_bytes),
         os.path.abspath(os.fspath(system_root)),
         None if target is None else os.path.abspath(os.fspath(target)),
+        env,
     )
     return walker.run()
 
@@ -151,40 +157,45 @@ def _names(profiles: tuple[str, ...] | None) -> frozenset[str]:
         prof = PROFILES.get(name)
         if prof is None:
             continue
-        files = (*prof.user_files, *prof.project_files, *prof.local_files)
+        files = (*prof.user_files, *prof.project_files, *prof.local_files, *prof.legacy_files)
         names.update(os.path.basename(rel) for rel in (*files, *prof.fallback_files))
         names.update(os.path.basename(p) for p in prof.managed_files)
     return frozenset(names)
 
 
 @lru_cache(maxsize=32)
-def _rules_folders(profiles: tuple[str, ...] | None) -> tuple[tuple[str, ...], ...]:
-    """The rules folders of the profiles as path parts (``(".claude", "rules")``)."""
-    found: set[tuple[str, ...]] = set()
+def _rules_folders(
+    profiles: tuple[str, ...] | None,
+) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """The rules folders of the profiles as path parts (``(".claude", "rules")``), each
+    with the file name ending of its rule files (``.md``, ``.mdc``, ``.instructions.md``)."""
+    found: set[tuple[tuple[str, ...], str]] = set()
     for name in PROFILES if profiles is None else profiles:
         prof = PROFILES.get(name)
         if prof is None:
             continue
-        if prof.project_rules_dir:
-            found.add(tuple(prof.project_rules_dir.split("/")))
+        for folder in (prof.project_rules_dir, prof.nested_rules):
+            if folder:
+                found.add((tuple(folder.split("/")), prof.rules_suffix))
         if prof.user_rules_dir:
-            found.add((prof.user_dir, *prof.user_rules_dir.split("/")))
+            found.add(((prof.user_dir, *prof.user_rules_dir.split("/")), prof.rules_suffix))
     return tuple(sorted(found))
 
 
 def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) -> bool:
-    """Whether a path is an instruction file: a name a profile loads, or a Markdown file
-    anywhere below a profile's rules folder (``.claude/rules/**/*.md``)."""
+    """Whether a path is an instruction file: a name a profile loads, or a rule file
+    anywhere below a profile's rules folder (``.claude/rules/**/*.md``,
+    ``.cursor/rules/**/*.mdc``, ``.github/instructions/**/*.instructions.md``)."""
     wanted = None if profiles is None else tuple(profiles)
     parts = PurePath(os.fspath(path).replace("\\", "/")).parts
     if not parts:
         return False
     if parts[-1] in _names(wanted):
         return True
-    if not parts[-1].endswith(".md"):
-        return False
     folders = parts[:-1]
-    for marker in _rules_folders(wanted):
+    for marker, suffix in _rules_folders(wanted):
+        if not parts[-1].endswith(suffix):
+            continue
         size = len(marker)
         if any(folders[i : i + size] == marker for i in range(len(folders) - size + 1)):
             return True
@@ -198,10 +209,15 @@ def workspace_globs(*, settings: bool = True) -> list[str]:
     publishes the instruction ones (the files the editors attach the server to)."""
     globs: dict[str, None] = {}
     for prof in PROFILES.values():
-        for rel in (*prof.project_files, *prof.local_files, *prof.fallback_files):
+        for rel in (
+            *prof.project_files,
+            *prof.local_files,
+            *prof.fallback_files,
+            *prof.legacy_files,
+        ):
             globs[f"**/{rel}"] = None
-        for folder in _rules_folders((prof.name,)):
-            globs[f"**/{'/'.join(folder)}/**/*.md"] = None
+        for folder, suffix in _rules_folders((prof.name,)):
+            globs[f"**/{'/'.join(folder)}/**/*{suffix}"] = None
         for rel in prof.settings_files if settings else ():
             globs[f"**/{rel}"] = None
     return list(globs)
@@ -214,10 +230,28 @@ def owning_folder(path: PathArg) -> str:
     text = os.fspath(path)
     parts = PurePath(text).parts
     folders = parts[:-1]
-    if parts and parts[-1].endswith(".md"):
-        for marker in _rules_folders(None):
-            size = len(marker)
-            for i in range(len(folders) - size, -1, -1):
-                if folders[i : i + size] == marker:
-                    return str(PurePath(*folders[:i])) if i else "."
-    return os.path.dirname(os.path.abspath(text))
+    for marker, suffix in _rules_folders(None) if parts else ():
+        if not parts[-1].endswith(suffix):
+            continue
+        size = len(marker)
+        for i in range(len(folders) - size, -1, -1):
+            if folders[i : i + size] == marker:
+                return str(PurePath(*folders[:i])) if i else "."
+    absolute = PurePath(os.path.abspath(text))
+    for rel in _nested_names():
+        if absolute.parts[-len(rel) :] == rel and len(absolute.parts) > len(rel):
+            return str(PurePath(*absolute.parts[: -len(rel)]))
+    return str(absolute.parent)
+
+
+@lru_cache(maxsize=1)
+def _nested_names() -> tuple[tuple[str, ...], ...]:
+    """Project files that sit in a subfolder of the folder they belong to
+    (``.github/copilot-instructions.md``, ``.claude/CLAUDE.md``), as path parts."""
+    found = {
+        tuple(rel.split("/"))
+        for prof in PROFILES.values()
+        for rel in prof.project_files
+        if "/" in rel
+    }
+    return tuple(sorted(found))

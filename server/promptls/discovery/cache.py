@@ -22,11 +22,23 @@ from promptls.text.fsread import DEFAULT_MAX_BYTES
 CacheKey = tuple[str, str, str, str, int]
 
 
+_OPENCODE_ENV = (
+    "OPENCODE_CONFIG_DIR",
+    "OPENCODE_DISABLE_CLAUDE_CODE",
+    "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT",
+)
+
+
 def _user_dir_override(profile: str, environ: Mapping[str, str]) -> str:
-    """The value of the variable that moves the profile's user folder ($CODEX_HOME)."""
+    """The values of the variables that change the profile's result ($CODEX_HOME,
+    $XDG_CONFIG_HOME, COPILOT_CUSTOM_INSTRUCTIONS_DIRS, opencode's), joined."""
     prof = PROFILES.get(profile)
-    variable = prof.user_dir_env if prof is not None else None
-    return environ.get(variable, "") if variable else ""
+    if prof is None:
+        return ""
+    names = [prof.user_dir_env, prof.user_parent_env, prof.extra_dirs_env]
+    if prof.agent_settings == "opencode":
+        names += _OPENCODE_ENV
+    return "\0".join(environ.get(n, "") if n else "" for n in names)
 
 
 class DiscoveryCache:

@@ -43,6 +43,18 @@ def inside(path: str, folder: str) -> bool:
     return path.startswith(prefix)
 
 
+def folders_between(root: str, target: str) -> list[str]:
+    """The folders strictly below ``root`` on the way to the file ``target``, top first
+    (``[root/a, root/a/b]`` for ``root/a/b/f``); empty when the file is not below them."""
+    chain: list[str] = []
+    folder = os.path.dirname(target)
+    while inside(folder, root):
+        chain.append(folder)
+        folder = os.path.dirname(folder)
+    chain.reverse()
+    return chain
+
+
 def _from(chain: list[str], top: str) -> list[str]:
     """The part of ``chain`` from ``top`` down."""
     return [d for d in chain if d == top or inside(d, top)]
@@ -62,6 +74,8 @@ def walk_directories(
         return DirectoryWalk(chain[1:] if len(chain) > 1 else chain, root, frozenset())
     if walk is Walk.MARKER_ROOT:
         return _marker_root(chain, root, root_markers)
+    if walk is Walk.ROOT:
+        return DirectoryWalk([root], root, frozenset())
     return DirectoryWalk(chain, chain[0], frozenset())
 
 

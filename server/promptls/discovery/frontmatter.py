@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from promptls.discovery.globs import split_patterns
+
 
 @dataclass(frozen=True, slots=True)
 class FrontMatter:
@@ -48,15 +50,39 @@ def read_front_matter(text: str) -> FrontMatter:
     return FrontMatter(problem="the front matter block has no closing ---", problem_line=1)
 
 
+MAX_DEPTH = 64
+"""Flow collections nested deeper are not parsed: PyYAML takes seconds on a few thousand
+levels (and recurses), and no agent's front matter nests more than two."""
+
+
+def too_deep(block: str) -> bool:
+    """Whether ``[``/``{`` nest more than ``MAX_DEPTH`` levels (quotes not considered:
+    a glob full of braces only makes the guard stricter, never the parse slower)."""
+    if block.count("[") + block.count("{") <= MAX_DEPTH:
+        return False
+    depth = 0
+    for ch in block:
+        if ch in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return True
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+    return False
+
+
 def _parse(block: str, body_start: int) -> FrontMatter:
     """Load one block; anything but a mapping is reported, not guessed at."""
     # Deferred: PyYAML takes ~6 ms to import, paid by a server's first open even in the
     # many folders with no front matter at all (bench/profile_first_open.py).
     import yaml
 
+    if too_deep(block):
+        problem = f"invalid YAML: brackets nested more than {MAX_DEPTH} levels deep"
+        return FrontMatter(_plain_lines(block), body_start, problem, 2, True)
     try:
         data = yaml.safe_load(block) if block.strip() else {}
-    except yaml.YAMLError as exc:
+    except (yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)
@@ -89,29 +115,8 @@ def _plain_lines(block: str) -> dict[str, object]:
 def glob_list(value: object) -> tuple[str, ...] | None:
     """Globs from a string (comma-separated) or a list of strings; None for other shapes.
 
-    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob.
+    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob. Claude Code's
+    reading (``promptls.discovery.globs.split_patterns``), kept under this name for the
+    frontmatter rules.
     """
-    if isinstance(value, str):
-        return tuple(g for g in _split_commas(value) if g)
-    if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(v.strip() for v in value if v.strip())
-    return None
-
-
-def _split_commas(text: str) -> list[str]:
-    """Split on commas outside ``{}``, trimming each piece."""
-    parts: list[str] = []
-    depth = 0
-    current: list[str] = []
-    for ch in text:
-        if ch == "{":
-            depth += 1
-        elif ch == "}":
-            depth = max(0, depth - 1)
-        elif ch == "," and depth == 0:
-            parts.append("".join(current).strip())
-            current = []
-            continue
-        current.append(ch)
-    parts.append("".join(current).strip())
-    return parts
+    return split_patterns("claude", value)

@@ -22,7 +22,10 @@ class Walk(StrEnum):
     """Every ancestor except ``/`` itself, down to the root (``claude``)."""
     MARKER_ROOT = "marker-root"
     """From the nearest ancestor holding a root marker (``.git`` by default, file or
-    folder) down to the root; only the root when there is none (``codex``, ``gemini``)."""
+    folder) down to the root; only the root when there is none (``codex``, ``gemini``,
+    ``copilot``)."""
+    ROOT = "root"
+    """Only the workspace root itself (``cursor``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,17 @@ class Profile:
     False: imports in files above the root are not expanded (claude, as observed).
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
     ``project_skill_dirs`` to the workspace root.
+    ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
+    ``rules_at_project_root``: the project root's rules folder is read too, before the
+    root's (copilot: the repository root and the working folder); ``user_rules_last``:
+    user rules come after the project's. ``nested_rules`` is a rules folder that applies,
+    in any folder on the way to a target file, to the files below it (cursor).
+    ``user_parent_env`` names a variable whose value replaces the home folder as the
+    parent of ``user_dir`` (``XDG_CONFIG_HOME``). ``extra_dirs_env`` names a
+    comma-separated list of more folders read like the root (copilot).
+    ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
+    ``legacy_files`` are still read but deprecated (the reason says so).
+    ``order_note`` says in which order the files are sent, for the human view.
     """
 
     name: str
@@ -81,6 +95,15 @@ class Profile:
     import_depth: int = 0
     skill_dirs: tuple[str, ...] = ()
     project_skill_dirs: tuple[str, ...] = ()
+    rules_suffix: str = ".md"
+    rules_at_project_root: bool = False
+    user_rules_last: bool = False
+    nested_rules: str | None = None
+    user_parent_env: str | None = None
+    extra_dirs_env: str | None = None
+    dedupe_content: bool = False
+    legacy_files: tuple[str, ...] = ()
+    order_note: str = "broadest first"
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
 
@@ -244,5 +267,124 @@ GEMINI = Profile(
     ),
 )
 
-PROFILES: Mapping[str, Profile] = MappingProxyType({p.name: p for p in (OR, CLAUDE, CODEX, GEMINI)})
+COPILOT = Profile(
+    # GitHub Copilot CLI: docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/
+    # add-custom-instructions (read 2026-12-01) and the runtime's customization spec in
+    # microsoft/vscode src/vs/sessions/copilot-customizations-spec.md (copilot-agent-runtime
+    # as of 2026-02-25); applyTo matching from VS Code's computeAutomaticInstructions.ts.
+    name="copilot",
+    title="GitHub Copilot",
+    user_dir=".copilot",
+    user_parent_env="XDG_CONFIG_HOME",
+    user_files=("copilot-instructions.md",),
+    user_rules_dir="instructions",
+    project_files=(
+        ".github/copilot-instructions.md",
+        "AGENTS.md",
+        "CLAUDE.md",
+        ".claude/CLAUDE.md",
+        "GEMINI.md",
+    ),
+    local_files=(),
+    walk=Walk.MARKER_ROOT,
+    project_rules_dir=".github/instructions",
+    rules_suffix=".instructions.md",
+    rules_scope_key="applyTo",
+    rules_at_project_root=True,
+    user_rules_last=True,
+    lazy_files=("AGENTS.md", ".github/copilot-instructions.md"),
+    extra_dirs_env="COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
+    dedupe_content=True,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
+    sources=(
+        "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
+        "add-custom-instructions, read 2026-12-01",
+        "microsoft/vscode src/vs/sessions/copilot-customizations-spec.md "
+        "(github/copilot-agent-runtime as of 2026-02-25) @ 449c67ba",
+        "microsoft/vscode computeAutomaticInstructions.ts _matches (applyTo), read 2026-12-01",
+    ),
+    notes=(
+        "~/.copilot/copilot-instructions.md ($XDG_CONFIG_HOME/.copilot when set)",
+        "per folder from the repository root down to the working folder: "
+        ".github/copilot-instructions.md, AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, GEMINI.md",
+        ".github/instructions/**/*.instructions.md at the repository root and the working "
+        "folder, then ~/.copilot/instructions/**/*.instructions.md: applyTo (one string, "
+        "comma-separated) makes them conditional, ** applies everywhere, no applyTo lists "
+        "them for the model (on-request)",
+        "COPILOT_CUSTOM_INSTRUCTIONS_DIRS: more folders read like the working folder",
+        "AGENTS.md and .github/copilot-instructions.md below the working folder are lazy",
+        "a file with the same text as an earlier one is sent once",
+    ),
+)
+
+CURSOR = Profile(
+    # Cursor (closed source): cursor.com/docs/context/rules (project rules, rule types,
+    # nested rules, AGENTS.md, legacy .cursorrules), read 2026-12-01; docs/profiles.md.
+    name="cursor",
+    title="Cursor",
+    user_dir=".cursor",
+    user_files=(),
+    project_files=("AGENTS.md",),
+    local_files=(),
+    legacy_files=(".cursorrules",),
+    walk=Walk.ROOT,
+    project_rules_dir=".cursor/rules",
+    rules_suffix=".mdc",
+    rules_scope_key="globs",
+    nested_rules=".cursor/rules",
+    lazy_files=("AGENTS.md",),
+    skill_dirs=("skills",),
+    project_skill_dirs=(".cursor/skills",),
+    sources=(
+        "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
+        "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
+    ),
+    notes=(
+        "AGENTS.md at the workspace root; the legacy .cursorrules (deprecated) still loads",
+        ".cursor/rules/**/*.mdc: alwaysApply: true loads; globs make it auto-attached "
+        "(conditional); description only is agent-requested and no keys is manual "
+        "(both on-request)",
+        "nested .cursor/rules folders apply to files below their folder; nested AGENTS.md are lazy",
+        "user rules live in Cursor's settings, not in files: not modelled",
+    ),
+)
+
+OPENCODE = Profile(
+    # sst/opencode (now anomalyco/opencode) packages/opencode/src/session/instruction.ts
+    # and test/session/instruction.test.ts, read 2026-12-01; docs/profiles.md.
+    name="opencode",
+    title="opencode",
+    user_dir=".config/opencode",
+    user_parent_env="XDG_CONFIG_HOME",
+    agent_settings="opencode",
+    settings_files=("opencode.json", "opencode.jsonc"),
+    user_files=("AGENTS.md",),
+    project_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
+    local_files=(),
+    walk=Walk.MARKER_ROOT,
+    lazy_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
+    order_note="global first, then the nearest folder first",
+    skill_dirs=("skill", "skills"),
+    project_skill_dirs=(".opencode/skill", ".opencode/skills"),
+    sources=(
+        "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
+        "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",
+        "opencode.ai/docs/rules (packages/web/src/content/docs/rules.mdx), read 2026-12-01",
+    ),
+    notes=(
+        "~/.config/opencode/AGENTS.md, else ~/.claude/CLAUDE.md (the first that exists)",
+        "from the working folder up to the git worktree (or /): the first of AGENTS.md, "
+        "CLAUDE.md, CONTEXT.md found anywhere wins, and every level holding that name "
+        "loads, nearest first",
+        "the instructions globs of opencode.json (user and project, concatenated), "
+        "expanded in every folder from the working folder up to the worktree",
+        "AGENTS.md / CLAUDE.md / CONTEXT.md below the working folder are lazy (attached "
+        "when the agent reads a file there)",
+    ),
+)
+
+PROFILES: Mapping[str, Profile] = MappingProxyType(
+    {p.name: p for p in (OR, CLAUDE, CODEX, GEMINI, COPILOT, CURSOR, OPENCODE)}
+)
 DEFAULT_PROFILE = "or"

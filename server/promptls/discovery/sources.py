@@ -11,18 +11,20 @@ walking a tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH208
 
 from __future__ import annotations
 
 import os
 
-from promptls.discovery.dirs import inside
+from promptls.discovery.dirs import folders_between
 from promptls.discovery.follow import ImportFollower
-from promptls.discovery.frontmatter import glob_list, read_front_matter
+from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
+from promptls.discovery.globs import dialect, first_match
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
+from promptls.discovery.rule_modes import Mode, activation
 from promptls.discovery.settings_claude import project_key
 from promptls.text.fsread import FileRead, char_boundary, decode, human_bytes, read_bounded
 
@@ -33,8 +35,9 @@ _MAX_DEPTH = 16
 """Rules folders deeper than this are not listed (a guard, not an agent limit)."""
 
 
-def list_markdown(folder: str) -> tuple[list[str], list[str]]:
-    """``*.md`` below ``folder`` (links followed, cycles cut), sorted; and the folders read."""
+def list_markdown(folder: str, suffix: str = ".md") -> tuple[list[str], list[str]]:
+    """``*<suffix>`` below ``folder`` (links followed, cycles cut), sorted; and the
+    folders read."""
     found: list[str] = []
     listed: list[str] = []
     seen: set[str] = set()
@@ -54,7 +57,7 @@ def list_markdown(folder: str) -> tuple[list[str], list[str]]:
             path = os.path.join(current, name)
             if os.path.isdir(path):
                 stack.append((path, depth + 1))
-            elif name.endswith(".md"):
+            elif name.endswith(suffix):
                 found.append(path)
     return sorted(found)[:_MAX_RULES], listed
 
@@ -81,59 +84,56 @@ class ExtraSources(ImportFollower):
         """Provided by the walker."""
         raise NotImplementedError
 
-    def rules(self, folder: str, scope: ContextScope, role: str) -> None:
-        """Every ``*.md`` below a rules folder: scoped rules are conditional, others load."""
+    def rules(self, folder: str, scope: ContextScope, role: str, owner: str | None = None) -> None:
+        """Every rule file below a rules folder, used as the profile's agent uses it:
+        loaded, conditional on globs (resolved against ``owner``, default the root),
+        on request, or skipped."""
         self.watched_dirs.add(folder)
-        files, listed = list_markdown(folder)
+        files, listed = list_markdown(folder, self.profile.rules_suffix)
         self.watched_dirs.update(listed)
+        prof = self.profile
         for path in files:
             result = read_bounded(path, self.max_bytes)
             if result.data is None:
                 self.load(path, scope, role=role, read=result)
                 continue
             text, _ = decode(char_boundary(result.data))
-            front = read_front_matter(text)
-            key = self.profile.rules_scope_key
-            if key is None or key not in front.data:
-                self.load(path, scope, role=self.rule_role(role, front.data), read=result)
-                continue
-            globs = glob_list(front.data[key])
-            if globs is None:
-                reason = (
-                    f"skipped: {key}: must be a glob string or a list of globs; "
-                    f"{self.profile.name} cannot scope this rule"
-                )
-                self.skip(path, scope, reason, result.size)
-                continue
-            self.scoped(path, scope, globs, result)
-
-    def rule_role(self, role: str, data: dict[str, object]) -> str:
-        """A rule without its scope key: say when another key was meant to scope it."""
-        key = self.profile.rules_scope_key
-        if "globs" in data and key != "globs":
-            return f"{role}, in every session: globs: is not a {self.profile.title} key ({key}: is)"
-        return role
+            act = activation(prof.name, prof.title, prof.rules_scope_key, read_front_matter(text))
+            if act.mode is Mode.ALWAYS:
+                self.load(path, scope, role=f"{role}{act.note}", read=result)
+            elif act.mode is Mode.SCOPED:
+                self.scoped(path, scope, act.globs, result, owner or self.root, act.note)
+            elif act.mode is Mode.ON_REQUEST:
+                reason = f"on-request: {act.note}"
+                self.add(path, scope, EntryStatus.ON_REQUEST, reason, result.size)
+            else:
+                self.skip(path, scope, f"skipped: {act.note}", result.size)
 
     def scoped(
-        self, path: str, scope: ContextScope, globs: tuple[str, ...], read: FileRead
+        self,
+        path: str,
+        scope: ContextScope,
+        globs: tuple[str, ...],
+        read: FileRead,
+        owner: str,
+        note: str = "",
     ) -> None:
         """A path-scoped rule: conditional, or loaded when the target file matches."""
         shown = ", ".join(globs)
+        extra = f" ({note})" if note else ""
         if self.target is not None:
             relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
-            # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's
-            # first open paid, though only path-scoped rules need it.
-            from wcmatch import glob
-
-            flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
-            hit = next((g for g in globs if glob.globmatch(relative, g, flags=flags)), None)
+            hit = first_match(dialect(self.profile.name), globs, self.target, owner)
             if hit is not None:
-                self.load(path, scope, role=f"a rule for {relative} (matches {hit})", read=read)
+                role = f"a rule for {relative} (matches {hit}){extra}"
+                self.load(path, scope, role=role, read=read)
                 return
-            reason = f"conditional: {relative} matches none of {shown}"
+            reason = f"conditional: {relative} matches none of {shown}{extra}"
             self.add(path, scope, EntryStatus.CONDITIONAL, reason, read.size)
             return
-        reason = f"conditional: loaded when {self.profile.name} reads a file matching {shown}"
+        reason = (
+            f"conditional: loaded when {self.profile.name} reads a file matching {shown}{extra}"
+        )
         self.add(path, scope, EntryStatus.CONDITIONAL, reason, read.size)
 
     def memory(self) -> None:
@@ -174,13 +174,8 @@ class ExtraSources(ImportFollower):
         the agent reads them only when it reads the target (not at launch)."""
         if self.target is None or not self.lazy_names:
             return
-        folder = os.path.dirname(self.target)
-        chain: list[str] = []
-        while inside(folder, self.root):
-            chain.append(folder)
-            folder = os.path.dirname(folder)
         name = os.path.basename(self.target)
-        for directory in reversed(chain):
+        for directory in folders_between(self.root, self.target):
             for lazy_name in self.lazy_names:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)

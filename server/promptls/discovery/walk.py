@@ -25,6 +25,7 @@ Decisions where the agents' docs are silent:
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 from promptls.discovery.agent_settings import (
     AgentSetting,
@@ -36,9 +37,9 @@ from promptls.discovery.comments import strip_block_comments
 from promptls.discovery.dirs import inside, walk_directories
 from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
+from promptls.discovery.opencode import OpencodeWalk
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
-from promptls.discovery.settings_apply import AgentSettings
 from promptls.discovery.settings_claude import ClaudeConfig
 from promptls.text.fsread import (
     FileRead,
@@ -65,7 +66,7 @@ _ROLE = {
 }
 
 
-class Walker(AgentSettings):
+class Walker(OpencodeWalk):
     """One discovery run; collects files, entries and the paths it depended on."""
 
     def __init__(
@@ -78,9 +79,11 @@ class Walker(AgentSettings):
         max_bytes: int,
         system_root: str,
         target: str | None = None,
+        environ: Mapping[str, str] | None = None,
     ) -> None:
         """Hold the run's inputs; ``user_dir`` is already resolved ($CODEX_HOME etc.)."""
         super().__init__()
+        self.environ: Mapping[str, str] = {} if environ is None else environ
         self.profile = profile
         self.root = root
         self.home = home
@@ -103,11 +106,15 @@ class Walker(AgentSettings):
         self.claude: ClaudeConfig | None = None
         self.agents_mode = ""
         self.loaded_real: dict[tuple[int, int], str] = {}
+        self.loaded_text: dict[str, str] = {}
 
     # -- the order of a profile -------------------------------------------------------
 
     def run(self) -> Discovery:
         """Visit managed, user, per-directory and local candidates, broadest first."""
+        if self.profile.agent_settings == "opencode":
+            self.run_opencode()
+            return self.result()
         if self.profile.agent_settings == "claude":
             self.apply_claude()
         for managed in self.profile.managed_files:
@@ -142,11 +149,13 @@ class Walker(AgentSettings):
             self.agents_mode = self.fallback_mode(walk.directories)
             for directory in walk.directories:
                 self.directory(directory)
-        if self.profile.project_rules_dir:
-            folder = os.path.join(self.root, self.profile.project_rules_dir)
-            self.rules(folder, ContextScope.PROJECT, "a project rules file")
+        self.path_rules()
         self.memory()
         self.lazy()
+        return self.result()
+
+    def result(self) -> Discovery:
+        """The run's outcome."""
         return Discovery(
             profile=self.profile.name,
             root=self.root,
@@ -162,16 +171,18 @@ class Walker(AgentSettings):
     def user_files(self) -> None:
         """The user's own files; a missing home is reported once instead of guessed."""
         names = self.user_names
+        if not names and not self.profile.user_rules_dir:
+            return
         if self.user_dir is None:
-            where = os.path.join("~", self.profile.user_dir, names[0])
+            where = os.path.join("~", self.profile.user_dir, *names[:1])
             self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
             return
         if self.home_problem:
-            where = os.path.join(self.user_dir, names[0])
+            where = os.path.join(self.user_dir, *names[:1])
             self.skip(where, ContextScope.USER, f"no user-level files: {self.home_problem}")
             return
         self.slot(self.user_dir, names, ContextScope.USER, nonempty=True)
-        if self.profile.user_rules_dir:
+        if self.profile.user_rules_dir and not self.profile.user_rules_last:
             folder = os.path.join(self.user_dir, self.profile.user_rules_dir)
             self.rules(folder, ContextScope.USER, "a user rules file")
 
@@ -187,6 +198,10 @@ class Walker(AgentSettings):
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(os.path.join(folder, name), ContextScope.LOCAL)
+        if folder == self.root:
+            for name in self.profile.legacy_files:
+                role = f"the legacy {name} ({self.profile.title} still reads it; deprecated)"
+                self.load(os.path.join(folder, name), ContextScope.PROJECT, role=role)
 
     def slot(
         self, folder: str, names: tuple[str, ...], scope: ContextScope, *, nonempty: bool = False
@@ -254,6 +269,12 @@ class Walker(AgentSettings):
             reason = f"skipped: the same file was already loaded as {self.loaded_real[real]}"
             self.skip(path, scope, reason, result.size)
             return False
+        if self.profile.dedupe_content and not result.truncated:
+            same = self.loaded_text.get(decode(result.data)[0].strip())
+            if same is not None:
+                reason = f"skipped: same text as {same}, which {self.profile.name} sends once"
+                self.skip(path, scope, reason, result.size)
+                return False
         excluded = self.claude.excluded_by(path) if self.claude and role != _MANAGED else None
         if excluded is not None:
             pattern, source = excluded
@@ -313,6 +334,8 @@ class Walker(AgentSettings):
                 notes.append(f"{hidden} characters of block HTML comments hidden from the model")
         if real is not None:
             self.loaded_real[real] = path
+        if self.profile.dedupe_content:
+            self.loaded_text.setdefault(text.strip(), path)
         if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
             if self.has_real_imports(path, text):
                 notes.append(_NO_ANCESTOR_IMPORTS)

@@ -1,5 +1,6 @@
-"""Hover: what the model will see around a marker, why a near-miss will not split, and
-where an instruction file stands in its folder's discovered order.
+"""Hover: what the model will see around a marker, why a near-miss will not split,
+which workspace files a front-matter scope glob matches, and where an instruction file
+stands in its folder's discovered order.
 
 Sizes are UTF-8 bytes (what a provider bills and caches) and token *estimates* from
 ``promptls.tokens`` (labelled as estimates: no tokenizer ships with promptls).
@@ -14,6 +15,7 @@ from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
+from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
     from promptls.discovery.model import Discovery, Entry
@@ -127,6 +129,43 @@ def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Do
     return doc
 
 
+def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
+    """How many workspace files the scope glob under the cursor matches, and a few of
+    them, in the dialect of the file's agent; None when the cursor is on no scope glob."""
+    # Deferred (lsp → analysis): only front-matter hovers need the glob listing.
+    from promptls.analysis.frontmatter_check import EXAMPLES, count_files, glob_at, glob_hits
+
+    # Deferred like the line above (a front-matter hover only).
+    from promptls.analysis.frontmatter_kinds import scope_root
+
+    found = glob_at(text, path, offset)
+    if found is None or path is None:
+        return None
+    kind, glob = found
+    doc = Doc().heading(f"promptls: {kind.scope_key} glob ({kind.agent})")
+    root = scope_root(path, kind)
+    if root is None or not Path(root).is_dir():
+        doc.para(
+            f"{safe_line(glob.pattern)} is matched against the project {kind.agent} works "
+            "on; this file is not inside one (a user-level rule), so nothing is listed."
+        )
+        return doc, glob.start, glob.end
+    hits = glob_hits(root, kind, glob.pattern)
+    listed = count_files(hits.visited)
+    listed = listed if hits.complete else f"the first {listed}"
+    doc.para(
+        f"{safe_line(glob.pattern)} matches {hits.count} of {listed} under "
+        f"{safe_line(root)} ({kind.agent}'s glob matching)."
+    )
+    if not hits.complete:
+        doc.para("The listing stops there: files further down are not counted.")
+    for example in hits.examples:
+        doc.item(safe_line(example))
+    if hits.count > EXAMPLES:
+        doc.para(f"… and {hits.count - EXAMPLES} more.")
+    return doc, glob.start, glob.end
+
+
 def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> types.Hover:
     """Wrap a hover in the format the client accepts."""
     return types.Hover(contents=doc.content(markdown), range=rng)
@@ -141,7 +180,8 @@ def register(server: PromptServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(params: types.HoverParams) -> types.Hover | None:
-        """Marker hovers anywhere; the instruction-file hover on the first line."""
+        """Marker hovers anywhere, glob hovers in front matter, the instruction-file hover
+        on the first line."""
         snapshot = await server.snapshot(params.text_document.uri)
         if snapshot is None:
             return None
@@ -153,6 +193,10 @@ def register(server: PromptServer) -> None:
             doc = exact_marker_hover(snapshot, hit) if hit.kind is MarkerKind.EXACT else None
             doc = doc or foreign_marker_hover(hit)
             return hover_result(doc, server.markdown, index.span_to_range(hit.start, hit.end))
+        scoped = glob_hover(index.text, analysis.path, offset)
+        if scoped is not None:
+            glob_doc, start, end = scoped
+            return hover_result(glob_doc, server.markdown, index.span_to_range(start, end))
         if (
             analysis.kind is DocumentKind.INSTRUCTION
             and analysis.path

@@ -140,7 +140,7 @@ def _profile_lines(
         lines.append(f"  settings problem: {where}{at}: {safe_line(problem.message)}")
     loaded = loaded_entries(found)
     if loaded:
-        lines.append("  loaded, broadest first:")
+        lines.append(f"  loaded, {PROFILES[found.profile].order_note}:")
         for e in loaded:
             lines.append(
                 f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} "

@@ -130,6 +130,10 @@ local function run()
     vim.filetype.match({ filename = vim.fn.getcwd() .. "/prompts/agent/system.txt" }) or vim.NIL,
     vim.filetype.match({ filename = vim.fn.getcwd() .. "/notes/todo.prompt.txt" }) or vim.NIL,
   }
+  results.instruction_filetypes = {
+    vim.filetype.match({ filename = vim.fn.getcwd() .. "/.cursor/rules/api.mdc" }) or vim.NIL,
+    vim.filetype.match({ filename = vim.fn.getcwd() .. "/.cursorrules" }) or vim.NIL,
+  }
   results.server_name = client.server_info and client.server_info.name
   results.root_dir = client.root_dir
 

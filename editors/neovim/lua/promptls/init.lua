@@ -51,14 +51,17 @@ M.did_setup = false
 
 local has_011 = vim.fn.has("nvim-0.11") == 1
 
---- Prompt files (the server's default prompt-file globs) may have no file type in Neovim;
---- without one nothing would attach.
+--- Prompt files (the server's default prompt-file globs) and some instruction files
+--- (Cursor's `.mdc` rules, `.cursorrules`) have no file type in Neovim; without one
+--- nothing would attach.
 local function add_filetypes(ft)
   -- Negative priority: only used when no other rule (or modeline) gave the file a type.
   local fallback = { priority = -math.huge }
   local pattern = {}
-  for _, p in ipairs(api.prompt_patterns) do
-    pattern[p] = { ft, fallback }
+  for _, list in ipairs({ api.prompt_patterns, api.instruction_patterns }) do
+    for _, p in ipairs(list) do
+      pattern[p] = { ft, fallback }
+    end
   end
   vim.filetype.add({ pattern = pattern })
 end

@@ -22,7 +22,10 @@ export const PROFILES = [
   "or",
   "claude",
   "codex",
-  "gemini"
+  "gemini",
+  "copilot",
+  "cursor",
+  "opencode"
 ] as const;
 
 /** The profile when none is configured. */
@@ -37,7 +40,13 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/CLAUDE.local.md",
   "**/.claude/rules/**/*.md",
   "**/AGENTS.override.md",
-  "**/GEMINI.md"
+  "**/GEMINI.md",
+  "**/.github/copilot-instructions.md",
+  "**/.copilot/instructions/**/*.instructions.md",
+  "**/.github/instructions/**/*.instructions.md",
+  "**/.cursorrules",
+  "**/.cursor/rules/**/*.mdc",
+  "**/CONTEXT.md"
 ] as const;
 
 /** The default prompt-file globs as workspace-wide patterns. */
@@ -120,7 +129,7 @@ export type TextSize = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
 };
 
 /** Result of promptls.showContextFiles. */

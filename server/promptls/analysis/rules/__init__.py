@@ -26,6 +26,13 @@ _MODULE_NAMES = (
     "pl015_shadowed",
     "pl016_invalid_suppression",
     "pl017_not_utf8",
+    "pl018_frontmatter_invalid",
+    "pl019_frontmatter_unknown_key",
+    "pl020_frontmatter_wrong_type",
+    "pl021_glob_matches_nothing",
+    "pl022_glob_unsupported",
+    "pl023_no_description",
+    "pl024_skill_missing_field",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""
 

@@ -43,9 +43,11 @@ def _one_pass(patterns: tuple[str, ...]) -> re.Pattern[str]:
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-def _word(char: str) -> bool:
-    """A character that would make a date, time or id part of a longer token."""
-    return char.isalnum() or char in "_-.:"
+def _word(char: str, joiners: str) -> bool:
+    """A character that would make a value part of a longer token: a letter, a digit,
+    ``_``, or one of the value's own ``joiners`` (a date after ``.`` is part of a version
+    number; a ``.`` after it ends a sentence)."""
+    return char.isalnum() or char == "_" or char in joiners
 
 
 def _dashed(text: str, dash: int, stop: int) -> tuple[int, int, str] | None:
@@ -63,7 +65,8 @@ def _dashed(text: str, dash: int, stop: int) -> tuple[int, int, str] | None:
         kind = "uuid"
     before = text[start - 1] if start > 0 else " "
     after = text[stop] if stop < len(text) else " "
-    if ok and start >= 0 and not _word(before) and not _word(after):
+    joiners = "." if kind == "date" else "-"
+    if ok and start >= 0 and not _word(before, joiners) and not _word(after, "-"):
         return start, stop, kind
     return None
 
@@ -81,7 +84,7 @@ def _colon(text: str, colon: int, stop: int) -> tuple[int, int, str] | None:
         return None
     before = text[start - 1] if start > 0 else " "
     after = text[stop] if stop < len(text) else " "
-    if not _word(before) and not _word(after):
+    if not _word(before, ":.") and not _word(after, ":"):
         return start, stop, "time"
     return None
 

@@ -1,0 +1,121 @@
+"""PL020: a front-matter value of a type the agent silently ignores."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TypeGuard
+
+from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import subject
+from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape
+from promptls.analysis.frontmatter_nodes import Key
+from promptls.analysis.model import Edit, Finding, Fix, Severity
+from promptls.analysis.rules.base import ALL_KINDS, Rule
+from promptls.discovery.globs import split_commas
+
+
+def _strings(value: object) -> TypeGuard[list[str]]:
+    """A YAML list of strings (the other shape glob keys accept)."""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _fits(shape: Shape, value: object) -> bool:
+    """Whether the agent reads ``value`` as the shape it documents (null: absent)."""
+    if value is None or shape is Shape.ANY:
+        return True
+    if shape is Shape.BOOL:
+        return isinstance(value, bool)
+    if shape in (Shape.STRING, Shape.GLOB_STRING):
+        return isinstance(value, str)
+    if shape is Shape.MAPPING:
+        return isinstance(value, dict)
+    return isinstance(value, str) or _strings(value)
+
+
+def _quoted(text: str) -> str | None:
+    """``text`` as a YAML quoted scalar, or None when no quoting keeps it verbatim."""
+    if '"' not in text and "\\" not in text:
+        return f'"{text}"'
+    if "'" not in text:
+        return f"'{text}'"
+    return None
+
+
+def _fix(doc: Document, shape: Shape, key: Key) -> Fix | None:
+    """A string ``"true"``/``"false"`` becomes the boolean; a glob list the string."""
+    value = key.value
+    word = value.strip().lower() if isinstance(value, str) else ""
+    if shape is Shape.BOOL and word in ("true", "false"):
+        return Fix(f"Write {word} as a boolean", (Edit(key.value_start, key.value_end, word),))
+    commented = "#" in doc.text[key.end : key.value_end]
+    if shape is Shape.GLOB_STRING and _strings(value) and value and not commented:
+        pieces = [v.strip() for v in value]
+        if any(len(split_commas(p)) != 1 for p in pieces):
+            return None
+        quoted = _quoted(",".join(pieces))
+        if quoted is None:
+            return None
+        edit = Edit(key.end, key.value_end, f": {quoted}")
+        return Fix("Write the globs as one comma-separated string", (edit,))
+    return None
+
+
+def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
+    """Why the agent cannot use this value, in a user's words; None when it can."""
+    value = key.value
+    if not _fits(shape, value):
+        if shape is Shape.GLOB_STRING and _strings(value):
+            return (
+                f"{kind.agent} reads {key.name!r} only as a string: a YAML list is dropped, "
+                "so the file never applies by its globs; write them comma-separated"
+            )
+        what = "a quoted string" if key.quoted else f"a {type(value).__name__}"
+        if isinstance(value, list):
+            what = "a list"
+        elif isinstance(value, dict):
+            what = "a mapping"
+        return f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: it ignores it"
+    if key.name == "excludeAgent" and isinstance(value, str) and value not in EXCLUDE_AGENT_VALUES:
+        known = " or ".join(repr(v) for v in EXCLUDE_AGENT_VALUES)
+        return f"'excludeAgent' is {known}; {value!r} excludes no agent"
+    return None
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Each known key whose value the agent cannot use, on the value."""
+    found = subject(doc)
+    if found is None:
+        return
+    kind, front = found
+    for key in front.keys:
+        shape = kind.keys.get(key.name)
+        if shape is None:
+            continue
+        problem = _problem(kind, key, shape)
+        if problem is None:
+            continue
+        end = max(key.value_end, key.value_start + 1)
+        yield RULE.finding(problem, key.value_start, end, fix=_fix(doc, shape, key))
+
+
+RULE = Rule(
+    code="PL020",
+    name="front-matter-wrong-type",
+    severity=Severity.WARNING,
+    summary="A front-matter value of a type the agent silently ignores.",
+    explanation=(
+        "The agents read front-matter values by type and drop what does not fit, without "
+        'a word. Cursor\'s `alwaysApply: "true"` is a string, not the boolean `true`, so '
+        "the rule is not always applied; VS Code reads Copilot's `applyTo` only as a "
+        "string, so a YAML list of globs is dropped and the instructions never apply by "
+        'path; `excludeAgent` takes `"code-review"` or `"coding-agent"`. The fix writes a '
+        'quoted `"true"`/`"false"` as the boolean and a list of `applyTo` globs as one '
+        "comma-separated string (not when a comment sits between the items, which the "
+        "rewrite would drop)."
+    ),
+    bad_example='---\nalwaysApply: "true"\n---\nUse strict mode.\n',
+    good_example="---\nalwaysApply: true\n---\nUse strict mode.\n",
+    fixable=True,
+    kinds=ALL_KINDS,
+    check=check,
+)

@@ -1,0 +1,47 @@
+"""PL022: a scope glob written in syntax the agent's glob dialect does not support."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import scope_globs, subject
+from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules.base import ALL_KINDS, Rule
+from promptls.discovery.globs import dialect
+from promptls.text.escape import safe_line
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Each scope glob the dialect names a problem for, on the glob."""
+    found = subject(doc)
+    if found is None:
+        return
+    kind, front = found
+    rules = dialect(kind.profile)
+    for glob in scope_globs(doc.text, kind, front):
+        problem = rules.problem(glob.pattern)
+        if problem is not None:
+            yield RULE.finding(f"{safe_line(problem)} ({kind.agent})", glob.start, glob.end)
+
+
+RULE = Rule(
+    code="PL022",
+    name="unsupported-glob-syntax",
+    severity=Severity.WARNING,
+    summary="A scope glob uses syntax the agent's glob matching does not support.",
+    explanation=(
+        "Each agent matches scope globs with its own engine, and none of them says when "
+        "a glob cannot match as written: a backslash separator (`src\\*.ts`), a leading "
+        "`!` (not a negation in a scope glob), an extended glob such as `+(a|b)`, an "
+        "unclosed `{` or `[`, a leading `/` (relative globs only, except VS Code, which "
+        "then matches from the filesystem root) or a leading `./` where the agent keeps "
+        "it (VS Code). The checks are each agent's dialect (`discovery/globs.py`, with "
+        "its source), so the finding names the agent."
+    ),
+    bad_example='---\napplyTo: "src\\\\**\\\\*.ts"\n---\n',
+    good_example='---\napplyTo: "src/**/*.ts"\n---\n',
+    fixable=False,
+    kinds=ALL_KINDS,
+    check=check,
+)

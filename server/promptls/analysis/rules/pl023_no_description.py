@@ -1,0 +1,62 @@
+"""PL023: a rule whose only way to be loaded is its description, and it has none."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import is_blank, subject
+from promptls.analysis.frontmatter_kinds import COPILOT
+from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules.base import ALL_KINDS, Rule
+from promptls.analysis.rules.discovered import first_line_span
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """A Copilot instructions file with neither ``applyTo`` nor a description."""
+    found = subject(doc)
+    if found is None:
+        return
+    kind, front = found
+    if kind is not COPILOT or (front.present and (front.problem and not front.lenient)):
+        return  # an unreadable block is PL018's
+    scope = front.get("applyTo")
+    description = front.get("description")
+    if scope is not None and not is_blank(scope.value):
+        return
+    if description is not None and not is_blank(description.value):
+        return
+    if description is not None:
+        start, end = description.start, max(description.value_end, description.end)
+    elif scope is not None:
+        start, end = scope.start, max(scope.value_end, scope.end)
+    else:
+        start, end = first_line_span(doc.text)
+    yield RULE.finding(
+        "no applyTo and no description: Copilot never attaches this file by itself (without "
+        "applyTo, VS Code decides from the description); it is used only when attached by hand",
+        start,
+        end,
+    )
+
+
+RULE = Rule(
+    code="PL023",
+    name="rule-without-description",
+    severity=Severity.WARNING,
+    summary="An instructions file with neither applyTo nor a description never applies by itself.",
+    explanation=(
+        "A Copilot `*.instructions.md` file applies automatically when a file matches its "
+        "`applyTo`; without `applyTo`, VS Code can still load it when the task fits its "
+        "`description`. With neither, the agent has nothing to decide by: the file is used "
+        "only when someone attaches it by hand, and GitHub's coding agent and code review "
+        "never use it. Cursor rules are not reported: Cursor's own editor writes an empty "
+        '`description` for "Apply Manually" rules, so there an empty description is a '
+        "deliberate mode. A `SKILL.md` without a description is PL024."
+    ),
+    bad_example="---\nname: Python style\n---\nUse type hints.\n",
+    good_example='---\nname: Python style\napplyTo: "**/*.py"\n---\nUse type hints.\n',
+    fixable=False,
+    kinds=ALL_KINDS,
+    check=check,
+)

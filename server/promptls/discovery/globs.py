@@ -1,0 +1,284 @@
+"""Each agent's glob dialect: how it reads a scope value and matches a path against it.
+
+A path-scoped rule that silently never applies is the most common scoping bug users
+report, and most of them come from one agent reading a glob differently from another:
+VS Code prefixes ``**/`` to every relative ``applyTo`` glob and matches it against the
+absolute path ignoring case, Claude Code reads ``paths:`` relative to the project folder,
+a Cursor rule in a nested ``.cursor/rules`` folder matches relative to that folder, and a
+YAML list in ``applyTo`` is dropped by VS Code. So the dialect is data per agent, with
+the source it was read from, and the matching itself is wcmatch's (never hand-written).
+
+``match`` takes a POSIX path relative to the folder the agent resolves the pattern
+against (``GlobDialect.anchor`` says which); ``match_path`` computes it from absolute
+paths. ``problem`` names syntax the dialect does not support, for the frontmatter rules.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Anchor(StrEnum):
+    """The folder a dialect resolves a relative pattern against."""
+
+    ROOT = "root"
+    """The workspace (project) folder (claude ``paths:``, opencode ``instructions``)."""
+    RULES_OWNER = "rules-owner"
+    """The folder holding the ``.cursor/rules`` folder the rule sits in (cursor)."""
+    ANYWHERE = "anywhere"
+    """Any folder on the absolute path: the pattern gets a ``**/`` prefix (VS Code)."""
+
+
+@dataclass(frozen=True)
+class GlobDialect:
+    """One agent's glob semantics.
+
+    ``match_all`` patterns apply to every file without matching (VS Code's ``**``,
+    ``**/*``, ``*``). ``ignore_case``: letters match either case. ``dotfiles``: ``*`` and
+    ``**`` match names starting with a dot. ``strip_dot_slash``: a leading ``./`` is
+    dropped before matching (otherwise it is part of the pattern and matches nothing).
+    """
+
+    name: str
+    source: str
+    anchor: Anchor = Anchor.ROOT
+    ignore_case: bool = False
+    dotfiles: bool = True
+    match_all: tuple[str, ...] = ()
+    strip_dot_slash: bool = True
+
+    def effective(self, pattern: str) -> str:
+        """The pattern as the agent hands it to its glob engine."""
+        pattern = pattern.strip()
+        if self.strip_dot_slash:
+            while pattern.startswith("./"):
+                pattern = pattern[2:]
+        if self.anchor is Anchor.ANYWHERE and not pattern.startswith(("/", "**/")):
+            pattern = "**/" + pattern
+        return pattern
+
+    def match(self, pattern: str, relative: str) -> bool:
+        """Whether ``relative`` (POSIX, relative to the dialect's anchor) matches."""
+        pattern = pattern.strip()
+        if not pattern:
+            return False
+        if pattern in self.match_all:
+            return True
+        effective = self.effective(pattern)
+        if effective.startswith("/") and self.anchor is not Anchor.ANYWHERE:
+            return False
+        return _globmatch(relative, effective, self.flags())
+
+    def match_path(self, pattern: str, path: str, folder: str) -> bool:
+        """Whether the absolute ``path`` matches ``pattern`` resolved against ``folder``.
+
+        VS Code (``Anchor.ANYWHERE``) matches the absolute path itself, so a pattern with
+        a leading ``/`` is an absolute path there; the others match the path relative to
+        ``folder`` and a path outside it never matches.
+        """
+        posix = path.replace(os.sep, "/")
+        if self.anchor is Anchor.ANYWHERE:
+            return self.match(pattern, posix)
+        relative = os.path.relpath(path, folder).replace(os.sep, "/")
+        if relative == ".." or relative.startswith("../"):
+            return False
+        return self.match(pattern, relative)
+
+    def flags(self) -> int:
+        """wcmatch flags for this dialect."""
+        from wcmatch import glob  # deferred: see _globmatch
+
+        value = glob.GLOBSTAR | glob.BRACE | glob.FORCEUNIX
+        if self.dotfiles:
+            value |= glob.DOTGLOB
+        if self.ignore_case:
+            value |= glob.IGNORECASE
+        return value
+
+    def problem(self, pattern: str) -> str | None:
+        """Why the agent cannot use ``pattern`` as its author meant; None when fine."""
+        raw = pattern.strip()
+        if not raw:
+            return "an empty glob matches nothing"
+        if raw in self.match_all:
+            return None
+        if "\\" in raw:
+            return f"{raw!r} uses a backslash: {self.name} globs separate folders with /"
+        if raw.startswith("!"):
+            return (
+                f"{raw!r} starts with !, which {self.name} does not read as negation: "
+                f"it matches only a name that starts with !"
+            )
+        if _EXTGLOB.search(raw):
+            return (
+                f"{raw!r} uses an extended glob ( @(…), +(…), !(…) ), which {self.name} "
+                f"does not support"
+            )
+        unbalanced = _unbalanced(raw)
+        if unbalanced:
+            return f"{raw!r} has an unclosed {unbalanced}"
+        if raw.startswith("./") and not self.strip_dot_slash:
+            return (
+                f"{raw!r} starts with ./, which {self.name} keeps, so it matches no file; "
+                f"drop the ./"
+            )
+        if raw.startswith("/"):
+            if self.anchor is Anchor.ANYWHERE:
+                return (
+                    f"{raw!r} starts with /, so {self.name} matches it against the absolute "
+                    f"path (/{raw.lstrip('/').split('/')[0]}/… at the filesystem root); drop the /"
+                )
+            return (
+                f"{raw!r} starts with /, but {self.name} matches globs against paths relative "
+                f"to {_ANCHOR_WORDS[self.anchor]}, so it matches no file; drop the /"
+            )
+        return None
+
+
+_ANCHOR_WORDS = {
+    Anchor.ROOT: "the project folder",
+    Anchor.RULES_OWNER: "the folder holding the rules folder",
+    Anchor.ANYWHERE: "any folder",
+}
+
+_EXTGLOB = re.compile(r"[@+!?*]\(")
+
+
+def _unbalanced(pattern: str) -> str:
+    """``{`` or ``[`` left open (or a stray closer), as a short name; empty when balanced."""
+    braces = 0
+    bracket = False
+    for ch in pattern:
+        if bracket:
+            bracket = ch != "]"
+            continue
+        if ch == "[":
+            bracket = True
+        elif ch == "{":
+            braces += 1
+        elif ch == "}":
+            braces -= 1
+            if braces < 0:
+                return "} (no { before it)"
+    if bracket:
+        return "["
+    return "{" if braces else ""
+
+
+def _globmatch(relative: str, pattern: str, flags: int) -> bool:
+    """wcmatch's glob match; a pattern wcmatch rejects matches nothing."""
+    # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's first
+    # open would pay, though only path-scoped rules need it.
+    from wcmatch import glob
+
+    try:
+        return bool(glob.globmatch(relative, pattern, flags=flags))
+    except (ValueError, RecursionError):
+        return False
+
+
+COPILOT = GlobDialect(
+    # microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/
+    # computeAutomaticInstructions.ts `_matches` (read 2026-12-01) and base/common/glob.ts.
+    name="copilot",
+    source=(
+        "microsoft/vscode computeAutomaticInstructions.ts _matches + base/common/glob.ts "
+        "(splitGlobAware, match with ignoreCase), read 2026-12-01"
+    ),
+    anchor=Anchor.ANYWHERE,
+    ignore_case=True,
+    match_all=("**", "**/*", "*"),
+    strip_dot_slash=False,
+)
+
+CURSOR = GlobDialect(
+    # Cursor is closed source: cursor.com/docs/context/rules (globs, nested rules scoped
+    # to their folder), read 2026-12-01; matching as VS Code's glob engine, which it forks.
+    name="cursor",
+    source="cursor.com/docs/context/rules ('Nested rules', frontmatter globs), read 2026-12-01",
+    anchor=Anchor.RULES_OWNER,
+)
+
+CLAUDE = GlobDialect(
+    # code.claude.com/docs/en/memory "Path-specific rules" (crawl of 2026-08-22):
+    # `*.md` is "Markdown files in the project root", braces supported.
+    name="claude",
+    source="code.claude.com/docs/en/memory 'Path-specific rules', crawl of 2026-08-22",
+)
+
+OPENCODE = GlobDialect(
+    # sst/opencode packages/opencode/src/session/instruction.ts: `instructions` globs are
+    # expanded with Bun's Glob from each folder between the working folder and the worktree.
+    name="opencode",
+    source="opencode.ai/docs/rules ('Custom instructions'), read 2026-12-01",
+    dotfiles=False,
+)
+
+DEFAULT = GlobDialect(
+    name="default",
+    source="no path scoping in this agent: a plain glob relative to the project folder",
+)
+
+_DIALECTS = {d.name: d for d in (COPILOT, CURSOR, CLAUDE, OPENCODE)}
+
+
+def dialect(profile_name: str) -> GlobDialect:
+    """The glob dialect of a profile; agents without path scoping get ``DEFAULT``."""
+    return _DIALECTS.get(profile_name, DEFAULT)
+
+
+def split_patterns(profile_name: str, value: object) -> tuple[str, ...] | None:
+    """The agent's reading of a scope value; None when the agent cannot use it.
+
+    Copilot ``applyTo``: a string, split on commas outside braces and brackets; VS Code
+    drops any other type (a YAML list). Cursor ``globs`` and Claude ``paths``: a string
+    (comma-separated) or a list of strings. opencode ``instructions``: a list of strings
+    (its config schema rejects anything else).
+    """
+    if profile_name == "opencode":
+        if isinstance(value, list) and all(isinstance(v, str) for v in value):
+            return tuple(v.strip() for v in value if v.strip())
+        return None
+    if isinstance(value, str):
+        return tuple(p for p in split_commas(value) if p)
+    if (
+        profile_name != "copilot"
+        and isinstance(value, list)
+        and all(isinstance(v, str) for v in value)
+    ):
+        return tuple(v.strip() for v in value if v.strip())
+    return None
+
+
+def split_commas(text: str) -> list[str]:
+    """Split on commas outside ``{}`` and ``[]``, trimming each piece."""
+    parts: list[str] = []
+    depth = 0
+    bracket = False
+    current: list[str] = []
+    for ch in text:
+        if bracket:
+            bracket = ch != "]"
+        elif ch == "[":
+            bracket = True
+        elif ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == "," and depth == 0:
+            parts.append("".join(current).strip())
+            current = []
+            continue
+        current.append(ch)
+    parts.append("".join(current).strip())
+    return parts
+
+
+def first_match(
+    dialect_: GlobDialect, patterns: tuple[str, ...], path: str, folder: str
+) -> str | None:
+    """The first of ``patterns`` that matches the absolute ``path``; None when none does."""
+    return next((p for p in patterns if dialect_.match_path(p, path, folder)), None)
