@@ -135,8 +135,9 @@ is linear); beyond these, such a run is reported without a fix, which never brea
 
 def _moves_fences(doc: Document, runs: list[tuple[int, int]], budget: list[int]) -> bool | None:
     """Whether removing ``runs`` (one line's) changes the fences: None when it may and
-    the budget of whole-text checks is spent."""
-    if not fence_role_changes(doc.text, runs):
+    the budget of whole-text checks is spent. ``budget`` is [checks left, whether the
+    text has a backtick or tilde at all]."""
+    if budget[1] == 0 or not fence_role_changes(doc.text, runs):
         return False
     if budget[0] <= 0:
         return None
@@ -193,7 +194,7 @@ def check(doc: Document) -> Iterator[Finding]:
     for start, end in runs:
         on_line.setdefault(line_start(text, start), []).append((start, end))
     groups: dict[tuple[str, ...], list[tuple[int, int]]] = {}
-    budget = [STRUCTURE_CHECKS]
+    budget = [STRUCTURE_CHECKS, int("`" in text or "~" in text)]  # no fence chars: no fence
     for start, end in runs:
         mates = on_line[line_start(text, start)]
         moves = _moves_fences(doc, [(start, end)], budget)
