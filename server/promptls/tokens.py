@@ -18,7 +18,10 @@ import math
 import re
 
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
-_NOT_WIDE_RUNS = re.compile(r"[^\u2e80-\U0010ffff]+")
+# Below U+2E80, written as a range: the negated class ``[^\u2e80-\U0010ffff]`` matches the
+# same characters but costs ~1.3 ms to compile (a charset over all of Unicode), on every
+# server's first open.
+_NOT_WIDE_RUNS = re.compile(r"[\x00-\u2e7f]+")
 
 ASCII_CHARS_PER_TOKEN = 4.0
 OTHER_CHARS_PER_TOKEN = 2.0

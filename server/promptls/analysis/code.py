@@ -22,8 +22,10 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 
-_FENCE_RUN = re.compile(r"`{3,}|~{3,}")
-_BACKTICKS = re.compile(r"`+")
+from promptls.text.lazyre import lazy
+
+_FENCE_RUN = lazy(r"`{3,}|~{3,}")
+_BACKTICKS = lazy(r"`+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +154,7 @@ class Code:
         return self.fence_at(offset) is not None or self.in_inline_code(offset)
 
 
-_FENCE_LINE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)")
+_FENCE_LINE = lazy(r" {0,3}(`{3,}|~{3,})(.*)")
 
 
 def _breaks(text: str, start: int, end: int) -> int:

@@ -46,7 +46,27 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.github/instructions/**/*.instructions.md",
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
-  "**/CONTEXT.md"
+  "**/CONTEXT.md",
+  "**/SKILL.md",
+  "**/.agents/skills/*/**/*.md",
+  "**/.claude/skills/*/**/*.md",
+  "**/.codex/skills/*/**/*.md",
+  "**/.cursor/skills/*/**/*.md",
+  "**/.gemini/skills/*/**/*.md",
+  "**/.github/skills/*/**/*.md",
+  "**/.opencode/skills/*/**/*.md",
+  "**/.or/skills/*/**/*.md",
+  "**/.claude/commands/**/*.md",
+  "**/.claude/agents/**/*.md",
+  "**/.opencode/agent/**/*.md",
+  "**/.opencode/agents/**/*.md",
+  "**/.opencode/command/**/*.md",
+  "**/.opencode/commands/**/*.md",
+  "**/.cursor/commands/**/*.md",
+  "**/.github/agents/**/*.md",
+  "**/.github/chatmodes/**/*.md",
+  "**/*.agent.md",
+  "**/*.chatmode.md"
 ] as const;
 
 /** The default prompt-file globs as workspace-wide patterns. */

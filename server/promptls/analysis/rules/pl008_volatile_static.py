@@ -10,6 +10,7 @@ from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
 from promptls.discovery.comments import block_comment_spans
 from promptls.discovery.profiles import PROFILES
+from promptls.text.lazyre import lazy, lazy_built
 
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
@@ -90,7 +91,7 @@ def _colon(text: str, colon: int, stop: int) -> tuple[int, int, str] | None:
 
 
 PATTERNS = (_DASHED, _COLON, _BRACE_SLOT, _DOLLAR_SLOT, _POSIX_HOME)
-_VOLATILE = _one_pass(PATTERNS)
+_VOLATILE = lazy_built(lambda: _one_pass(PATTERNS))
 
 
 def matches(text: str, end: int) -> Iterator[tuple[int, int, int]]:
@@ -160,7 +161,7 @@ EXAMPLE_USERS = frozenset(
     | {"example", "someuser", "johndoe", "jdoe"}
 )
 """Home folder names that only examples use: ``/Users/someone/project``."""
-_PATCH = re.compile(r"\*\*\* Begin Patch\b.*?(?:\*\*\* End Patch\b|\Z)", re.S)
+_PATCH = lazy(r"\*\*\* Begin Patch\b.*?(?:\*\*\* End Patch\b|\Z)", re.S)
 """An ``apply_patch`` envelope (on its own lines, or inside a JSON string of a tool
 call with ``\\n`` escapes): its file paths are an example of the tool's input."""
 

@@ -13,9 +13,10 @@ from promptls.analysis.rules.discovered import entries, first_line_span, line_sp
 from promptls.discovery.imports import import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
 from promptls.discovery.profiles import PROFILES
+from promptls.text.lazyre import lazy
 
-_IMPORT = re.compile(r"@[^\s`'\"()<>\[\]]+")
-_DIRECTIVE = re.compile(
+_IMPORT = lazy(r"@[^\s`'\"()<>\[\]]+")
+_DIRECTIVE = lazy(
     r"(?:(?<=\s)|^)@(import|include)[ \t]+(?:url\()?[\"']?([^\s\"'();]+)", re.MULTILINE
 )
 """``@import path`` / ``@include "path"`` (CSS, Sass, other tools): import-like, but
