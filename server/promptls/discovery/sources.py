@@ -24,13 +24,24 @@ from promptls.discovery.git import find_git_dir
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.settings_claude import project_key
-from promptls.text.fsread import FileRead, char_boundary, decode, human_bytes, read_bounded
+from promptls.text.fsread import (
+    FileRead,
+    capped,
+    char_boundary,
+    decode,
+    human_bytes,
+    read_bounded,
+)
 
 _MAX_RULES = 256
 """At most this many rule files per rules folder (sorted by relative path)."""
 
 _MAX_DEPTH = 16
 """Rules folders deeper than this are not listed (a guard, not an agent limit)."""
+
+_FRONT_MATTER_CAP = 64 * 1024
+"""A rule's front matter is read this far even under a smaller ``--max-bytes``: the agent
+reads the whole file, so a ``paths:`` key past promptls's own read cap still scopes it."""
 
 
 def list_markdown(folder: str) -> tuple[list[str], list[str]]:
@@ -87,12 +98,13 @@ class ExtraSources(ImportFollower):
         files, listed = list_markdown(folder)
         self.watched_dirs.update(listed)
         for path in files:
-            result = read_bounded(path, self.max_bytes)
+            result = read_bounded(path, max(self.max_bytes, _FRONT_MATTER_CAP))
             if result.data is None:
                 self.load(path, scope, role=role, read=result)
                 continue
             text, _ = decode(char_boundary(result.data))
             front = read_front_matter(text)
+            result = capped(result, self.max_bytes)
             key = self.profile.rules_scope_key
             if key is None or key not in front.data:
                 self.load(path, scope, role=self.rule_role(role, front.data), read=result)
