@@ -41,3 +41,12 @@ def test_an_unscoped_rule_is_cut_at_the_read_cap(tree: Path) -> None:
     assert entry(d, rule).status is EntryStatus.CUT
     [sent] = [f for f in d.files if f.path == str(rule)]
     assert sent.content == "x" * 16
+
+
+def test_a_read_cap_above_the_default_loads_a_large_rule_whole(tree: Path) -> None:
+    size = 1024 * 1024 + 10  # over the default 1 MiB cap, under the one asked for
+    rule = write(tree / "ws/.claude/rules/big.md", "y" * size)
+    d = claude(tree, max_bytes=2 * 1024 * 1024)
+    assert (entry(d, rule).status, entry(d, rule).size) == (EntryStatus.LOADED, size)
+    [sent] = [f for f in d.files if f.path == str(rule)]
+    assert len(sent.content) == size

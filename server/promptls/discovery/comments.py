@@ -6,7 +6,7 @@ that block-level comments are stripped and comments inside code blocks are kept.
 comment that starts a line (after up to three spaces), outside a fenced code block, is
 removed up to its ``-->`` together with the rest of that closing line when it is blank;
 an inline comment inside a paragraph stays. The comment ends where CommonMark ends an HTML
-block of type 2 (and marked, the lexer of JS apps, its comment): at the first ``-->`` of
+block of type 2 (and marked, a common JS lexer, its comment): at the first ``-->`` of
 its first line or a later one, so ``<!-->`` and ``<!--->`` close on their own line. Users
 who park notes for humans in comments see here exactly what the model does not get.
 """
