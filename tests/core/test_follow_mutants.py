@@ -84,8 +84,19 @@ def test_claude_imports_too_deep(tree: Path) -> None:
     )  # fmt: skip
 
 
+def test_claude_stops_an_import_cycle(tree: Path) -> None:
+    write(tree / "ws/CLAUDE.md", "@a.md\n")
+    write(tree / "ws/a.md", "@CLAUDE.md\n")
+    assert rows(run(tree, "claude"), tree)[-1] == (
+        "ws/CLAUDE.md", ERROR,
+        "@CLAUDE.md on line 1 of a.md is an import cycle (CLAUDE.md → a.md → CLAUDE.md)",
+        None, "ws/a.md", 1,
+    )  # fmt: skip
+
+
 def test_a_home_import_without_a_home_says_why(tree: Path) -> None:
-    write(tree / "ws/CLAUDE.md", "intro\n@~/notes.md\n")
+    write(tree / "ws/CLAUDE.md", "intro\n@~/notes.md\n@a.md\n")
+    write(tree / "ws/a.md", "A")
     (tree / "ws/.git").mkdir(parents=True)
     d = discover(tree / "ws", "claude", environ={})
     [error] = [e for e in d.entries if e.status is ERROR]
@@ -94,6 +105,7 @@ def test_a_home_import_without_a_home_says_why(tree: Path) -> None:
     )  # fmt: skip
     why = "needs a home directory: HOME is not set"
     assert error.reason == f"@~/notes.md on line 2 of CLAUDE.md {why}"
+    assert [f.path for f in d.files] == [str(tree / "ws/CLAUDE.md"), str(tree / "ws/a.md")]
 
 
 def test_the_import_cap_stops_with_one_entry(tree: Path) -> None:
