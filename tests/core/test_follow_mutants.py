@@ -35,6 +35,11 @@ def run(tree: Path, profile: str, **options: object) -> Discovery:
 IMPORTED, SKIPPED, ERROR = EntryStatus.IMPORTED, EntryStatus.SKIPPED, EntryStatus.IMPORT_ERROR
 
 
+def error(path: str, reason: str, importer: str, line: int) -> Row:
+    """An import error's row: no size."""
+    return (path, ERROR, reason, None, importer, line)
+
+
 def test_claude_import_outcomes(tree: Path) -> None:
     write(tree / "ws/CLAUDE.md", "@a.md\n@a.md\n@missing.md\nask @alice\n@big.md\n@../out.md\n")
     write(tree / "ws/a.md", "A\n@b.md\n")
@@ -76,22 +81,15 @@ def test_claude_imports_too_deep(tree: Path) -> None:
     write(tree / "ws/CLAUDE.md", "@d1.md")
     for n in range(1, 6):
         write(tree / f"ws/d{n}.md", f"@d{n + 1}.md")
-    deep = rows(run(tree, "claude"), tree)[-1]
-    assert deep == (
-        "ws/d5.md", ERROR,
-        "@d5.md on line 1 of d4.md goes deeper than claude's 4 import hops",
-        None, "ws/d4.md", 1,
-    )  # fmt: skip
+    why = "@d5.md on line 1 of d4.md goes deeper than claude's 4 import hops"
+    assert rows(run(tree, "claude"), tree)[-1] == error("ws/d5.md", why, "ws/d4.md", 1)
 
 
 def test_claude_stops_an_import_cycle(tree: Path) -> None:
     write(tree / "ws/CLAUDE.md", "@a.md\n")
     write(tree / "ws/a.md", "@CLAUDE.md\n")
-    assert rows(run(tree, "claude"), tree)[-1] == (
-        "ws/CLAUDE.md", ERROR,
-        "@CLAUDE.md on line 1 of a.md is an import cycle (CLAUDE.md → a.md → CLAUDE.md)",
-        None, "ws/a.md", 1,
-    )  # fmt: skip
+    why = "@CLAUDE.md on line 1 of a.md is an import cycle (CLAUDE.md → a.md → CLAUDE.md)"
+    assert rows(run(tree, "claude"), tree)[-1] == error("ws/CLAUDE.md", why, "ws/a.md", 1)
 
 
 def test_a_home_import_without_a_home_says_why(tree: Path) -> None:
@@ -112,12 +110,8 @@ def test_the_import_cap_stops_with_one_entry(tree: Path) -> None:
     write(tree / "ws/CLAUDE.md", "".join(f"@./m{n}.md\n" for n in range(257)))
     found = rows(run(tree, "claude"), tree)
     assert len(found) == 257
-    last = found[-1]
-    assert last == (
-        "./m256.md", ERROR,
-        "@./m256.md on line 257 of CLAUDE.md: stopped, more than 256 imports in one discovery",
-        None, "ws/CLAUDE.md", 257,
-    )  # fmt: skip
+    why = "@./m256.md on line 257 of CLAUDE.md: stopped, more than 256 imports in one discovery"
+    assert found[-1] == error("./m256.md", why, "ws/CLAUDE.md", 257)
 
 
 def test_a_mention_does_not_stop_the_imports_after_it(tree: Path) -> None:
