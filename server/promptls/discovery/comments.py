@@ -5,8 +5,10 @@ Claude Code 2.1.72 (CHANGELOG, 2026-03-10): "Changed CLAUDE.md HTML comments
 that block-level comments are stripped and comments inside code blocks are kept. So a
 comment that starts a line (after up to three spaces), outside a fenced code block, is
 removed up to its ``-->`` together with the rest of that closing line when it is blank;
-an inline comment inside a paragraph stays. Users who park notes for humans in comments
-see here exactly what the model does not get.
+an inline comment inside a paragraph stays. The comment ends where CommonMark ends an HTML
+block of type 2 (and marked, a common JS lexer, its comment): at the first ``-->`` of
+its first line or a later one, so ``<!-->`` and ``<!--->`` close on their own line. Users
+who park notes for humans in comments see here exactly what the model does not get.
 """
 
 from __future__ import annotations
@@ -39,7 +41,7 @@ def block_comment_spans(text: str) -> list[tuple[int, int]]:
             i += 1
             continue
         start = offset
-        close = line.find("-->", line.find("<!--") + 4)
+        close = line.find("-->")  # CommonMark: the block ends on the first line holding -->
         while close < 0 and i + 1 < len(lines):
             offset += len(lines[i])
             i += 1
