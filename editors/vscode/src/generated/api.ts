@@ -145,6 +145,37 @@ export type TextSize = {
   tokensEstimate: number;
 };
 
+/** One agent's instruction context as it goes on the wire. */
+export type AgentRendering = {
+  profile: string;
+  title: string;
+  framing: "sourced" | "not documented";
+  placement: string;
+  source: string;
+  notes: string[];
+  cacheNote: string;
+  tokenizer: string;
+  tokensExact: boolean;
+  bytes: number;
+  tokens: number;
+  wire?: string;
+  blocks: {
+    kind: "framing" | "file" | "static" | "dynamic";
+    path: string | null;
+    position: number;
+    bytes: number;
+    tokens: number;
+    cachedPrefix: boolean;
+  }[];
+  files: {
+    path: string;
+    position: number;
+    bytes: number;
+    tokens: number;
+    cachedPrefix: boolean;
+  }[];
+};
+
 /** Arguments of promptls.showContextFiles. */
 export type ShowContextFilesArgs = {
   folder?: string;
@@ -193,6 +224,8 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  for?: string;
 };
 
 /** Result of promptls.previewPrompt. */
@@ -226,6 +259,7 @@ export type PreviewPromptResult = {
     bytes: number;
   }[];
   skills: Skill[];
+  rendering: AgentRendering;
   text?: string;
 };
 
