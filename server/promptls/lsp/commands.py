@@ -26,6 +26,7 @@ from promptls.lsp.command_ids import (
     CONTEXT_REVISION,
     DEBUG_DOCUMENT_HASH,
     DEBUG_STATS,
+    PREVIEW_DIFF,
     PREVIEW_PROMPT,
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
@@ -340,6 +341,13 @@ def register(server: PromptServer) -> None:
     def _preview_prompt(*args: Any) -> dict[str, Any]:
         """See :func:`preview_prompt`."""
         return preview_prompt(server, _single_object(args))
+
+    @server.command(PREVIEW_DIFF)
+    def _preview_diff(*args: Any) -> dict[str, Any]:
+        """See :func:`promptls.lsp.preview_diff.preview_diff`."""
+        from promptls.lsp.preview_diff import preview_diff  # it imports this module
+
+        return preview_diff(server, _single_object(args))
 
     @server.command(RENDER_WIRE)
     async def _render_wire(*args: Any) -> dict[str, Any]:

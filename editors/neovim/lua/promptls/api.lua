@@ -178,6 +178,7 @@ return {
     show_context_files = "promptls.showContextFiles",
     show_environment = "promptls.showEnvironment",
     preview_prompt = "promptls.previewPrompt",
+    preview_diff = "promptls.previewDiff",
     render_wire = "promptls.renderWire",
     context_revision = "promptls.contextRevision",
   },
