@@ -234,6 +234,31 @@ local function run()
   end)
   results.preview_blocks = { lines = lines_of(blocks_buf), filetype = vim.bo[blocks_buf].filetype }
 
+  step(":PromptlsPreview codex (the profile picker)")
+  vim.api.nvim_set_current_win(win)
+  results.preview_completion = vim.fn.getcompletion("PromptlsPreview co", "cmdline")
+  vim.cmd("PromptlsPreview codex")
+  local codex_buf = buffer_named("promptls://preview/codex/cache-aware")
+  if not codex_buf then
+    error(":PromptlsPreview codex opened no promptls://preview/codex/cache-aware buffer", 0)
+  end
+  wait("the codex preview to be filled", function()
+    return vim.b[codex_buf].promptls_updated ~= nil
+  end)
+  results.preview_codex = lines_of(codex_buf)
+
+  step(":PromptlsPreview codex diff")
+  vim.api.nvim_set_current_win(win)
+  vim.cmd("PromptlsPreview codex diff")
+  local diff_buf = buffer_named("promptls://preview/diff/codex")
+  if not diff_buf then
+    error(":PromptlsPreview codex diff opened no promptls://preview/diff/codex buffer", 0)
+  end
+  wait("the cache diff to be filled", function()
+    return vim.b[diff_buf].promptls_updated ~= nil
+  end)
+  results.preview_diff_before = lines_of(diff_buf)
+
   step(":PromptlsEnv")
   vim.api.nvim_set_current_win(win)
   vim.cmd("PromptlsEnv")
@@ -265,6 +290,10 @@ local function run()
       and table.concat(lines_of(prev_buf), "\n"):find(new_rule, 1, true) ~= nil
   end)
   results.preview_after_change = lines_of(prev_buf)
+  wait("the cache diff to name the changed AGENTS.md", function()
+    return table.concat(lines_of(diff_buf), "\n"):find("first difference", 1, true) ~= nil
+  end)
+  results.preview_diff_after = lines_of(diff_buf)
   results.preview_revision_after = vim.b[prev_buf].promptls_revision
   results.revisions = require("promptls.preview").revisions
   results.status_after_change = require("promptls").status(buf)

@@ -211,6 +211,16 @@ return {
       description = "the assembled prompt as marker-free wire text",
     },
     {
+      name = "previewPromptAgent",
+      title = "Preview Prompt for Agent...",
+      description = "what one agent sends, with each file's position, bytes and tokens",
+    },
+    {
+      name = "previewDiff",
+      title = "Preview Cache Diff...",
+      description = "where the agent's wire text first differs from the kept baseline",
+    },
+    {
       name = "renderWire",
       title = "Render Wire Text",
       description = "halves and wire text of the current file",
