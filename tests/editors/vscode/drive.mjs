@@ -47,6 +47,16 @@ async function runCommand(page, title) {
   await row.click();
 }
 
+/** Choose the quick pick row whose label is exactly `label`. */
+async function pickRow(page, label) {
+  const row = page
+    .locator(".quick-input-list .monaco-list-row")
+    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
+    .first();
+  await row.waitFor({ state: "visible", timeout });
+  await row.click();
+}
+
 function escapeRe(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -180,6 +190,33 @@ async function everyFeature(page) {
   };
   await shot(page, "06-preview");
 
+  step = "preview-agent";
+  // The profile picker: one agent's rendering with its per-file token table.
+  await runCommand(page, "promptls: Preview Prompt for Agent...");
+  await pickRow(page, "codex");
+  const agentTab = page.locator(".tab.active", { hasText: "Prompt (codex)" });
+  await agentTab.waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "Files on the wire" })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.previewAgent = { title: plain(await agentTab.innerText()), text: await activeEditorText(page) };
+  await shot(page, "06b-preview-codex");
+
+  step = "cache-diff";
+  // The cache diff keeps its baseline when it opens; the refresh step then edits AGENTS.md.
+  await runCommand(page, "promptls: Preview Cache Diff...");
+  await pickRow(page, "codex");
+  const diffTab = page.locator(".tab.active", { hasText: "Cache diff (codex)" });
+  await diffTab.waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "identical wire text" })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.cacheDiff = { title: plain(await diffTab.innerText()), text: await activeEditorText(page) };
+  await page.locator(".tab", { hasText: "Prompt (cache-aware)" }).first().click();
+  await page.locator(".tab.active", { hasText: "Prompt (cache-aware)" }).waitFor({ state: "visible", timeout });
+
   step = "refresh";
   // An instruction file edited outside the editor: the server's file watch bumps the
   // revision and sends promptls/contextChanged; the open preview and the status bar follow.
@@ -196,6 +233,17 @@ async function everyFeature(page) {
   await changed.waitFor({ state: "visible", timeout });
   result.steps.refresh = { text: await activeEditorText(page), status: plain(await changed.innerText()) };
   await shot(page, "07-preview-refreshed");
+
+  step = "cache-diff-after";
+  await page.locator(".tab", { hasText: "Cache diff (codex)" }).first().click();
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "first difference at byte" })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  result.steps.cacheDiffAfter = { text: await activeEditorText(page) };
+  await shot(page, "07a-cache-diff");
+  await page.locator(".tab", { hasText: "Prompt (cache-aware)" }).first().click();
+  await page.locator(".tab.active", { hasText: "Prompt (cache-aware)" }).waitFor({ state: "visible", timeout });
 
   step = "wire-view";
   // The same preview as marker-free wire text (the editor-title toggle's command).
