@@ -82,7 +82,12 @@ def _at_revision(rev: str, folder: str, target: str | None, render: Render) -> A
         raise UsageError(f"--diff {rev}: not a folder, a saved preview or a revision")
     top = _git(folder, "rev-parse", "--show-toplevel").decode("utf-8", "surrogateescape").strip()
     git_dir = _git(folder, "rev-parse", "--absolute-git-dir").decode("utf-8", "surrogateescape")
-    commit = _git(folder, "rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}")
+    try:
+        commit = _git(folder, "rev-parse", "--verify", "--end-of-options", f"{rev}^{{commit}}")
+    except UsageError as exc:
+        raise UsageError(
+            f"--diff {rev}: not a folder, a saved preview or a revision here ({exc})"
+        ) from exc
     archive = _git(top, "archive", "--format=tar", commit.decode("ascii").strip())
     real_top = os.path.realpath(top)
     rel = os.path.relpath(os.path.realpath(folder), real_top)
@@ -92,7 +97,10 @@ def _at_revision(rev: str, folder: str, target: str | None, render: Render) -> A
         tree_path = Path(scratch).resolve() / "tree"
         tree_path.mkdir()
         tree = str(tree_path)
+        if not hasattr(tarfile, "data_filter"):  # Python 3.11.0-3.11.3
+            raise UsageError("--diff REV needs Python 3.11.4 or later (tarfile's data filter)")
         with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+            # "data": no member may land outside the tree, be a device or a link out of it.
             tar.extractall(tree, filter="data")
         (tree_path / ".git").write_text(f"gitdir: {git_dir.strip()}\n", encoding="utf-8")
         root = os.path.normpath(tree_path / rel)

@@ -15,7 +15,6 @@ import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from promptls.lsp.commands import _profiles, _string, _target_in, allowed_folder, invalid
 from promptls.lsp.workspace import system_source
 
 if TYPE_CHECKING:
@@ -35,28 +34,21 @@ def _render(server: PromptServer, folder: str, profile: str, target: str | None)
     """The profile's wire rendering of ``folder`` now, as ``previewPrompt`` renders it."""
     # Deferred (lsp → assembly): on request only, like previewPrompt's.
     from promptls.assembly.agents import render_agent, render_or
-    from promptls.assembly.assemble import assemble_prompt
+    from promptls.assembly.assemble import assemble_prompt  # deferred: as above
 
     _, text = system_source(server, folder)
     prompt = assemble_prompt(folder, profile=profile, system_text=text, target=target)
     return render_or(prompt) if profile == "or" else render_agent(prompt.discovery)
 
 
-def preview_diff(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
-    """Compare the current rendering with the kept baseline (kept now if there is none)."""
+def preview_diff(
+    server: PromptServer, folder: str, profile: str, target: str | None, *, rebase: bool
+) -> dict[str, Any]:
+    """Compare the current rendering with the kept baseline (kept now if there is none);
+    the arguments are validated by the command handler (``lsp/commands.py``)."""
     from promptls.assembly.diff import first_difference  # deferred: on request
     from promptls.views.diff import difference_json  # deferred: on request
 
-    folder = allowed_folder(server, str(_string(obj, "folder")))
-    chosen = _string(obj, "profile", required=False)
-    if chosen == "all":
-        raise invalid("'profile' names one profile here")
-    profile = _profiles(server, folder, chosen)[0]
-    target_arg = _string(obj, "for", required=False)
-    target = None if target_arg is None else _target_in(server, folder, target_arg)
-    rebase = obj.get("rebase", False)
-    if not isinstance(rebase, bool):
-        raise invalid("'rebase' must be a boolean")
     current = _render(server, folder, profile, target)
     kept = _BASELINES.setdefault(server, OrderedDict())
     key = (folder, profile, target)

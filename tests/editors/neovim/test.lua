@@ -78,6 +78,20 @@ local function buffer_named(name)
   end
 end
 
+--- Run a view command from window `win` and wait until its buffer `name` is filled.
+local function open_view(win, command, name)
+  vim.api.nvim_set_current_win(win)
+  vim.cmd(command)
+  local buf = buffer_named(name)
+  if not buf then
+    error(":" .. command .. " opened no " .. name .. " buffer", 0)
+  end
+  wait(name .. " to be filled", function()
+    return vim.b[buf].promptls_updated ~= nil
+  end)
+  return buf
+end
+
 local function promptls_diagnostics(buf)
   local found = {}
   for _, d in ipairs(vim.diagnostic.get(buf)) do
@@ -223,40 +237,16 @@ local function run()
   results.preview = { lines = lines_of(prev_buf), filetype = vim.bo[prev_buf].filetype }
 
   step(":PromptlsPreview cache-aware")
-  vim.api.nvim_set_current_win(win)
-  vim.cmd("PromptlsPreview cache-aware")
-  local blocks_buf = buffer_named("promptls://preview/cache-aware")
-  if not blocks_buf then
-    error(":PromptlsPreview cache-aware opened no promptls://preview/cache-aware buffer", 0)
-  end
-  wait("the cache-aware preview to be filled", function()
-    return vim.b[blocks_buf].promptls_updated ~= nil
-  end)
+  local blocks_buf = open_view(win, "PromptlsPreview cache-aware", "promptls://preview/cache-aware")
   results.preview_blocks = { lines = lines_of(blocks_buf), filetype = vim.bo[blocks_buf].filetype }
 
   step(":PromptlsPreview codex (the profile picker)")
-  vim.api.nvim_set_current_win(win)
   results.preview_completion = vim.fn.getcompletion("PromptlsPreview co", "cmdline")
-  vim.cmd("PromptlsPreview codex")
-  local codex_buf = buffer_named("promptls://preview/codex/cache-aware")
-  if not codex_buf then
-    error(":PromptlsPreview codex opened no promptls://preview/codex/cache-aware buffer", 0)
-  end
-  wait("the codex preview to be filled", function()
-    return vim.b[codex_buf].promptls_updated ~= nil
-  end)
+  local codex_buf = open_view(win, "PromptlsPreview codex", "promptls://preview/codex/cache-aware")
   results.preview_codex = lines_of(codex_buf)
 
   step(":PromptlsPreview codex diff")
-  vim.api.nvim_set_current_win(win)
-  vim.cmd("PromptlsPreview codex diff")
-  local diff_buf = buffer_named("promptls://preview/diff/codex")
-  if not diff_buf then
-    error(":PromptlsPreview codex diff opened no promptls://preview/diff/codex buffer", 0)
-  end
-  wait("the cache diff to be filled", function()
-    return vim.b[diff_buf].promptls_updated ~= nil
-  end)
+  local diff_buf = open_view(win, "PromptlsPreview codex diff", "promptls://preview/diff/codex")
   results.preview_diff_before = lines_of(diff_buf)
 
   step(":PromptlsEnv")

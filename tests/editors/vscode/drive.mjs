@@ -57,6 +57,25 @@ async function pickRow(page, label) {
   await row.click();
 }
 
+/** Run a palette command, pick `label`, and wait for tab `tabTitle` to show `expected`. */
+async function openPicked(page, command, label, tabTitle, expected) {
+  await runCommand(page, command);
+  await pickRow(page, label);
+  const tab = page.locator(".tab.active", { hasText: tabTitle });
+  await tab.waitFor({ state: "visible", timeout });
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: expected })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  return { title: plain(await tab.innerText()), text: await activeEditorText(page) };
+}
+
+/** Bring an open editor tab to the front. */
+async function showTab(page, title) {
+  await page.locator(".tab", { hasText: title }).first().click();
+  await page.locator(".tab.active", { hasText: title }).waitFor({ state: "visible", timeout });
+}
+
 function escapeRe(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
@@ -192,30 +211,15 @@ async function everyFeature(page) {
 
   step = "preview-agent";
   // The profile picker: one agent's rendering with its per-file token table.
-  await runCommand(page, "promptls: Preview Prompt for Agent...");
-  await pickRow(page, "codex");
-  const agentTab = page.locator(".tab.active", { hasText: "Prompt (codex)" });
-  await agentTab.waitFor({ state: "visible", timeout });
-  await page
-    .locator(".editor-group-container.active .view-line", { hasText: "Files on the wire" })
-    .first()
-    .waitFor({ state: "visible", timeout });
-  result.steps.previewAgent = { title: plain(await agentTab.innerText()), text: await activeEditorText(page) };
+  result.steps.previewAgent = await openPicked(
+    page, "promptls: Preview Prompt for Agent...", "codex", "Prompt (codex)", "Files on the wire");
   await shot(page, "06b-preview-codex");
 
   step = "cache-diff";
   // The cache diff keeps its baseline when it opens; the refresh step then edits AGENTS.md.
-  await runCommand(page, "promptls: Preview Cache Diff...");
-  await pickRow(page, "codex");
-  const diffTab = page.locator(".tab.active", { hasText: "Cache diff (codex)" });
-  await diffTab.waitFor({ state: "visible", timeout });
-  await page
-    .locator(".editor-group-container.active .view-line", { hasText: "identical wire text" })
-    .first()
-    .waitFor({ state: "visible", timeout });
-  result.steps.cacheDiff = { title: plain(await diffTab.innerText()), text: await activeEditorText(page) };
-  await page.locator(".tab", { hasText: "Prompt (cache-aware)" }).first().click();
-  await page.locator(".tab.active", { hasText: "Prompt (cache-aware)" }).waitFor({ state: "visible", timeout });
+  result.steps.cacheDiff = await openPicked(
+    page, "promptls: Preview Cache Diff...", "codex", "Cache diff (codex)", "identical wire text");
+  await showTab(page, "Prompt (cache-aware)");
 
   step = "refresh";
   // An instruction file edited outside the editor: the server's file watch bumps the
@@ -235,15 +239,14 @@ async function everyFeature(page) {
   await shot(page, "07-preview-refreshed");
 
   step = "cache-diff-after";
-  await page.locator(".tab", { hasText: "Cache diff (codex)" }).first().click();
+  await showTab(page, "Cache diff (codex)");
   await page
     .locator(".editor-group-container.active .view-line", { hasText: "first difference at byte" })
     .first()
     .waitFor({ state: "visible", timeout });
   result.steps.cacheDiffAfter = { text: await activeEditorText(page) };
   await shot(page, "07a-cache-diff");
-  await page.locator(".tab", { hasText: "Prompt (cache-aware)" }).first().click();
-  await page.locator(".tab.active", { hasText: "Prompt (cache-aware)" }).waitFor({ state: "visible", timeout });
+  await showTab(page, "Prompt (cache-aware)");
 
   step = "wire-view";
   // The same preview as marker-free wire text (the editor-title toggle's command).
