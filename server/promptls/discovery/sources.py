@@ -167,7 +167,9 @@ class ExtraSources(ImportFollower):
                 f"or {human_bytes(limit)} of {os.path.basename(path)}, whichever comes first"
             ]
         notes += content_notes(head, bad)
-        self.keep(path, text, ContextScope.USER, status, "; ".join(notes), result.size)
+        cut_at = len(head) if status is EntryStatus.CUT else None
+        self.keep(path, text, ContextScope.USER, status, "; ".join(notes), result.size,
+                  cut_at=cut_at)  # fmt: skip
 
     def lazy(self) -> None:
         """Nested files on the way from the root to the target: ``lazy`` entries, since

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import PurePath
 
 from promptls.analysis.document import Document
@@ -11,6 +12,11 @@ from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
 from promptls.discovery.model import EntryStatus
 from promptls.text.lazyre import lazy
+
+_UNVERIFIED = (
+    "not verified: @{} is relative to the user's home, and this run has none to check it "
+    "against (CI without --home or PROMPTLS_HOME); pass --home DIR to verify it"
+)
 
 _IMPORT = lazy(r"@[^\s`'\"()<>\[\]]+")
 
@@ -39,6 +45,10 @@ def check(doc: Document) -> Iterator[Finding]:
         line = entry.line
         start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
         start, end = _token_span(doc.text, start, end, entry.path)
+        if entry.path.startswith("~"):  # discovery had no home to resolve it against
+            yield replace(RULE.finding(_UNVERIFIED.format(entry.path), start, end),
+                          severity=Severity.INFO)  # fmt: skip
+            continue
         yield RULE.finding(f"broken import: {entry.reason}", start, end)
 
 
@@ -55,7 +65,11 @@ RULE = Rule(
         "skips it silently, Gemini CLI replaces the token with an `Import failed` "
         "comment, and also refuses URLs and paths outside the project root. Only "
         "reported when the file is checked with a discovery (the CLI does this for "
-        "instruction files)."
+        "instruction files). A home-relative import (`@~/…`) is checked against the "
+        "home given with `--home`/`PROMPTLS_HOME`, else the home of the machine that "
+        "runs promptls (your editor, or `check` on your machine); in CI (`CI` set) "
+        "without an explicit home the runner's home is not the user's, so such an "
+        "import is reported as info, not verified."
     ),
     bad_example="See @docs/missing-guide.md for the style rules.\n",
     good_example="See @docs/style.md for the style rules.\n",
