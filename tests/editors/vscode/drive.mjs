@@ -39,12 +39,7 @@ async function runCommand(page, title) {
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible", timeout });
   await input.fill(`>${title}`);
-  const row = page
-    .locator(".quick-input-list .monaco-list-row")
-    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
-    .first();
-  await row.waitFor({ state: "visible", timeout });
-  await row.click();
+  await pickRow(page, title);
 }
 
 /** Choose the quick pick row whose label is exactly `label`. */
@@ -63,11 +58,16 @@ async function openPicked(page, command, label, tabTitle, expected) {
   await pickRow(page, label);
   const tab = page.locator(".tab.active", { hasText: tabTitle });
   await tab.waitFor({ state: "visible", timeout });
+  await waitForLine(page, expected);
+  return { title: plain(await tab.innerText()), text: await activeEditorText(page) };
+}
+
+/** Wait until the active editor shows a line containing `text`. */
+async function waitForLine(page, text) {
   await page
-    .locator(".editor-group-container.active .view-line", { hasText: expected })
+    .locator(".editor-group-container.active .view-line", { hasText: text })
     .first()
     .waitFor({ state: "visible", timeout });
-  return { title: plain(await tab.innerText()), text: await activeEditorText(page) };
 }
 
 /** Bring an open editor tab to the front. */
@@ -240,10 +240,7 @@ async function everyFeature(page) {
 
   step = "cache-diff-after";
   await showTab(page, "Cache diff (codex)");
-  await page
-    .locator(".editor-group-container.active .view-line", { hasText: "first difference at byte" })
-    .first()
-    .waitFor({ state: "visible", timeout });
+  await waitForLine(page, "first difference at byte");
   result.steps.cacheDiffAfter = { text: await activeEditorText(page) };
   await shot(page, "07a-cache-diff");
   await showTab(page, "Prompt (cache-aware)");
