@@ -9,10 +9,19 @@ survives.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
-from promptls.assembly.agents import AgentRendering, PieceKind, measure, render_agent, render_or
+from promptls.assembly.agents import (
+    AgentRendering,
+    Framing,
+    Piece,
+    PieceKind,
+    measure,
+    render_agent,
+    render_or,
+)
 from promptls.assembly.assemble import assemble_prompt
 from promptls.assembly.diff import first_difference, relocate, rendering_from_json
 from promptls.context import discover
@@ -132,3 +141,20 @@ def test_saved_json_rendering_round_trips(tree: Path) -> None:
     assert loaded.pieces == rendering.pieces
     assert rendering_from_json({"rendering": {"wire": "x", "blocks": [{"kind": "?"}]}}) is None
     assert rendering_from_json(["not", "a", "preview"]) is None
+
+
+def test_crlf_and_lone_surrogates_before_the_difference() -> None:
+    """Lines break at CRLF as in LSP; a lone surrogate (lenient decoding) counts 3 bytes."""
+    head = Piece("intro\r\nzwei ✓\r\n", PieceKind.FRAMING, cached=True)
+    body = "bad \udcff byte\r\nthen ALPHA"
+    old = AgentRendering(
+        "x", "x", (head, Piece(body, PieceKind.FILE, "/f", True)), Framing.SOURCED, "", ""
+    )
+    new_body = body.replace("ALPHA", "BRAVO")
+    new = replace(old, pieces=(head, Piece(new_body, PieceKind.FILE, "/f", True)))
+    diff = first_difference(old, new)
+    assert diff is not None
+    before = old.wire[: old.wire.index("ALPHA")]
+    assert diff.byte == len(before.encode("utf-8", "surrogatepass"))
+    assert (diff.line, diff.column) == (3, len("then "))
+    assert diff.in_cached_prefix and diff.old.path == "/f"
