@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from promptls.analysis import analyze
+from promptls.analysis.cache_minimums import minimum_for
 from promptls.analysis.model import Finding
-from promptls.analysis.rules.pl009_cache_minimum import minimum_for
 from promptls.config import Settings
 from promptls.discovery import discover
 
