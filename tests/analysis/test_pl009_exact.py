@@ -36,3 +36,26 @@ def test_an_openai_model_is_counted_exactly() -> None:
 
 def test_a_claude_model_keeps_the_estimate_and_its_margin() -> None:
     assert _pl009("claude-sonnet-4-5") == []
+
+
+def _static_of(tokens: int) -> str:
+    """A static half (with the blank line before the marker) of exactly ``tokens`` tokens."""
+    for repeats in range(tokens // 2 - 8, tokens):
+        for tail in ("", "hello"):
+            static = "hello world " * repeats + tail + "\n\n"
+            if count_tokens(static, O200K).count == tokens:
+                return static
+    raise AssertionError(f"no static half of {tokens} tokens")
+
+
+def test_the_exact_count_at_the_minimum_passes_and_one_below_is_reported() -> None:
+    for tokens, reported in ((1024, False), (1023, True)):
+        static = _static_of(tokens)
+        found = analyze(
+            f"{static}{MARKER}\n\nTurn.",
+            path="x.prompt",
+            settings=Settings(select=("PL009",), model="gpt-4o"),
+        ).findings
+        assert bool(found) is reported, tokens
+        if reported:
+            assert found[0].message.startswith(f"static half is {tokens} tokens (o200k_base)")

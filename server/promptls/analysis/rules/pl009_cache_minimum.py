@@ -21,6 +21,11 @@ OPENAI = "openai"
 """The provider whose models use the o200k_base tokenizer: counted exactly when
 ``promptls[tokens]`` is installed, so no margin is needed."""
 
+EXACT_CHARS_PER_TOKEN_BOUND = 256
+"""A static half this many characters per minimum token is not tokenized: it is over the
+minimum. o200k_base's longest runs measured are 128 spaces (64 for ``-``, ``=``, ``#``)
+per token; the bound leaves twice that."""
+
 HOW_ESTIMATED = (
     "estimated at 4 characters a token for ASCII, 2 for other letters and 1 for CJK "
     "and emoji; real counts differ by up to a quarter"
@@ -35,12 +40,10 @@ def check(doc: Document) -> Iterator[Finding]:
     if row is None or doc.static_end == 0:
         return
     minimum = row.tokens
-    if doc.static_end >= 4 * minimum:
-        return  # every estimate is at least one token per four characters
     static = doc.text[: doc.static_end]
     if not static.strip():
-        return
-    if row.provider == OPENAI:
+        return  # an empty static half is PL005's
+    if row.provider == OPENAI and doc.static_end < EXACT_CHARS_PER_TOKEN_BOUND * minimum:
         counted = count_tokens(static, O200K)
         if counted.exact:
             if counted.count >= minimum:
@@ -53,6 +56,8 @@ def check(doc: Document) -> Iterator[Finding]:
                 doc.exact[0].end,
             )
             return
+    if doc.static_end >= 4 * minimum:
+        return  # every estimate is at least one token per four characters
     estimate = estimate_tokens(static)
     if estimate * (1 + ESTIMATE_ERROR) >= minimum:
         return  # the real count may reach the minimum: too close to call
