@@ -9,7 +9,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
 from promptls.discovery.comments import block_comment_spans
-from promptls.discovery.profiles import PROFILES
+from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 from promptls.text.lazyre import lazy, lazy_built
 
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
@@ -173,7 +173,8 @@ def _example_user(value: str) -> bool:
 
 def _stripped(doc: Document) -> list[tuple[int, int]]:
     """Block HTML comments, when the profile's agent strips them before sending."""
-    profile = PROFILES.get(doc.settings.profile)
+    name = doc.discovery.profile if doc.discovery is not None else doc.settings.profile
+    profile = PROFILES.get(name or DEFAULT_PROFILE)
     if profile is None or not profile.hide_html_comments or "<!--" not in doc.text:
         return []
     return block_comment_spans(doc.text)
