@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from promptls.discovery.api import discover, owning_folder
-from promptls.discovery.model import ContextScope, Discovery, EntryStatus
+from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import read_bounded
 
@@ -29,9 +29,6 @@ SIMILARITY_THRESHOLD = 0.6
 
 MAX_COPY_BYTES = 1024 * 1024
 """Larger files are not compared: a diff of megabytes is not an instruction file's."""
-
-Discover = Callable[[str, str], Discovery]
-"""``discover(folder, profile)``; a parameter so callers can pass a cached one."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,18 +123,18 @@ def unified(here: str, there: str, here_name: str, there_name: str) -> str:
 
 
 def copies(
-    folder: str, discover_one: Discover | None = None, profiles: Mapping[str, object] = PROFILES
+    folder: str, home: str | None = None, profiles: Mapping[str, object] = PROFILES
 ) -> list[Copy]:
     """The project files each agent loads for ``folder`` that belong to that folder
-    itself (not a parent's, not the user's), with the agents that read each one."""
-    run = discover_one or (lambda root, name: discover(root, name))
+    itself (not a parent's, not the user's), with the agents that read each one.
+    ``home`` is the home the caller's own discovery used (None: the real one)."""
     readers: dict[str, set[str]] = {}
     first_path: dict[str, str] = {}
     imports: dict[str, set[str]] = {}
     folder = os.path.abspath(folder)
     for name in profiles:
         try:
-            found = run(folder, name)
+            found = discover(folder, name, home=home)
         except Exception:  # a discovery problem must not stop a lint run
             continue
         for file in found.files:
@@ -164,13 +161,13 @@ def read_copy(path: str) -> str | None:
     return read.data.decode("utf-8", "replace")
 
 
-def find(path: str) -> tuple[Copy | None, list[Copy]]:
+def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
     """This file's copy (None when no agent loads it for its folder) and the other files
     of its folder read by another set of agents, neither importing the other: two
     sources for one level, where some agent follows one and not the other (or, like
     Copilot, reads both and gets two versions)."""
     here_abs = os.path.abspath(path)
-    found = copies(owning_folder(here_abs))
+    found = copies(owning_folder(here_abs), home)
     identity = os.path.realpath(here_abs)
     mine = next((c for c in found if c.identity == identity), None)
     if mine is None:
@@ -186,9 +183,11 @@ def find(path: str) -> tuple[Copy | None, list[Copy]]:
     return mine, sorted(peers, key=lambda c: c.path)
 
 
-def drifted(path: str, text: str) -> list[tuple[Copy, Copy, LineDiff, str]]:
+def drifted(
+    path: str, text: str, home: str | None = None
+) -> list[tuple[Copy, Copy, LineDiff, str]]:
     """(this copy, the other, the diff, the other's text) for every drifted peer."""
-    mine, peers = find(path)
+    mine, peers = find(path, home)
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)

@@ -120,10 +120,10 @@ def shim_for(mine: Copy, peer: Copy, text: str, shared: str) -> Shim | None:
     return Shim(title, mine.path, peer.path, new_text)
 
 
-def shims(path: str, text: str) -> list[Shim]:
+def shims(path: str, text: str, home: str | None = None) -> list[Shim]:
     """Every shim for a file's drifted copies (usually one: towards AGENTS.md)."""
     found = []
-    for mine, peer, _, shared in drifted(path, text):
+    for mine, peer, _, shared in drifted(path, text, home):
         shim = shim_for(mine, peer, text, shared)
         if shim is not None:
             found.append(shim)

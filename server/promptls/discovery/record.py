@@ -72,7 +72,7 @@ def link_target(path: str) -> str:
     reader of the discovered order should see that the two names are one file.
     """
     try:
-        return os.readlink(path) if os.path.islink(path) else ""
+        return os.readlink(path) if os.path.islink(path) else ""  # noqa: PTH114, PTH115
     except (OSError, ValueError):
         return ""
 
