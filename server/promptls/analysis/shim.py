@@ -49,15 +49,16 @@ def _front_matter(lines: list[str]) -> int:
     return 0
 
 
-def own_lines(text: str, shared: str) -> list[list[str]]:
+def own_lines(text: str, shared: str, front_matter: bool) -> list[list[str]]:
     """The runs of the copy's lines that the shared text does not have at that place
-    (difflib's non-equal blocks), front matter excluded, blank-only runs dropped.
+    (difflib's non-equal blocks), blank-only runs dropped; with ``front_matter`` a
+    leading ``---`` block is left out (the caller keeps it whole).
 
     Every line not found anywhere in the shared text is inside one of these runs, which
     is what makes the fix lossless.
     """
     lines = text.splitlines()
-    body = lines[_front_matter(lines) :]
+    body = lines[_front_matter(lines) :] if front_matter else lines
     matcher = difflib.SequenceMatcher(None, body, shared.splitlines(), autojunk=False)
     runs = []
     for tag, i1, i2, _, _ in matcher.get_opcodes():
@@ -88,7 +89,7 @@ def shim_text(text: str, shared: str, shared_ref: str, how: str) -> str | None:
     relative to the copy (``AGENTS.md``, ``../AGENTS.md``)."""
     eol = _eol(text)
     lines = text.splitlines()
-    runs = own_lines(text, shared)
+    runs = own_lines(text, shared, front_matter=how != "import")
     kept = (eol * 2).join(eol.join(run) for run in runs)
     if how == "import":
         return f"@{shared_ref}{eol}" + (f"{eol}{kept}{eol}" if kept else "")
