@@ -63,13 +63,18 @@ def comparable_lines(text: str) -> list[tuple[int, str]]:
     agent's own metadata (Cursor's ``alwaysApply``), not the shared text.
     """
     lines = text.splitlines()
-    start = 0
-    if lines and lines[0].strip() == "---":
-        for i in range(1, len(lines)):
-            if lines[i].strip() == "---":
-                start = i + 1
-                break
+    start = front_matter_end(lines)
     return [(i, line.strip()) for i, line in enumerate(lines) if i >= start and line.strip()]
+
+
+def front_matter_end(lines: list[str]) -> int:
+    """How many leading lines are a ``---`` front-matter block (0 when none)."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "---":
+            return i + 1
+    return 0
 
 
 def compare(here: str, there: str) -> LineDiff | None:

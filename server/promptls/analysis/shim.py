@@ -20,7 +20,7 @@ import difflib
 import os
 from dataclasses import dataclass
 
-from promptls.analysis.drift import Copy, drifted
+from promptls.analysis.drift import Copy, drifted, front_matter_end
 from promptls.discovery.profiles import PROFILES
 
 
@@ -39,16 +39,6 @@ def _eol(text: str) -> str:
     return "\r\n" if "\r\n" in text else "\n"
 
 
-def _front_matter(lines: list[str]) -> int:
-    """How many leading lines are a ``---`` front-matter block (0 when none)."""
-    if not lines or lines[0].strip() != "---":
-        return 0
-    for i in range(1, len(lines)):
-        if lines[i].strip() == "---":
-            return i + 1
-    return 0
-
-
 def own_lines(text: str, shared: str, front_matter: bool) -> list[list[str]]:
     """The runs of the copy's lines that the shared text does not have at that place
     (difflib's non-equal blocks), blank-only runs dropped; with ``front_matter`` a
@@ -58,7 +48,7 @@ def own_lines(text: str, shared: str, front_matter: bool) -> list[list[str]]:
     is what makes the fix lossless.
     """
     lines = text.splitlines()
-    body = lines[_front_matter(lines) :] if front_matter else lines
+    body = lines[front_matter_end(lines) :] if front_matter else lines
     matcher = difflib.SequenceMatcher(None, body, shared.splitlines(), autojunk=False)
     runs = []
     for tag, i1, i2, _, _ in matcher.get_opcodes():
@@ -95,7 +85,7 @@ def shim_text(text: str, shared: str, shared_ref: str, how: str) -> str | None:
         return f"@{shared_ref}{eol}" + (f"{eol}{kept}{eol}" if kept else "")
     if not runs:
         return None
-    head = lines[: _front_matter(lines)]
+    head = lines[: front_matter_end(lines)]
     return eol.join(head) + (eol if head else "") + kept + eol
 
 
