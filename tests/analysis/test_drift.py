@@ -51,15 +51,15 @@ def _extra(n: int) -> list[str]:
     return [f"Claude only {i}: something the other copy never says." for i in range(n)]
 
 
-@pytest.mark.parametrize(("extra", "drifts"), [(14, True), (15, False)])
+@pytest.mark.parametrize(("extra", "drifts"), [(13, True), (14, False)])
 def test_the_threshold_from_both_sides(
     tmp_path: Path, fake_home: Path, extra: int, drifts: bool
 ) -> None:
-    # 11 lines in common (the heading and 10 rules), ``extra`` more in CLAUDE.md:
-    # ratio 2*11 / (11 + 11 + extra) is 0.611 for 14 and 0.595 for 15.
+    # 10 rules in common (the title is not compared), ``extra`` more in CLAUDE.md:
+    # ratio 2*10 / (10 + 10 + extra) is 0.606 for 13 and 0.588 for 14.
     here, there = _text(SHARED), _text(SHARED + _extra(extra))
     diff = compare(there, here)
-    assert (22 / (22 + extra) >= SIMILARITY_THRESHOLD) is drifts
+    assert (20 / (20 + extra) >= SIMILARITY_THRESHOLD) is drifts
     assert (diff is not None) is drifts
     root = _repo(tmp_path, {"AGENTS.md": here, "CLAUDE.md": there})
     assert bool(_drift(root / "CLAUDE.md", fake_home)) is drifts
@@ -73,6 +73,25 @@ def test_identical_copies_up_to_blank_lines_and_indentation_are_quiet(
     root = _repo(tmp_path, {"AGENTS.md": _text(SHARED), "CLAUDE.md": _text([spaced])})
     assert compare(_text(SHARED), _text([spaced])) is None
     assert _drift(root / "CLAUDE.md", fake_home) == []
+
+
+def test_a_mirror_that_differs_only_in_title_sync_note_and_names_is_quiet(
+    tmp_path: Path, fake_home: Path
+) -> None:
+    # The shape of real mirrors: their own title, an HTML comment saying "edit the other
+    # copy too", and each naming itself where the other names itself.
+    def mirror(title: str, name: str, other: str) -> str:
+        note = f"<!--\n  {name} mirrors {other}: edit both.\n-->\n"
+        return f"# {title}\n\n{note}\n" + _text([*SHARED, f"See {name} for more."])
+
+    claude = mirror("Development notes", "CLAUDE.md", "AGENTS.md")
+    agents = mirror("AGENTS.md", "AGENTS.md", "CLAUDE.md")
+    root = _repo(tmp_path, {"AGENTS.md": agents, "CLAUDE.md": claude})
+    assert _drift(root / "CLAUDE.md", fake_home) == []
+    assert _drift(root / "AGENTS.md", fake_home) == []
+    (root / "AGENTS.md").write_text(agents.replace("Rule 4:", "Rule four:"), encoding="utf-8")
+    [message] = _drift(root / "CLAUDE.md", fake_home)
+    assert "(91% the same: 1 line changed)" in message  # 11 of 12 lines match
 
 
 def test_the_message_counts_lines_and_the_range_is_the_first_difference(

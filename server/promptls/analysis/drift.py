@@ -9,7 +9,7 @@ standard library's ``difflib``, whose matching is well understood and stable).
 """
 
 # Plain str paths on purpose: they are compared and shown, never opened as Path objects.
-# ruff: noqa: PTH100
+# ruff: noqa: PTH100, PTH119
 
 from __future__ import annotations
 
@@ -55,16 +55,35 @@ class LineDiff:
     """0-based line of this text where the first difference is (or the nearest line)."""
 
 
-def comparable_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, stripped line) of every non-blank line after any front matter.
+def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
+    """(line number, stripped line) of the lines that carry the shared instructions.
 
-    Blank lines and indentation carry no instruction, and two unrelated Markdown files
-    share many blank lines, which would make them look alike; front matter is each
-    agent's own metadata (Cursor's ``alwaysApply``), not the shared text.
+    Left out, because mirrors differ there on purpose and no agent is told anything
+    different: blank lines and indentation (two unrelated Markdown files share many
+    blank lines, which would make them look alike), front matter (each agent's own
+    metadata, like Cursor's ``alwaysApply``), block HTML comments (where mirrors keep
+    their "edit the other copy too" note) and a leading ``# `` title (``# CLAUDE.md`` /
+    ``# AGENTS.md``). The copies' own file ``names`` count as one word, so a copy that
+    says "CLAUDE.md" where the other says "AGENTS.md" is the same line.
     """
     lines = text.splitlines()
-    start = front_matter_end(lines)
-    return [(i, line.strip()) for i, line in enumerate(lines) if i >= start and line.strip()]
+    out: list[tuple[int, str]] = []
+    in_comment = False
+    first = True
+    for i in range(front_matter_end(lines), len(lines)):
+        line = lines[i].strip()
+        if in_comment or line.startswith("<!--"):
+            in_comment = "-->" not in line
+            continue
+        if not line:
+            continue
+        title, first = first and line.startswith("# "), False
+        if title:
+            continue
+        for name in names:
+            line = line.replace(name, "\0")
+        out.append((i, line))
+    return out
 
 
 def front_matter_end(lines: list[str]) -> int:
@@ -77,11 +96,11 @@ def front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-def compare(here: str, there: str) -> LineDiff | None:
+def compare(here: str, there: str, names: tuple[str, ...] = ()) -> LineDiff | None:
     """The line diff of ``here`` against ``there`` when they are mostly the same text but
-    differ; None for identical copies (up to blank lines and indentation) and for
-    clearly different documents."""
-    mine, theirs = comparable_lines(here), comparable_lines(there)
+    differ; None for identical copies (up to what ``comparable_lines`` leaves out) and
+    for clearly different documents. ``names``: the two copies' file names."""
+    mine, theirs = comparable_lines(here, names), comparable_lines(there, names)
     a, b = [line for _, line in mine], [line for _, line in theirs]
     if a == b or not a or not b:
         return None
@@ -196,7 +215,8 @@ def drifted(
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)
-        diff = None if there is None else compare(text, there)
+        names = (os.path.basename(path), os.path.basename(peer.path))
+        diff = None if there is None else compare(text, there, names)
         if mine is not None and diff is not None and there is not None:
             out.append((mine, peer, diff, there))
     return out

@@ -41,7 +41,7 @@ def check(doc: Document) -> Iterator[Finding]:
             if group
         ]
         yield RULE.finding(
-            f"drifted from {other} ({round(diff.ratio * 100)}% the same: "
+            f"drifted from {other} ({int(diff.ratio * 100)}% the same: "
             f"{summary(diff, other)}); {', '.join(who)}",
             start,
             end,
@@ -59,8 +59,9 @@ RULE = Rule(
         "`.github/copilot-instructions.md` or an always-apply Cursor rule, then edit one "
         "copy and not the other. Each agent silently follows its own version. promptls "
         "asks every agent's discovery which files it loads for the folder; two files read "
-        "by different agents (neither read by all of the other's agents) are compared line "
-        "by line with difflib, ignoring blank lines, indentation and front matter. They "
+        "by different sets of agents, neither importing the other, are compared line "
+        "by line with difflib, ignoring blank lines, indentation, front matter, block HTML "
+        "comments, a leading `# ` title and the two files' own names. They "
         "have drifted when at least "
         f"{round(SIMILARITY_THRESHOLD * 100)}% of their lines match (difflib's ratio) but "
         "they are not the same. Identical copies, a symbolic link to the other file, a "
