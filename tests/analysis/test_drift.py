@@ -228,3 +228,14 @@ def test_relative_names_use_the_folder_the_copies_share(tmp_path: Path, fake_hom
     assert message.startswith("drifted from AGENTS.md ")
     [message] = _drift(root / "AGENTS.md", fake_home)
     assert message.startswith("drifted from .github/copilot-instructions.md ")
+
+
+def test_a_copy_created_after_the_first_check_is_seen(tmp_path: Path, fake_home: Path) -> None:
+    # The agents' view of a folder is remembered between checks; a new file changes it.
+    root = _repo(tmp_path, {"AGENTS.md": _text(SHARED)})
+    assert _drift(root / "AGENTS.md", fake_home) == []
+    (root / "GEMINI.md").write_text(_text(SHARED[:-1]), encoding="utf-8")
+    [message] = _drift(root / "AGENTS.md", fake_home)
+    assert message.startswith("drifted from GEMINI.md ")
+    (root / "GEMINI.md").unlink()
+    assert _drift(root / "AGENTS.md", fake_home) == []

@@ -9,13 +9,14 @@ standard library's ``difflib``, whose matching is well understood and stable).
 """
 
 # Plain str paths on purpose: they are compared and shown, never opened as Path objects.
-# ruff: noqa: PTH100, PTH119
+# ruff: noqa: PTH100, PTH116, PTH119
 
 from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Mapping
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from promptls.discovery.api import discover, owning_folder
@@ -146,21 +147,62 @@ def unified(here: str, there: str, here_name: str, there_name: str) -> str:
     return "\n".join(lines)
 
 
-def copies(
-    folder: str, home: str | None = None, profiles: Mapping[str, object] = PROFILES
-) -> list[Copy]:
+def copies(folder: str, home: str | None = None) -> tuple[Copy, ...]:
     """The project files each agent loads for ``folder`` that belong to that folder
     itself (not a parent's, not the user's), with the agents that read each one.
-    ``home`` is the home the caller's own discovery used (None: the real one)."""
+    ``home`` is the home the caller's own discovery used (None: the real one).
+
+    Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
+    every copy in a folder asks the same question, and so does every keystroke in an
+    editor, while seven discoveries cost ten times the rest of a file's analysis.
+    """
+    key = (os.path.abspath(folder), home)
+    with _MEMO_LOCK:
+        memo = _MEMO.get(key)
+    if memo is not None and memo[1] == _stamp(memo[0]):
+        return memo[2]
+    paths, found = _collect(key[0], home)
+    with _MEMO_LOCK:
+        _MEMO[key] = (paths, _stamp(paths), found)
+        _MEMO.move_to_end(key)
+        while len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return found
+
+
+MEMO_SIZE = 256
+"""Folders whose copies are remembered (an editor session touches a handful)."""
+_Memo = tuple[tuple[str, ...], tuple[object, ...], tuple[Copy, ...]]
+"""The paths the answer depended on, what ``stat`` said of them, and the answer."""
+_MEMO: OrderedDict[tuple[str, str | None], _Memo] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def _stamp(paths: tuple[str, ...]) -> tuple[object, ...]:
+    """What ``stat`` says of each path (None when missing): any change moves it."""
+    out: list[object] = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            out.append(None)
+            continue
+        out.append((st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev))
+    return tuple(out)
+
+
+def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
+    """``copies`` without the memo, and every path its discoveries depended on."""
     readers: dict[str, set[str]] = {}
     first_path: dict[str, str] = {}
     imports: dict[str, set[str]] = {}
-    folder = os.path.abspath(folder)
-    for name in profiles:
+    depends: set[str] = set()
+    for name in PROFILES:
         try:
             found = discover(folder, name, home=home)
         except Exception:  # a discovery problem must not stop a lint run
             continue
+        depends |= found.watched | found.watched_dirs
         for file in found.files:
             if file.scope is ContextScope.USER or owning_folder(file.path) != folder:
                 continue
@@ -171,10 +213,11 @@ def copies(
             if entry.status is EntryStatus.IMPORTED and entry.imported_from:
                 importer = os.path.realpath(entry.imported_from)
                 imports.setdefault(importer, set()).add(os.path.realpath(entry.path))
-    return [
+    found_copies = tuple(
         Copy(first_path[k], frozenset(v), k, frozenset(imports.get(k, ())))
         for k, v in readers.items()
-    ]
+    )
+    return tuple(sorted(depends)), found_copies
 
 
 def read_copy(path: str) -> str | None:
