@@ -109,6 +109,8 @@ def test_the_message_counts_lines_and_the_range_is_the_first_difference(
     assert "claude reads this copy" in finding.message
     [related] = finding.related
     assert related.path == str(root / "AGENTS.md")
+    there = (root / "AGENTS.md").read_text()
+    assert there[related.start : related.end] == SHARED[3]  # the line CLAUDE.md changed
 
 
 def test_without_a_discovery_the_rule_reads_nothing(tmp_path: Path, fake_home: Path) -> None:

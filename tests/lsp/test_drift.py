@@ -49,6 +49,7 @@ async def test_a_drifted_claude_md_points_at_agents_md_and_offers_the_import(
     assert "1 line changed, 1 line only here" in diag.message
     [related] = diag.related_information or []
     assert related.location.uri == uri_of(repo / "AGENTS.md")
+    assert related.location.range.start.line == 6  # the same rule in AGENTS.md
 
     shown = await hover(lsp, uri, diag.range.start)
     assert shown is not None and isinstance(shown.contents, types.MarkupContent)

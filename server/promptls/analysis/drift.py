@@ -54,6 +54,8 @@ class LineDiff:
     only_there: int
     first_line: int
     """0-based line of this text where the first difference is (or the nearest line)."""
+    other_line: int = 0
+    """The same place in the other text."""
 
 
 def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
@@ -110,17 +112,18 @@ def compare(here: str, there: str, names: tuple[str, ...] = ()) -> LineDiff | No
     if ratio < SIMILARITY_THRESHOLD:
         return None
     changed = only_here = only_there = 0
-    first: int | None = None
+    first: tuple[int, int] | None = None
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag == "equal":
             continue
         if first is None:
-            first = mine[min(i1, len(mine) - 1)][0]
+            first = (mine[min(i1, len(mine) - 1)][0], theirs[min(j1, len(theirs) - 1)][0])
         common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
         changed += common
         only_here += (i2 - i1) - common
         only_there += (j2 - j1) - common
-    return LineDiff(ratio, changed, only_here, only_there, first or 0)
+    here_line, there_line = first or (0, 0)
+    return LineDiff(ratio, changed, only_here, only_there, here_line, there_line)
 
 
 def summary(diff: LineDiff, other: str) -> str:

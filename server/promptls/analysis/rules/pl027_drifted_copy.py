@@ -28,9 +28,10 @@ def check(doc: Document) -> Iterator[Finding]:
     """One finding per drifted peer, at this file's first differing line."""
     if doc.discovery is None or doc.path is None:
         return
-    for mine, peer, diff, _ in drifted(doc.path, doc.text, doc.discovery.home):
+    for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home):
         other = os.path.relpath(peer.path, owning_folder(doc.path)).replace(os.sep, "/")
         start, end = line_span(doc.text, diff.first_line + 1)
+        at = line_span(there, diff.other_line + 1)
         who = [
             f"{_reads(group)} {what}"
             for group, what in (
@@ -45,7 +46,7 @@ def check(doc: Document) -> Iterator[Finding]:
             f"{summary(diff, other)}); {', '.join(who)}",
             start,
             end,
-            related=(Related(0, 0, f"the other copy, read by {_agents(peer.readers)}", peer.path),),
+            related=(Related(*at, f"the other copy, read by {_agents(peer.readers)}", peer.path),),
         )
 
 
