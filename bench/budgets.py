@@ -190,6 +190,13 @@ def _new_user_budgets(m: Callable[[str, str], float | None]) -> list[dict[str, A
     out = []
     for label, key, factor, extra, rule in (
         ("spawn → first diagnostics, 5 KB", "first_small_spawn", 1.05, 0.0, "≤ 1.05 × floor"),
+        (
+            "spawn → first diagnostics, 5 KB, CPU time",
+            "first_small_spawn_cpu",
+            1.05,
+            0.0,
+            "≤ 1.05 × floor",
+        ),
         ("first didOpen 1 MB", "first_1mb_open", 1.0, 0.030, "≤ floor + 30 ms"),
         ("first didOpen 10 MB", "first_10mb_open", 1.0, 0.300, "≤ floor + 300 ms"),
     ):

@@ -87,7 +87,7 @@ def first_open(spec: ServerSpec, name: str, text: str, timeout: float) -> dict[s
     The didOpen follows ``initialized`` (and the settings, for servers that take them) at
     once, as an editor sends it; nothing has been opened before, so whatever the server
     defers to its first document is paid here. Returns the seconds from spawn to the first
-    diagnostics and from the didOpen to them.
+    diagnostics and from the didOpen to them, and the server's CPU seconds when they came.
     """
     with _tmp_root(spec.name + "-first") as tmp, Session(spec, Path(tmp), timeout) as s:
         s.initialize()
@@ -98,9 +98,10 @@ def first_open(spec: ServerSpec, name: str, text: str, timeout: float) -> dict[s
             _, received = s.pull(uri)
         else:
             received = s.wait_publish(uri, mark, 1).at
+        cpu = s.client.cpu_clock()
         if not s.client.alive():
             raise LspError(f"server died: {s.client.describe_exit()}")
-        return {"spawn": received - s.client.started_at, "open": received - sent}
+        return {"spawn": received - s.client.started_at, "open": received - sent, "spawn_cpu": cpu}
 
 
 def _hovers(s: Session, uri: str, work: Workload) -> list[float]:

@@ -23,6 +23,11 @@ LSP_ROWS = (
     ("start", "start → initialize result", "ms"),
     ("start_cpu", "start → initialize, server CPU time (10 ms ticks)", "ms"),
     ("first_small_spawn", "new user: spawn → first diagnostics, 5 KB AGENTS.md (emoji)", "ms"),
+    (
+        "first_small_spawn_cpu",
+        "new user: spawn → first diagnostics, 5 KB, server CPU time (ns clock)",
+        "ms",
+    ),
     ("first_small_open", "new user: first didOpen 5 KB right after initialize → diagnostics", "ms"),
     ("first_1mb_open", "new user: first didOpen 1 MB right after initialize → diagnostics", "ms"),
     ("first_10mb_open", "new user: first didOpen 10 MB right after initialize → diagnostics", "ms"),

@@ -133,6 +133,7 @@ def _first_opens(
         got = measure.first_open(spec, name, text, timeout)
         samples.setdefault(f"first_{tag}_spawn", []).append(got["spawn"])
         samples.setdefault(f"first_{tag}_open", []).append(got["open"])
+        samples.setdefault(f"first_{tag}_spawn_cpu", []).append(got["spawn_cpu"])
 
 
 def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict[str, Any]:

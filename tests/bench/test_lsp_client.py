@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from bench.lsp_client import LspClient, LspError, encode_message, frame, read_message
+from bench.lsp_client import (
+    LspClient,
+    LspError,
+    cpu_clock_seconds,
+    cpu_seconds,
+    encode_message,
+    frame,
+    read_message,
+)
 
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 FLOOR = [sys.executable, str(BENCH / "floor_server.py")]
@@ -244,3 +252,17 @@ def test_server_log_is_kept_whole_or_bounded(
     assert len(lines) <= (log_lines or 10) and lines[-kept:] == [
         f"log {n}" for n in range(10 - kept, 10)
     ]
+
+
+def test_the_fine_cpu_clock_agrees_with_the_kernel_ticks() -> None:
+    # The new-user CPU row reads another process's CPU clock; read on this process it
+    # must tell the same time as /proc's 10 ms ticks, read just before and after.
+    import os
+
+    pid = os.getpid()
+    before = cpu_seconds(pid)
+    fine = cpu_clock_seconds(pid)
+    after = cpu_seconds(pid)
+    tick = 1 / os.sysconf("SC_CLK_TCK")
+    assert before - tick <= fine <= after + 2 * tick
+    assert cpu_clock_seconds(2**22 + 12345) == 0.0  # no such process: the ticks' 0.0

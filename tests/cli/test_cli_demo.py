@@ -42,3 +42,26 @@ def test_the_demo_source_file_loads_each_agents_path_scoped_rule(
             continue
         rules = [e for e in result["entries"] if "(matches " in e["reason"]]
         assert [e["status"] for e in rules] == ["loaded"], (result["profile"], rules)
+
+
+def test_the_demo_previews_one_folder_for_every_agent(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """scripts/demo previews packages/core for every agent: each one sends something,
+    and each says whether its framing is sourced or not documented."""
+    monkeypatch.chdir(DEMO)
+    target = "packages/core/src/api/handler.ts"
+    home = str(DEMO.parent / "demo-home")
+    args = ["preview", "packages/core", "--all-profiles", "--for", target, "--format", "json"]
+    assert main([*args, "--home", home]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    renderings = {r["profile"]: r for r in answer["renderings"]}
+    assert list(renderings) == list(PROFILES)
+    for name, rendering in renderings.items():
+        assert rendering["files"], name
+        assert rendering["framing"] in {"sourced", "not documented"}
+    assert {n for n, r in renderings.items() if r["framing"] == "not documented"} == {
+        "claude",
+        "copilot",
+        "cursor",
+    }

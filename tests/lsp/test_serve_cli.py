@@ -29,6 +29,28 @@ def test_bad_tcp_address_is_a_usage_error(value: str) -> None:
     ]
 
 
+@pytest.mark.parametrize("args", [[], ["--stdio"]])
+def test_stdio_as_editors_start_it_answers_and_exits(args: list[str]) -> None:
+    # `promptls serve [--stdio]` skips the argument parser; it must still serve stdio
+    # and leave cleanly on shutdown/exit.
+    messages = [
+        {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}},
+        {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+        {"jsonrpc": "2.0", "method": "exit"},
+    ]
+    stdin = b"".join(
+        b"Content-Length: %d\r\n\r\n" % len(body) + body
+        for body in (json.dumps(m).encode() for m in messages)
+    )
+    done = subprocess.run([*SERVE, *args], input=stdin, capture_output=True, timeout=60)
+    assert done.returncode == 0
+    replies = [
+        json.loads(part[: part.rindex(b"}") + 1]) for part in done.stdout.split(b"\r\n\r\n")[1:]
+    ]
+    assert replies[0]["result"]["serverInfo"]["name"] == "promptls"
+    assert replies[1] == {"jsonrpc": "2.0", "id": 2, "result": None}
+
+
 def test_tcp_server_answers_initialize() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

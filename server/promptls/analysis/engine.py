@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
 from promptls.analysis.fixes import apply_fixes
-from promptls.analysis.globs import compile_globs, matches
+from promptls.analysis.globs import matches
+from promptls.analysis.loaded_paths import is_loaded_path
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.rules import RULES
@@ -27,19 +28,18 @@ if TYPE_CHECKING:
 MAX_FIX_PASSES = 10
 """``fix_all`` stops here even if fixes keep changing the text (they should not)."""
 
-# The default prompt-file globs every settings object starts from: compiled with the
-# module, not in the middle of the first prompt file's analysis.
-compile_globs(tuple(DEFAULT_SETTINGS.prompt_files))
-
 
 def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:
-    """Instruction file (a name a profile loads, or ``instruction-files``), prompt file
-    (``prompt-files`` globs) or other text. No path: a prompt (a library caller's text)."""
+    """Instruction file (a name a profile loads, a skill, command or custom agent the
+    model reads, or ``instruction-files``), prompt file (``prompt-files`` globs) or other
+    text. No path: a prompt (a library caller's text)."""
     if path is None:
         return DocumentKind.PROMPT
     settings = settings or DEFAULT_SETTINGS
     normal = str(path).replace("\\", "/")
-    if is_instruction_path(normal) or matches(normal, settings.instruction_files):
+    if is_instruction_path(normal) or is_loaded_path(normal):
+        return DocumentKind.INSTRUCTION
+    if matches(normal, settings.instruction_files):
         return DocumentKind.INSTRUCTION
     if matches(normal, settings.prompt_files):
         return DocumentKind.PROMPT

@@ -10,12 +10,12 @@ quoted marker just the same, and an instruction file is rendered whatever the qu
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
 from promptls.analysis.model import MarkerHit
+from promptls.text.lazyre import lazy
 
-_FENCES = (re.compile(r"```+"), re.compile(r"~~~+"))
+_FENCES = (lazy(r"```+"), lazy(r"~~~+"))
 """Fence runs, searched by their literal start (fast) and then kept only at a line start
 (after at most three spaces): a ``^``-anchored multiline regex would try every line."""
 _QUOTES = "`'\""

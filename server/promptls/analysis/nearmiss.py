@@ -6,13 +6,12 @@ configured marker and words the reason a user reads in the diagnostic and the ho
 
 from __future__ import annotations
 
-import re
-
 from promptls.text.chars import INVISIBLE_CLASS, describe
+from promptls.text.lazyre import lazy
 
-_INVISIBLE = re.compile(f"[{INVISIBLE_CLASS}]")
-_WRAP = re.compile(r"_?\s+_?")
-_RUN = re.compile(r"[A-Za-z0-9]+")
+_INVISIBLE = lazy(f"[{INVISIBLE_CLASS}]")
+_WRAP = lazy(r"_?\s+_?")
+_RUN = lazy(r"[A-Za-z0-9]+")
 
 
 def edit_distance(a: str, b: str, limit: int) -> int:

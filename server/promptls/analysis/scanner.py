@@ -47,17 +47,18 @@ from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
+from promptls.text.lazyre import lazy
 from promptls.text.mapper import text_to_utf8, utf8_to_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
 
-_ATOM = re.compile(rf"[A-Za-z0-9_\-{INVISIBLE_CLASS}]+")
-_JOIN = re.compile(r"[ \t]+|[ \t]*(?:\r\n|\r|\n)[ \t]*")
-_SEPARATORS = re.compile(rf"[_\-\s{INVISIBLE_CLASS}]+")
-_HAS_SHAPE = re.compile(rf"[_\-{INVISIBLE_CLASS}]")
-_WORDS = re.compile(r"[A-Za-z0-9]{4,}")
-_IDENTIFIER = re.compile(r"[A-Za-z0-9_\-]+")
+_ATOM = lazy(rf"[A-Za-z0-9_\-{INVISIBLE_CLASS}]+")
+_JOIN = lazy(r"[ \t]+|[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_SEPARATORS = lazy(rf"[_\-\s{INVISIBLE_CLASS}]+")
+_HAS_SHAPE = lazy(rf"[_\-{INVISIBLE_CLASS}]")
+_WORDS = lazy(r"[A-Za-z0-9]{4,}")
+_IDENTIFIER = lazy(r"[A-Za-z0-9_\-]+")
 _WINDOW = 160
 
 

@@ -20,14 +20,15 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from promptls.analysis.model import Finding
+from promptls.text.lazyre import lazy
 from promptls.text.mapper import Mapper
 
-_COMMENT = re.compile(
+_COMMENT = lazy(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"
     r"|#[ \t]*promptls:[ \t]*(noqa)\b((?:[ \t]*[:,]?[ \t]*[A-Za-z]+[0-9]+\b)*)",
     re.DOTALL,
 )
-_CODE = re.compile(r"[A-Za-z]+[0-9]+|[^\s,;:]+")
+_CODE = lazy(r"[A-Za-z]+[0-9]+|[^\s,;:]+")
 ALL = "*"
 INVALID = "PL016"
 """Reports about suppressions are only silenced by naming PL016 itself."""

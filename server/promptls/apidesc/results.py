@@ -171,6 +171,50 @@ _BLOCK = _obj(
     "One request block, exactly as a cache-aware provider receives it.",
     optional=("cache_control",),
 )
+_MEASURED = {
+    "position": _t("integer", "UTF-8 byte offset in the rendering's wire text."),
+    "bytes": _t("integer", "UTF-8 bytes."),
+    "tokens": _t("integer", "Tokens, counted as the rendering's `tokenizer` says."),
+    "cachedPrefix": _t("boolean", "Whether it sits in the prefix the provider caches."),
+}
+RENDERING = _obj(
+    {
+        "profile": _t("string"),
+        "title": _t("string", "The agent's name."),
+        "framing": _t(
+            "string",
+            "`sourced`: framing strings from the agent's code or docs (docs/profiles.md); "
+            "`not documented`: content only.",
+            enum=["sourced", "not documented"],
+        ),
+        "placement": _t("string", "Where on the request the agent puts this text."),
+        "source": _t("string", "The upstream code or page followed, with its date."),
+        "notes": _list(_t("string"), "What is approximated or not modelled."),
+        "cacheNote": _t("string", "What is known about caching of this text."),
+        "tokenizer": _t("string", "`o200k_base` for exact counts, `estimate` for the heuristic."),
+        "tokensExact": _t("boolean", "Whether the token counts are tokenizer counts."),
+        "bytes": _t("integer", "UTF-8 bytes of the wire text."),
+        "tokens": _t("integer", "Tokens of the whole wire text."),
+        "wire": _t("string", "The instruction context exactly as the agent sends it."),
+        "blocks": _list(
+            _obj(
+                {
+                    "kind": _t("string", enum=["framing", "file", "static", "dynamic"]),
+                    "path": _t(["string", "null"], "The file shown; null for framing."),
+                    **_MEASURED,
+                }
+            ),
+            "The wire text in order: framing and file content, each measured.",
+        ),
+        "files": _list(
+            _obj({"path": _PATH, **_MEASURED}),
+            "Each file's content on the wire (from its first block, summed).",
+        ),
+    },
+    "One agent's instruction context as it goes on the wire.",
+    optional=("wire",),
+    title="AgentRendering",
+)
 PREVIEW_RESULT = _obj(
     {
         "folder": _PATH,
@@ -187,12 +231,23 @@ PREVIEW_RESULT = _obj(
         "environment": ENVIRONMENT,
         "files": _list(_obj({"path": _PATH, "scope": _t("string"), "bytes": _t("integer")})),
         "skills": _list(_SKILL),
+        "rendering": RENDERING,
         "text": _TEXT,
     },
-    "The assembled prompt of a folder. The LSP command leaves out the forms its `format` "
-    "does not ask for (`system`; `wire` for blocks; `blocks`, `static`, `dynamic` and "
-    "`text` for wire).",
+    "The assembled prompt of a folder, and `rendering`: what the profile's agent sends "
+    "of its instruction files. The LSP command leaves out the forms its `format` does "
+    "not ask for (`system`; `wire` for blocks; `blocks`, `static`, `dynamic` and `text` "
+    "for wire). For a profile other than `or`, `text` shows the agent's rendering.",
     optional=("static", "dynamic", "system", "wire", "blocks", "text"),
+)
+AGENTS_PREVIEW_RESULT = _obj(
+    {
+        "folder": _PATH,
+        "target": _t(["string", "null"], "The file answered for (`--for`), else null."),
+        "renderings": _list(RENDERING, "Every profile, in the profile table's order."),
+        "text": _TEXT,
+    },
+    "`promptls preview --all-profiles --format json`: every agent's rendering.",
 )
 WIRE_RESULT = _obj(
     {
@@ -241,13 +296,28 @@ COMMANDS: list[Schema] = [
     },
     {
         "id": PREVIEW_PROMPT,
-        "description": "The assembled prompt: cache-aware blocks and/or marker-free wire text.",
+        "description": "The assembled prompt (cache-aware blocks and/or marker-free wire "
+        "text) and what the profile's agent sends of its instruction files, with each "
+        "file's position, bytes and tokens.",
         "arguments": _obj(
-            {"folder": _FOLDER_ARG, "format": _t("string", enum=list(PREVIEW_FORMATS))},
-            optional=("format",),
+            {
+                "folder": _FOLDER_ARG,
+                "format": _t("string", enum=list(PREVIEW_FORMATS)),
+                "profile": _t(
+                    "string",
+                    "The agent to render; defaults to the folder's setting.",
+                    enum=list(PROFILES),
+                ),
+                "for": _t(
+                    "string",
+                    "A file below the folder (URI or absolute path): path-scoped rules "
+                    "that apply to it load.",
+                ),
+            },
+            optional=("format", "profile", "for"),
         ),
         "result": PREVIEW_RESULT,
-        "cli": "promptls preview --format json",
+        "cli": "promptls preview --format json [--profile P] [--for FILE]",
     },
     {
         "id": RENDER_WIRE,

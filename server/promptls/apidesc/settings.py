@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from promptls.analysis.loaded_paths import LOADED_GLOBS
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS
@@ -147,8 +148,9 @@ def instruction_names() -> list[str]:
 
 
 def instruction_globs() -> list[str]:
-    """Workspace globs of every instruction file discovery reads (its own list)."""
-    return workspace_globs(settings=False)
+    """Workspace globs of every instruction file: what discovery reads, then the skills,
+    commands and custom agents the model reads when they are used (``loaded_paths``)."""
+    return list(dict.fromkeys([*workspace_globs(settings=False), *LOADED_GLOBS]))
 
 
 def prompt_globs() -> list[str]:

@@ -117,13 +117,15 @@ def assemble_prompt(
     home: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
     today: date | None = None,
+    target: str | os.PathLike[str] | None = None,
 ) -> AssembledPrompt:
     """Assemble what ``profile`` would send for ``root``; never reads the real home when
-    ``home`` is given, and is deterministic once ``today`` is pinned.
+    ``home`` is given, and is deterministic once ``today`` is pinned. ``target`` is a
+    file below ``root`` to answer for (its path-scoped rules load, as in ``discover``).
 
     Raises KeyError only for an unknown profile name (as ``discover`` does).
     """
-    found = discover(root, profile, home=home, environ=environ)
+    found = discover(root, profile, home=home, environ=environ, target=target)
     env = detect_environment(root, environ=environ, today=today)
     skills = tuple(discover_skills(root, profile, home=home, environ=environ))
     revision = context_revision(env, found.files)

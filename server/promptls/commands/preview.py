@@ -1,21 +1,28 @@
-"""``promptls preview [DIR]``: the assembled prompt a model would receive for a folder.
+"""``promptls preview [DIR]``: what each agent sends of its instruction files, and the
+prompt the Or reference agent assembles.
 
-The prompt is the static doctrine (``--system FILE``, else the built-in preamble), the
-boundary marker, then the dynamic context: environment, instruction files (for
-``--profile``, default ``or``) and the skill listing. See ``promptls.assembly.assemble`` for how a
-``--system`` file that already contains a marker is combined.
+``--profile P`` (default ``or``) shows one agent, ``--all-profiles`` every agent one
+after another with a summary table first; ``--for FILE`` answers for one file below
+DIR (path-scoped rules that apply to it load, as in ``promptls context --for``).
 
 Formats:
 
-* ``cache-aware`` (default): the two request blocks (static with ``cache_control``,
-  dynamic without), each headed by its size in bytes, characters and *estimated* tokens.
-  File content is shown with control, bidirectional and invisible characters escaped.
-* ``wire``: the marker-free text exactly as sent to a provider without cache control
-  (raw UTF-8 bytes, no newline added, like ``promptls render``).
-* ``json``: everything: halves, joined prompt, wire text, blocks, sizes, environment,
-  revision, loaded files, skills and the cache-aware view as ``text``; camelCase, the
-  shape the language server's ``promptls.previewPrompt`` returns (one serialiser,
-  ``promptls.views.shapes``; described in ``promptls api-json``).
+* ``text`` (default): for ``or``, the cache-aware view (the two request blocks, static
+  with ``cache_control`` and dynamic without, each with its size); for another agent,
+  its framing facts (sourced or "framing not documented", where it goes, what is
+  cached) and its wire text. Both end with a table of each file's position (byte offset
+  on the wire), bytes and tokens: exact o200k_base counts for OpenAI-tokenized agents
+  when ``promptls[tokens]`` is installed, labelled estimates otherwise.
+* ``cache-aware``: the Or reference agent's assembled prompt for the profile's files
+  (the doctrine from ``--system FILE`` or built in, the marker, the dynamic context),
+  whatever the profile: the view a host embedding the Or framing gets.
+* ``wire``: the text exactly as sent (raw UTF-8, no newline added): for ``or`` the
+  marker-free prompt (like ``promptls render``), for another agent its instruction
+  context. Not with ``--all-profiles``.
+* ``json``: for one profile, the assembled prompt (halves, wire text, blocks, sizes,
+  environment, revision, files, skills) plus ``rendering``, the agent's own wire
+  rendering with every block and file measured; with ``--all-profiles``, ``renderings``
+  for every agent. camelCase, the shapes ``promptls api-json`` describes.
 """
 
 from __future__ import annotations
@@ -24,57 +31,104 @@ import argparse
 import sys
 from pathlib import Path
 
-from promptls.assembly.assemble import assemble_prompt
+from promptls.assembly.agents import Measured, measure, render_agent, render_or
+from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
+from promptls.commands import UsageError
 from promptls.commands._common import (
     add_home_argument,
     check_profile,
     print_json,
     read_input,
-    resolve_dir,
     resolve_home,
     resolve_today,
     setup_stdout,
 )
-from promptls.views.shapes import preview_result
-from promptls.views.text import preview_text
+from promptls.commands.context import _folder_and_target as folder_and_target
+from promptls.discovery import PROFILES
+from promptls.views.shapes import agents_preview_result, preview_result
+from promptls.views.text import agents_preview_text, preview_text, rendering_text
 
 NAME = "preview"
-HELP = "show the assembled prompt (doctrine + marker + context) for a folder"
-FORMATS = ("cache-aware", "wire", "json")
+HELP = "show what each agent sends of its instruction files, and the assembled prompt"
+FORMATS = ("text", "cache-aware", "wire", "json")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """DIR, --system, --profile, --format and --home."""
+    """DIR, --system, --profile, --all-profiles, --for, --format and --home."""
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
     parser.add_argument(
         "--system", metavar="FILE", help="system prompt file used as the static doctrine"
     )
-    parser.add_argument("--profile", default="or", help="agent profile: or, claude, codex, gemini")
-    parser.add_argument("--format", choices=FORMATS, default="cache-aware", help="output form")
+    who = parser.add_mutually_exclusive_group()
+    who.add_argument("--profile", default="or", help=f"agent profile: {', '.join(PROFILES)}")
+    who.add_argument("--all-profiles", action="store_true", help="every agent, one after another")
+    parser.add_argument(
+        "--for",
+        dest="target",
+        metavar="FILE",
+        help="answer for one file below DIR: path-scoped rules that apply to it load",
+    )
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output form")
     add_home_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Assemble the prompt and print it in the chosen form."""
-    folder = resolve_dir(args.dir)
-    profile = check_profile(args.profile)
+    """Render the chosen agents and print them in the chosen form."""
+    folder, target = folder_and_target(args.dir, args.target)
     home = resolve_home(args)
     today = resolve_today()
     system_text = read_input(args.system) if args.system is not None else None
+    system_file = _system_path(args.system)
+    if args.all_profiles:
+        if args.format == "wire":
+            raise UsageError("--format wire shows one agent: give --profile, not --all-profiles")
+        measured = [
+            _render(
+                assemble_prompt(
+                    folder,
+                    profile=name,
+                    system_text=system_text,
+                    home=home,
+                    today=today,
+                    target=target,
+                )
+            )
+            for name in PROFILES
+        ]
+        if args.format == "json":
+            print_json(agents_preview_result(folder, target, measured))
+            return 0
+        setup_stdout()
+        print(agents_preview_text(folder, target, measured))
+        return 0
+    profile = check_profile(args.profile)
     prompt = assemble_prompt(
-        folder, profile=profile, system_text=system_text, home=home, today=today
+        folder, profile=profile, system_text=system_text, home=home, today=today, target=target
     )
+    one = _render(prompt)
     if args.format == "wire":
+        wire = prompt.wire if profile == "or" else one.rendering.wire
         sys.stdout.flush()
-        sys.stdout.buffer.write(prompt.wire.encode("utf-8", "surrogatepass"))
+        sys.stdout.buffer.write(wire.encode("utf-8", "surrogatepass"))
         sys.stdout.buffer.flush()
         return 0
     if args.format == "json":
-        print_json(preview_result(folder, profile, _system_path(args.system), prompt))
+        print_json(preview_result(folder, profile, system_file, prompt, measured=one))
         return 0
     setup_stdout()
-    print(preview_text(folder, profile, _system_path(args.system), prompt))
+    if args.format == "cache-aware":
+        print(preview_text(folder, profile, system_file, prompt))
+    elif profile == "or":
+        print(preview_text(folder, profile, system_file, prompt, one))
+    else:
+        print(rendering_text(one))
     return 0
+
+
+def _render(prompt: AssembledPrompt) -> Measured:
+    """The profile's own wire rendering of what was discovered, measured."""
+    found = prompt.discovery
+    return measure(render_or(prompt) if found.profile == "or" else render_agent(found))
 
 
 def _system_path(system: str | None) -> str | None:

@@ -11,10 +11,10 @@ see here exactly what the model does not get.
 
 from __future__ import annotations
 
-import re
+from promptls.text.lazyre import lazy
 
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
-_OPEN = re.compile(r"^ {0,3}<!--")
+_FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
+_OPEN = lazy(r"^ {0,3}<!--")
 
 
 def strip_block_comments(text: str) -> tuple[str, int]:

@@ -26,7 +26,6 @@ Depth-first in order of appearance; each outcome is an entry pointing at the lin
 from __future__ import annotations
 
 import os
-import re
 from urllib.parse import unquote
 
 from promptls.discovery.dirs import ancestors, inside
@@ -43,13 +42,14 @@ from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import Recorder, content_notes
 from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
+from promptls.text.lazyre import lazy
 
 _MAX_IMPORTS = 256
 """At most this many ``@path`` imports are looked at per discovery; one entry reports the
 rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
 
 _PUNCTUATION = ".,;:!?)]}'\""
-_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_BAD_ESCAPE = lazy(r"%(?![0-9A-Fa-f]{2})")
 
 
 def _uri_decoded(path: str) -> str:

@@ -11,15 +11,16 @@ stat per ancestor and reads capped at 4 KiB that never block on a FIFO or device
 from __future__ import annotations
 
 import os
-import re
 import stat
 from typing import NamedTuple
+
+from promptls.text.lazyre import lazy
 
 _SMALL_READ = 4096
 """Cap for ``HEAD`` and ``.git`` files: real ones are a line long, so 4 KiB is generous."""
 
-_HEX_COMMIT = re.compile(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
-_REF_NAME = re.compile(r"[^\x00-\x20\x7f~^:?*\[\\]+")
+_HEX_COMMIT = lazy(r"[0-9a-fA-F]{40}|[0-9a-fA-F]{64}")
+_REF_NAME = lazy(r"[^\x00-\x20\x7f~^:?*\[\\]+")
 
 
 class GitLocation(NamedTuple):

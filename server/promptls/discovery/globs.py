@@ -16,9 +16,10 @@ paths. ``problem`` names syntax the dialect does not support, for the frontmatte
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass
 from enum import StrEnum
+
+from promptls.text.lazyre import lazy
 
 
 class Anchor(StrEnum):
@@ -144,7 +145,7 @@ _ANCHOR_WORDS = {
     Anchor.ANYWHERE: "any folder",
 }
 
-_EXTGLOB = re.compile(r"[@+!?*]\(")
+_EXTGLOB = lazy(r"[@+!?*]\(")
 
 
 def _unbalanced(pattern: str) -> str:

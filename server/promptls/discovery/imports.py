@@ -29,9 +29,10 @@ confinement, depth, cycles) is ``promptls.discovery.follow``'s job.
 from __future__ import annotations
 
 import os
-import re
 from bisect import bisect_right
 from dataclasses import dataclass
+
+from promptls.text.lazyre import lazy
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,8 +98,8 @@ def find_imports(text: str, style: str) -> list[ImportRef]:
 
 # -- gemini-cli ------------------------------------------------------------------------
 
-_GEMINI_TOKEN = re.compile(r"(?<![^ \t\r\n])@([^ \t\r\n]*)")
-_BACKTICKS = re.compile(r"`+")
+_GEMINI_TOKEN = lazy(r"(?<![^ \t\r\n])@([^ \t\r\n]*)")
+_BACKTICKS = lazy(r"`+")
 
 
 def _gemini_starts(path: str) -> bool:
@@ -168,9 +169,9 @@ def _gemini_imports(text: str) -> list[ImportRef]:
 
 # -- Claude Code -----------------------------------------------------------------------
 
-_CLAUDE_TOKEN = re.compile(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
+_CLAUDE_TOKEN = lazy(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
 _TRAILING = ".,;:!?)]}'\""
-_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
 
 
 def _mask_spans(line: str) -> str:
@@ -237,7 +238,7 @@ def _claude_imports(text: str) -> list[ImportRef]:
 # -- where a token points --------------------------------------------------------------
 
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst")
-_URL = re.compile(r"(?:file|https?)://")
+_URL = lazy(r"(?:file|https?)://")
 
 
 def is_explicit_import(target: str) -> bool:

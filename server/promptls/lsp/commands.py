@@ -32,7 +32,7 @@ from promptls.lsp.command_ids import (
     SHOW_ENVIRONMENT,
 )
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
-from promptls.lsp.workspace import assemble, assemble_with_source
+from promptls.lsp.workspace import assemble, assemble_with_source, system_source
 from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
@@ -227,10 +227,45 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     fmt = _string(obj, "format", required=False) or "both"
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
-    system_file, prompt = assemble_with_source(server, folder)
-    server.revisions[folder] = prompt.revision
-    profile = server.settings.for_folder(folder).profile
-    return preview_result(folder, profile, system_file, prompt, _PREVIEW_FORMS[fmt])
+    # Deferred (lsp → assembly): on request, as above.
+    from promptls.assembly.agents import measure, render_agent, render_or  # deferred
+    from promptls.assembly.assemble import assemble_prompt  # deferred: as above
+
+    chosen = _string(obj, "profile", required=False)
+    target_arg = _string(obj, "for", required=False)
+    if chosen is None and target_arg is None:
+        system_file, prompt = assemble_with_source(server, folder)
+        server.revisions[folder] = prompt.revision
+    else:
+        if chosen == "all":
+            raise invalid("'profile' names one profile here")
+        target = None if target_arg is None else _target_in(server, folder, target_arg)
+        system_file, text = system_source(server, folder)
+        prompt = assemble_prompt(
+            folder,
+            profile=_profiles(server, folder, chosen)[0],
+            system_text=text,
+            target=target,
+        )
+    found = prompt.discovery
+    measured = measure(render_or(prompt) if found.profile == "or" else render_agent(found))
+    return preview_result(
+        folder,
+        found.profile,
+        system_file,
+        prompt,
+        _PREVIEW_FORMS[fmt],
+        measured,
+        agent_view=chosen is not None,
+    )
+
+
+def _target_in(server: PromptServer, folder: str, value: str) -> str:
+    """``for``: a file answered from ``folder`` (its own folder must be that one)."""
+    start, target = _folder_and_target(server, value)
+    if target is None or os.path.normpath(start) != os.path.normpath(folder):
+        raise invalid(f"'for' must name a file inside {folder}")
+    return target
 
 
 async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:

@@ -3,7 +3,8 @@ which workspace files a front-matter scope glob matches, and where an instructio
 stands in its folder's discovered order.
 
 Sizes are UTF-8 bytes (what a provider bills and caches) and token *estimates* from
-``promptls.tokens`` (labelled as estimates: no tokenizer ships with promptls).
+``promptls.tokens`` (labelled as estimates: a prompt file does not say which model
+reads it; ``promptls preview`` gives exact o200k_base counts where the agent is known).
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ keeps running.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptls.analysis.settings import Settings
 from promptls.lsp.workspace import inside
+from promptls.text.lazyre import lazy
 
 if TYPE_CHECKING:
     from promptls.config import ConfigProblem
@@ -44,7 +44,7 @@ SECTION = "promptls"
 LSP_ONLY_KEYS = frozenset({"debug", "trace"})
 """Keys that configure the server itself, not the analysis (never passed to the core)."""
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+_CAMEL = lazy(r"(?<=[a-z0-9])([A-Z])")
 
 
 def normalise_key(key: str) -> str:
@@ -138,6 +138,10 @@ class SettingsStore:
         self.folder_settings[folder] = _clean(data)
         self._changed()
         self.validate()
+
+    def editor_layers(self) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """The editor's settings as they stand (a copy), to tell whether an answer changed them."""
+        return dict(self.global_settings), {f: s for f, s in self.folder_settings.items() if s}
 
     def forget_folder(self, folder: str) -> None:
         """A workspace folder was removed: drop its settings."""

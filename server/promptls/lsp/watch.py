@@ -1,8 +1,9 @@
 """Watch instruction files and config files so discovery and previews follow the disk.
 
-On ``initialized`` the server registers ``workspace/didChangeWatchedFiles`` for every
-instruction-file name of every profile (plus Claude's ``.claude/rules/*.md`` and the
-promptls config files), dynamically when the client supports it. A change invalidates
+After ``initialized`` (once the documents opened by then are analysed, so the first
+diagnostics do not wait for it) the server registers ``workspace/didChangeWatchedFiles``
+for every instruction-file name of every profile (plus Claude's ``.claude/rules/*.md``
+and the promptls config files), dynamically when the client supports it. A change invalidates
 the cached discovery results that depend on the path, re-analyses the open instruction
 files (their file-level findings depend on discovery; a config-file change re-analyses
 every document), and for each workspace folder whose context revision

@@ -23,6 +23,7 @@ from promptls.views import text as human
 from promptls.views.text import ProfileContext as ProfileContext
 
 if TYPE_CHECKING:
+    from promptls.assembly.agents import Measured
     from promptls.assembly.assemble import AssembledPrompt
     from promptls.assembly.environment import Environment
     from promptls.discovery import Entry
@@ -143,11 +144,17 @@ def preview_result(
     system_file: str | None,
     prompt: AssembledPrompt,
     forms: Collection[str] = PREVIEW_FORMS,
+    measured: Measured | None = None,
+    *,
+    agent_view: bool = True,
 ) -> Json:
     """``promptls preview --format json`` and ``promptls.previewPrompt``.
 
     ``forms`` picks which of the large members (:data:`PREVIEW_FORMS`) to include; the
-    rest (sizes, environment, files, skills) is always there.
+    rest (sizes, environment, files, skills) is always there. ``measured`` is the
+    profile's own wire rendering (``rendering``); with ``agent_view`` and a profile other
+    than ``or``, its text is the ``text`` shown, as ``promptls preview --profile P``
+    prints it (the language server keeps the Or view unless a profile is asked for).
     """
     sizes = {**prompt.sizes(), "system": TextSize.of(prompt.system)}
     out: Json = {
@@ -173,9 +180,66 @@ def preview_result(
         for f in prompt.discovery.files
     ]
     out["skills"] = [skill_json(s) for s in prompt.skills]
+    if measured is not None:
+        out["rendering"] = rendering_json(measured, with_wire="wire" in forms)
     if "text" in forms:
-        out["text"] = human.preview_text(folder, profile, system_file, prompt)
+        if agent_view and measured is not None and measured.rendering.profile != "or":
+            out["text"] = human.rendering_text(measured)
+        else:
+            out["text"] = human.preview_text(folder, profile, system_file, prompt, measured)
     return out
+
+
+def rendering_json(measured: Measured, *, with_wire: bool = True) -> Json:
+    """One agent's wire rendering: every block and file with position, bytes, tokens."""
+    rendering = measured.rendering
+    out: Json = {
+        "profile": rendering.profile,
+        "title": rendering.title,
+        "framing": str(rendering.framing),
+        "placement": rendering.placement,
+        "source": rendering.source,
+        "notes": list(rendering.notes),
+        "cacheNote": rendering.cache_note,
+        "tokenizer": measured.tokens.method,
+        "tokensExact": measured.tokens.exact,
+        "bytes": measured.bytes,
+        "tokens": measured.tokens.count,
+        "blocks": [
+            {
+                "kind": str(p.piece.kind),
+                "path": p.piece.path,
+                "position": p.position,
+                "bytes": p.bytes,
+                "tokens": p.tokens.count,
+                "cachedPrefix": p.piece.cached,
+            }
+            for p in measured.pieces
+        ],
+        "files": [
+            {
+                "path": f.path,
+                "position": f.position,
+                "bytes": f.bytes,
+                "tokens": f.tokens.count,
+                "cachedPrefix": f.cached,
+            }
+            for f in measured.files
+        ],
+    }
+    if with_wire:
+        out["wire"] = rendering.wire
+    return out
+
+
+def agents_preview_result(folder: str, target: str | None, measured: Sequence[Measured]) -> Json:
+    """``promptls preview --all-profiles --format json``: every agent's rendering."""
+    return {
+        "folder": folder,
+        "target": target,
+        "renderings": [rendering_json(m) for m in measured],
+        "text": human.agents_preview_text(folder, target, measured),
+    }
 
 
 def wire_result(

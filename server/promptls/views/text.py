@@ -19,6 +19,7 @@ from promptls.discovery import PROFILES
 from promptls.text.escape import safe_block, safe_line
 
 if TYPE_CHECKING:
+    from promptls.assembly.agents import Measured
     from promptls.assembly.assemble import AssembledPrompt, TextSize
     from promptls.assembly.environment import Environment
     from promptls.discovery import Discovery, Entry
@@ -182,9 +183,14 @@ def _text_size_line(size: TextSize) -> str:
 
 
 def preview_text(
-    folder: str, profile: str, system_file: str | None, prompt: AssembledPrompt
+    folder: str,
+    profile: str,
+    system_file: str | None,
+    prompt: AssembledPrompt,
+    measured: Measured | None = None,
 ) -> str:
-    """The cache-aware view: header, then each block framed by rules with its size."""
+    """The cache-aware view: header, then each block framed by rules with its size; with
+    ``measured``, where each instruction file sits on the wire and its tokens."""
     sizes = prompt.sizes()
     doctrine = safe_line(system_file or "") or "built-in preamble (build_system)"
     lines = [
@@ -209,6 +215,82 @@ def preview_text(
             _RULE,
         ]
     lines += ["", f"Wire (marker-free): {_text_size_line(sizes['wire'])}"]
+    if measured is not None:
+        lines += ["", *_file_table(measured)]
+    return "\n".join(lines)
+
+
+def token_label(measured: Measured) -> str:
+    """How the counts were made: the tokenizer, or that they are estimates."""
+    if measured.tokens.exact:
+        return f"exact {measured.tokens.method} counts (OpenAI tokenizer)"
+    if measured.rendering.encoding:
+        return (
+            "estimate (o200k_base tokenizer not installed: pip install 'promptls[tokens]'; "
+            "method: promptls.tokens)"
+        )
+    return "estimate (no public tokenizer for this model family; method: promptls.tokens)"
+
+
+def _tokens(count: int, measured: Measured) -> str:
+    return f"{count:,}" if measured.tokens.exact else f"~{count:,}"
+
+
+def _file_table(measured: Measured) -> list[str]:
+    """Per-file position (byte offset on the wire), bytes, tokens and cache side."""
+    if not measured.files:
+        return ["Files on the wire: none"]
+    lines = [
+        f"Files on the wire ({len(measured.files)}), tokens {token_label(measured)}:",
+        f"  {'position':>9} {'bytes':>8} {'tokens':>8}  {'cached':<6}  path",
+    ]
+    for span in measured.files:
+        cached = "yes" if span.cached else "no"
+        lines.append(
+            f"  {span.position:>9,} {span.bytes:>8,} {_tokens(span.tokens.count, measured):>8}"
+            f"  {cached:<6}  {safe_line(span.path)}"
+        )
+    return lines
+
+
+def rendering_text(measured: Measured) -> str:
+    """One agent's instruction context as it goes on the wire, with its facts first."""
+    r = measured.rendering
+    lines = [
+        f"Profile:   {r.profile} ({r.title})",
+        f"Framing:   {r.framing}" + ("" if r.framing == "sourced" else " (content only)"),
+        f"Source:    {safe_line(r.source)}",
+        f"Placement: {safe_line(r.placement)}",
+        f"Cache:     {safe_line(r.cache_note) or 'not documented'}",
+        f"Wire:      {measured.bytes:,} bytes, {_tokens(measured.tokens.count, measured)} "
+        f"tokens ({token_label(measured)})",
+    ]
+    lines += [f"Note:      {safe_line(note)}" for note in r.notes]
+    lines += ["", *_file_table(measured), "", "Wire text:", _RULE]
+    lines += [
+        safe_block(r.wire) if r.wire else "(nothing: this agent loads no instruction file here)"
+    ]
+    lines.append(_RULE)
+    return "\n".join(lines)
+
+
+def agents_preview_text(folder: str, target: str | None, measured: Sequence[Measured]) -> str:
+    """Every agent side by side: a summary table, then each agent's rendering."""
+    lines = [f"Folder: {safe_line(folder)}"]
+    if target is not None:
+        lines.append(f"For:    {safe_line(target)}")
+    lines += [
+        "",
+        f"  {'profile':<9} {'files':>5} {'bytes':>8} {'tokens':>8}  {'counted':<10} framing",
+    ]
+    for m in measured:
+        counted = m.tokens.method if m.tokens.exact else "estimate"
+        lines.append(
+            f"  {m.rendering.profile:<9} {len(m.files):>5} {m.bytes:>8,} "
+            f"{_tokens(m.tokens.count, m):>8}  {counted:<10} {m.rendering.framing}"
+        )
+    for m in measured:
+        lines += ["", f"== {m.rendering.profile} ".ljust(72, "="), rendering_text(m)]
     return "\n".join(lines)
 
 

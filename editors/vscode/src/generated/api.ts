@@ -46,7 +46,27 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.github/instructions/**/*.instructions.md",
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
-  "**/CONTEXT.md"
+  "**/CONTEXT.md",
+  "**/SKILL.md",
+  "**/.agents/skills/*/**/*.md",
+  "**/.claude/skills/*/**/*.md",
+  "**/.codex/skills/*/**/*.md",
+  "**/.cursor/skills/*/**/*.md",
+  "**/.gemini/skills/*/**/*.md",
+  "**/.github/skills/*/**/*.md",
+  "**/.opencode/skills/*/**/*.md",
+  "**/.or/skills/*/**/*.md",
+  "**/.claude/commands/**/*.md",
+  "**/.claude/agents/**/*.md",
+  "**/.opencode/agent/**/*.md",
+  "**/.opencode/agents/**/*.md",
+  "**/.opencode/command/**/*.md",
+  "**/.opencode/commands/**/*.md",
+  "**/.cursor/commands/**/*.md",
+  "**/.github/agents/**/*.md",
+  "**/.github/chatmodes/**/*.md",
+  "**/*.agent.md",
+  "**/*.chatmode.md"
 ] as const;
 
 /** The default prompt-file globs as workspace-wide patterns. */
@@ -125,6 +145,37 @@ export type TextSize = {
   tokensEstimate: number;
 };
 
+/** One agent's instruction context as it goes on the wire. */
+export type AgentRendering = {
+  profile: string;
+  title: string;
+  framing: "sourced" | "not documented";
+  placement: string;
+  source: string;
+  notes: string[];
+  cacheNote: string;
+  tokenizer: string;
+  tokensExact: boolean;
+  bytes: number;
+  tokens: number;
+  wire?: string;
+  blocks: {
+    kind: "framing" | "file" | "static" | "dynamic";
+    path: string | null;
+    position: number;
+    bytes: number;
+    tokens: number;
+    cachedPrefix: boolean;
+  }[];
+  files: {
+    path: string;
+    position: number;
+    bytes: number;
+    tokens: number;
+    cachedPrefix: boolean;
+  }[];
+};
+
 /** Arguments of promptls.showContextFiles. */
 export type ShowContextFilesArgs = {
   folder?: string;
@@ -173,6 +224,8 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  for?: string;
 };
 
 /** Result of promptls.previewPrompt. */
@@ -206,6 +259,7 @@ export type PreviewPromptResult = {
     bytes: number;
   }[];
   skills: Skill[];
+  rendering: AgentRendering;
   text?: string;
 };
 

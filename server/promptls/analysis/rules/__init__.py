@@ -33,6 +33,8 @@ _MODULE_NAMES = (
     "pl022_glob_unsupported",
     "pl023_no_description",
     "pl024_skill_missing_field",
+    "pl025_runtime_context",
+    "pl026_local_file_committed",
     "pl027_drifted_copy",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""

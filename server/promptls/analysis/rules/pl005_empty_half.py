@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerHit, Severity
 from promptls.analysis.rules.base import PROMPTISH, Rule
+from promptls.text.lazyre import lazy
 
-_NON_SPACE = re.compile(r"\S")
+_NON_SPACE = lazy(r"\S")
 
 
 def empty_side(text: str, hit: MarkerHit) -> str | None:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import PROMPTISH, Rule, is_glued
 from promptls.analysis.rules.pl005_empty_half import empty_side
+from promptls.text.lazyre import lazy
 
-_AFTER = re.compile(r"[ \t\r\n]*")
+_AFTER = lazy(r"[ \t\r\n]*")
 _SPACE = frozenset(" \t\r\n")
 
 

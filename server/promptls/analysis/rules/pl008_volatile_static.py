@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
+from promptls.text.lazyre import lazy_built
 
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
@@ -41,9 +42,11 @@ def _one_pass(patterns: tuple[str, ...]) -> re.Pattern[str]:
 _HEX = frozenset("0123456789abcdefABCDEF")
 
 
-def _word(char: str) -> bool:
-    """A character that would make a date, time or id part of a longer token."""
-    return char.isalnum() or char in "_-.:"
+def _word(char: str, joiners: str) -> bool:
+    """A character that would make a value part of a longer token: a letter, a digit,
+    ``_``, or one of the value's own ``joiners`` (a date after ``.`` is part of a version
+    number; a ``.`` after it ends a sentence)."""
+    return char.isalnum() or char == "_" or char in joiners
 
 
 def _dashed(text: str, dash: int, stop: int) -> tuple[int, int, str] | None:
@@ -61,7 +64,8 @@ def _dashed(text: str, dash: int, stop: int) -> tuple[int, int, str] | None:
         kind = "uuid"
     before = text[start - 1] if start > 0 else " "
     after = text[stop] if stop < len(text) else " "
-    if ok and start >= 0 and not _word(before) and not _word(after):
+    joiners = "." if kind == "date" else "-"
+    if ok and start >= 0 and not _word(before, joiners) and not _word(after, "-"):
         return start, stop, kind
     return None
 
@@ -79,13 +83,13 @@ def _colon(text: str, colon: int, stop: int) -> tuple[int, int, str] | None:
         return None
     before = text[start - 1] if start > 0 else " "
     after = text[stop] if stop < len(text) else " "
-    if not _word(before) and not _word(after):
+    if not _word(before, ":.") and not _word(after, ":"):
         return start, stop, "time"
     return None
 
 
 PATTERNS = (_DASHED, _COLON, _BRACE_SLOT, _DOLLAR_SLOT, _POSIX_HOME)
-_VOLATILE = _one_pass(PATTERNS)
+_VOLATILE = lazy_built(lambda: _one_pass(PATTERNS))
 
 
 def matches(text: str, end: int) -> Iterator[tuple[int, int, int]]:

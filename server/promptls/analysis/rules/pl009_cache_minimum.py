@@ -2,49 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
+from promptls.analysis.cache_minimums import minimum_for
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
 from promptls.tokens import estimate_tokens
-
-MINIMUM_CACHEABLE_TOKENS: tuple[tuple[str, int, str], ...] = (
-    # (model-name prefix, minimum tokens, source and date checked); first match wins.
-    ("claude-opus-4-6", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
-    ("claude-opus-4-5", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
-    ("claude-haiku-4-5", 4096, "Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30"),
-    ("claude-sonnet-4-6", 2048, "docs.orq.ai table, 2026-11-30 (sources disagree: 1024)"),
-    ("claude-opus-4-1", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-opus-4", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-sonnet-4", 1024, "Anthropic prompt-caching docs (Sonnet 4, 4.5), 2026-11-30"),
-    ("claude-3-7-sonnet", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-3-5-sonnet", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-3-opus", 1024, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-3-5-haiku", 2048, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("claude-3-haiku", 2048, "Anthropic prompt-caching docs, 2026-11-30"),
-    ("gpt-", 1024, "OpenAI prompt-caching guide (prompts of 1024+ tokens), 2026-11-30"),
-    ("o1", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
-    ("o3", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
-    ("o4", 1024, "OpenAI prompt-caching guide, 2026-11-30"),
-)
-"""Per-model minimum cacheable prefix. Providers change these: each row is dated."""
-
-
-def normalize_model(model: str) -> str:
-    """``anthropic/claude-sonnet-4.5`` and ``claude-sonnet-4-5-20250929`` look the same."""
-    name = model.strip().lower().rsplit("/", 1)[-1]
-    return re.sub(r"[._]", "-", name)
-
-
-def minimum_for(model: str) -> tuple[int, str] | None:
-    """The minimum and its source for a model, or None when the table does not know it."""
-    name = normalize_model(model)
-    for prefix, minimum, source in MINIMUM_CACHEABLE_TOKENS:
-        if name.startswith(prefix):
-            return minimum, source
-    return None
 
 
 def check(doc: Document) -> Iterator[Finding]:

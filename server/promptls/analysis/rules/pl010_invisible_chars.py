@@ -9,6 +9,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
+from promptls.text.lazyre import lazy_built
 from promptls.text.mapper import utf8_to_offsets
 
 
@@ -29,7 +30,7 @@ def _utf8_pattern() -> re.Pattern[bytes]:
     return re.compile(b"|".join(alternatives))
 
 
-_UTF8_INVISIBLE = _utf8_pattern()
+_UTF8_INVISIBLE = lazy_built(_utf8_pattern)
 _ASCII_BYTES = bytes(range(0x80))
 _JOINERS = frozenset("\u200c\u200d")
 

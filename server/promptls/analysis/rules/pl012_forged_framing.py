@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.text.lazyre import lazy
 
 FRAMING_TAGS = ("environment", "instructions", "context-update", "skills", "skills-update")
 """The tags ``promptls.assembly.render`` wraps context in (see render.py)."""
 
-_TAG = re.compile(
+_TAG = lazy(
     r"<\s*(/?)\s*(" + "|".join(re.escape(t) for t in FRAMING_TAGS) + r")\b[^<>\r\n]{0,200}>",
     re.IGNORECASE,
 )

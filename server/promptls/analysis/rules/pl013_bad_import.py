@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from pathlib import PurePath
 
@@ -11,8 +10,9 @@ from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
 from promptls.discovery.model import EntryStatus
+from promptls.text.lazyre import lazy
 
-_IMPORT = re.compile(r"@[^\s`'\"()<>\[\]]+")
+_IMPORT = lazy(r"@[^\s`'\"()<>\[\]]+")
 
 
 def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:

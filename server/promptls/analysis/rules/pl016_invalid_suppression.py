@@ -25,7 +25,7 @@ RULE = Rule(
     severity=Severity.WARNING,
     summary="A promptls-disable/enable/noqa comment names a code that does not exist.",
     explanation=(
-        "Suppression comments take rule codes (PL001 … PL024). A misspelt code suppresses "
+        "Suppression comments take rule codes (PL001 … PL026). A misspelt code suppresses "
         "nothing, and the finding you meant to silence keeps appearing — or worse, you "
         "stop looking. promptls reports every unknown code at the code itself. "
         "`promptls rules` lists the valid codes."

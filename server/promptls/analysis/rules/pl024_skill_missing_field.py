@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
@@ -12,8 +11,9 @@ from promptls.analysis.frontmatter_kinds import SKILL
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import first_line_span
+from promptls.text.lazyre import lazy
 
-_SKILL_NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+_SKILL_NAME = lazy(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 """The specification's name syntax: lowercase letters, digits, single hyphens."""
 
 

@@ -1,0 +1,77 @@
+"""Files an agent loads into the model's context that are not instruction files by name.
+
+Discovery answers "what does this folder load on every request"; these files reach the
+model another way — a skill's ``SKILL.md`` and its reference documents when the skill is
+used, a Claude Code slash command or subagent, a Copilot custom agent or chat mode, an
+opencode agent or command, a Cursor command. The model reads them just the same, so the
+content rules (invisible characters PL010, forged framing PL012, runtime context PL025,
+markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them instruction
+files. Which of them a profile loads *always* (and so counts against a size budget) is
+still discovery's answer, not this module's.
+
+Sources (read 2026-12-01): Claude Code docs "Agent Skills", "Slash commands" and
+"Subagents" (``.claude/skills/<name>/SKILL.md``, ``.claude/commands/**/*.md``,
+``.claude/agents/*.md``); VS Code Copilot docs "Custom agents" (``*.agent.md``, formerly
+``*.chatmode.md``); opencode docs "Agents" and "Commands" (``.opencode/agent(s)/``,
+``.opencode/command(s)/``); Cursor docs "Commands" (``.cursor/commands/*.md``); the
+skills folders of every profile in ``discovery/skills.py`` and the ``.agents/skills``
+convention.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+SKILL_FILE = "SKILL.md"
+
+AGENT_DIRS = frozenset(
+    {".claude", ".agents", ".or", ".gemini", ".codex", ".github", ".opencode", ".cursor"}
+)
+"""Folders whose ``skills/`` subfolder holds skill bundles."""
+
+LOADED_FOLDERS: tuple[tuple[str, str], ...] = (
+    (".claude", "commands"),
+    (".claude", "agents"),
+    (".opencode", "agent"),
+    (".opencode", "agents"),
+    (".opencode", "command"),
+    (".opencode", "commands"),
+    (".cursor", "commands"),
+    (".github", "agents"),
+    (".github", "chatmodes"),
+)
+"""(agent folder, subfolder) pairs whose Markdown files are prompts the agent sends."""
+
+LOADED_SUFFIXES = (".agent.md", ".chatmode.md")
+"""Copilot custom agents and their older name, wherever VS Code is pointed at them."""
+
+
+LOADED_GLOBS = (
+    f"**/{SKILL_FILE}",
+    *(f"**/{d}/skills/*/**/*.md" for d in sorted(AGENT_DIRS)),
+    *(f"**/{a}/{b}/**/*.md" for a, b in LOADED_FOLDERS),
+    *(f"**/*{suffix}" for suffix in LOADED_SUFFIXES),
+)
+"""The same files as workspace globs, for the editors' document selectors (api-json):
+VS Code gives ``*.agent.md`` its own language, so "attach to Markdown" misses it."""
+
+
+def is_loaded_path(path: str) -> bool:
+    """Whether a ``/``-separated path is a skill, command, subagent or custom agent file."""
+    parts = PurePosixPath(path).parts
+    if not parts:
+        return False
+    name = parts[-1]
+    if name == SKILL_FILE or name.endswith(LOADED_SUFFIXES):
+        return True
+    if not name.endswith(".md"):
+        return False
+    folders = parts[:-1]
+    for i in range(len(folders) - 1):
+        pair = (folders[i], folders[i + 1])
+        if pair in LOADED_FOLDERS:
+            return True
+        # a skill's reference documents: <agent dir>/skills/<skill>/**/*.md
+        if pair[1] == "skills" and pair[0] in AGENT_DIRS and len(folders) > i + 2:
+            return True
+    return False

@@ -1,0 +1,94 @@
+"""PL026: a personal instruction file (``CLAUDE.local.md``) that Git would commit.
+
+Agents read a ``*.local.md`` beside the shared file for one person's preferences (their
+sandbox URLs, their test data, sometimes tokens); the agents' docs say to keep it out of
+version control. When no ignore file covers it, the next ``git add .`` publishes it and
+every teammate's agent loads it. The names come from the profiles' ``local_files``, so a
+new agent's local file is checked without touching this rule. ``AGENTS.override.md`` is
+not one of them: codex documents it as a project file a directory may commit.
+"""
+
+# Plain str paths on purpose: the path is the one the caller gave.
+# ruff: noqa: PTH100, PTH118, PTH119, PTH120
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from functools import lru_cache
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.rules.discovered import first_line_span
+from promptls.discovery.gitignore import git_ignored
+from promptls.discovery.profiles import PROFILES
+
+
+@lru_cache(maxsize=1)
+def local_names() -> dict[str, str]:
+    """Base name of every profile's personal file, with the agent that reads it."""
+    names: dict[str, str] = {}
+    for profile in PROFILES.values():
+        for rel in profile.local_files:
+            names.setdefault(os.path.basename(rel), profile.title)
+    return names
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """The file itself, when it is a personal file in a worktree that Git tracks or
+    would pick up (nothing ignores it)."""
+    if doc.path is None or doc.discovery is None:
+        return
+    name = os.path.basename(doc.path.replace("\\", "/"))
+    agent = local_names().get(name)
+    if agent is None:
+        return
+    verdict = git_ignored(doc.path)
+    if verdict is None or (verdict.ignored and not verdict.tracked):
+        return
+    folder = os.path.dirname(os.path.abspath(doc.path))
+    gitignore = os.path.relpath(os.path.join(verdict.worktree, ".gitignore"), folder)
+    line = f"the line `{name}` to {gitignore.replace(os.sep, '/')}"
+    if verdict.tracked:
+        problem = "and Git already tracks it: every clone's agent loads it"
+        advice = f"`git rm --cached {name}` here, then " + (
+            ".gitignore already names it" if verdict.ignored else f"add {line}"
+        )
+    else:
+        problem = "but no .gitignore covers it: `git add .` will commit it"
+        advice = f"add {line}"
+    start, end = first_line_span(doc.text)
+    yield RULE.finding(
+        f"{name} holds one person's instructions for {agent}, {problem} ({advice})",
+        start,
+        end,
+    )
+
+
+RULE = Rule(
+    code="PL026",
+    name="local-file-not-ignored",
+    severity=Severity.WARNING,
+    summary="A personal instruction file (CLAUDE.local.md) Git tracks or no .gitignore covers.",
+    explanation=(
+        "`CLAUDE.local.md` (Claude Code) and `AGENTS.local.md` are for one person's "
+        "instructions (their sandbox, their test accounts), loaded beside the shared "
+        "file; the agents' docs say to keep them out of Git. When no ignore file covers "
+        "one, the next `git add .` commits it, and every teammate's agent then follows "
+        "one person's notes. The rule reads the repository's `.gitignore` files (root "
+        "and nested, with negation) and `.git/info/exclude` the way Git does; it does "
+        "not read your global excludes file (it is one machine's, and in CI not yours), "
+        "so the advice is the line that protects every clone. A file Git already tracks "
+        "(read from `.git/index`) is committed whatever `.gitignore` says: it is reported "
+        "with `git rm --cached` as the first step. Only reported inside a "
+        "Git worktree, for files checked with a discovery. `AGENTS.override.md` is a "
+        "project file codex documents for committing, so it is not reported. No in-file "
+        "fix: the message names the line and the `.gitignore` to add it to."
+    ),
+    bad_example="(CLAUDE.local.md in a repository whose .gitignore does not name it)\n",
+    good_example="(the same file, with `CLAUDE.local.md` in the repository's .gitignore)\n",
+    fixable=False,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)

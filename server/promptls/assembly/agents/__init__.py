@@ -1,0 +1,57 @@
+"""Per-agent wire rendering: what each agent sends of its instruction files.
+
+``render_agent(found)`` renders one profile's discovery the way that agent frames it
+(sourced strings, or content only with "framing not documented"); ``render_or`` does
+the same for the assembled Or prompt; ``measure`` places and counts the pieces. Each
+agent's module names the upstream code or docs it follows, and docs/profiles.md has a
+dated "wire format" row per agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from promptls.assembly.agents import codex, gemini, opencode, orref, undocumented
+from promptls.assembly.agents.model import (
+    AgentRendering,
+    FileSpan,
+    Framing,
+    Measured,
+    Piece,
+    PieceKind,
+    PlacedPiece,
+    measure,
+)
+from promptls.discovery import Discovery
+
+__all__ = [
+    "RENDERERS",
+    "AgentRendering",
+    "FileSpan",
+    "Framing",
+    "Measured",
+    "Piece",
+    "PieceKind",
+    "PlacedPiece",
+    "measure",
+    "render_agent",
+    "render_or",
+]
+
+RENDERERS: dict[str, Callable[[Discovery], AgentRendering]] = {
+    "codex": codex.render,
+    "gemini": gemini.render,
+    "opencode": opencode.render,
+    "claude": undocumented.render_claude,
+    "copilot": undocumented.render_copilot,
+    "cursor": undocumented.render_cursor,
+}
+"""One renderer per profile except ``or``, whose prompt is assembled (``render_or``)."""
+
+render_or = orref.render
+
+
+def render_agent(found: Discovery) -> AgentRendering:
+    """``found`` as its agent puts it on the wire; KeyError for ``or`` (use
+    ``render_or`` on the assembled prompt) and for an unknown profile."""
+    return RENDERERS[found.profile](found)

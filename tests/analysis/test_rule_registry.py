@@ -1,0 +1,35 @@
+"""The rule registry as editors and tools meet it: every rule's link and a broken module.
+
+Written against mutation testing (docs/mutation.md).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+from promptls.analysis import rules
+from promptls.analysis.rules import RULES, RULES_DOC_URL, rule_doc_url
+
+RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
+
+
+def test_each_rule_link_lands_on_its_anchor_in_the_rules_page() -> None:
+    page = RULES_DOC.read_text(encoding="utf-8")
+    for code in RULES:
+        url = rule_doc_url(code)
+        base, _, anchor = url.partition("#")
+        assert base == RULES_DOC_URL
+        assert f'<a id="{anchor}"></a>\n\n### {code} ' in page
+
+
+def test_a_rule_module_is_loaded_by_name_and_a_bad_one_fails_loudly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert rules._load("pl001_duplicate_marker") is RULES["PL001"]
+    monkeypatch.setitem(sys.modules, f"{rules.__name__}.pl999_broken", SimpleNamespace(RULE=1))
+    with pytest.raises(TypeError, match=r"rules\.pl999_broken\.RULE is not a Rule$"):
+        rules._load("pl999_broken")
