@@ -72,28 +72,42 @@ INJECTIONS = [
 PREFIXES = ["", "🎉", "中文テキスト", "👨\u200d👩\u200d👧 ", "Ünïcödé "]
 
 
-def _insertion_points(text: str, *, outside_fences: bool) -> list[int]:
-    """Offsets right after a space or a line break (not inside a CRLF pair); for "other"
-    documents, outside fenced code blocks, where a marker is only a quoted mention."""
-    fenced = [False] * len(text)
-    if outside_fences:
-        opening = ""
-        offset = 0
-        for line in text.splitlines(keepends=True):
-            stripped = line.lstrip(" ")
-            fence = re.match(r"`{3,}|~{3,}", stripped) if len(line) - len(stripped) <= 3 else None
-            inside = bool(opening)
-            if fence and not opening:
-                opening, inside = fence.group(), True
-            elif fence and fence.group()[0] == opening[0] and len(fence.group()) >= len(opening):
-                opening = ""
-            for i in range(offset, offset + len(line)):
-                fenced[i] = inside
-            offset += len(line)
+def _insertion_points(text: str) -> list[int]:
+    """Offsets right after a space or a line break (not inside a CRLF pair), outside
+    fenced code blocks and inline code spans: a marker quoted in code is a mention (PL003
+    says at most an info, PL007 nothing), so an injection there proves nothing."""
+    in_code = [False] * len(text)
+    opening = ""
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        stripped = line.lstrip(" ")
+        fence = re.match(r"`{3,}|~{3,}", stripped) if len(line) - len(stripped) <= 3 else None
+        inside = bool(opening)
+        if fence and not opening:
+            opening, inside = fence.group(), True
+        elif fence and fence.group()[0] == opening[0] and len(fence.group()) >= len(opening):
+            opening = ""
+        for i in range(offset, offset + len(line)):
+            in_code[i] = inside
+        if not inside:
+            runs = [m.span() for m in re.finditer(r"`+", line)]
+            used: set[int] = set()
+            for a, (start, end) in enumerate(runs):
+                if a in used:
+                    continue
+                closer = next(
+                    (b for b in range(a + 1, len(runs)) if runs[b][1] - runs[b][0] == end - start),
+                    None,
+                )
+                if closer is not None:
+                    used.update(range(a, closer + 1))
+                    for i in range(offset + start, offset + runs[closer][1]):
+                        in_code[i] = True
+        offset += len(line)
     return [
         i + 1
         for i, ch in enumerate(text)
-        if ch in " \n" and i + 1 < len(text) and not fenced[i + 1]
+        if ch in " \n" and i + 1 < len(text) and not in_code[i + 1]
     ]
 
 
@@ -128,7 +142,6 @@ def test_injected_problems_are_found(
         # .github/copilot-instructions.md is loaded by no profile: it is "other" text
         kind = document_kind(name)
         promptish = kind is not DocumentKind.INSTRUCTION
-        other = kind is DocumentKind.OTHER
         for k, (token, in_instruction, in_prompt) in enumerate(INJECTIONS):
             expected_code = in_prompt if promptish else in_instruction
             if expected_code is None:
@@ -136,7 +149,7 @@ def test_injected_problems_are_found(
             if crlf:
                 token = token.replace("\n", "\r\n")
             prefix = rng.choice(PREFIXES)
-            offset = rng.choice(_insertion_points(base, outside_fences=other))
+            offset = rng.choice(_insertion_points(base))
             text = base[:offset] + prefix + token + " " + base[offset:]
             start = offset + len(prefix)
             if token.startswith("x") and not promptish:

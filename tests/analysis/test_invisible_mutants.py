@@ -15,8 +15,11 @@ from promptls.text.chars import INVISIBLE_RANGES
 
 
 def _runs(text: str, path: str = "AGENTS.md") -> list[str]:
+    """Every reported run in text order: repeated runs of one kind are one finding, the
+    others its related information."""
     found = analyze(text, path=path, settings=Settings(select=("PL010",))).findings
-    return [text[f.start : f.end] for f in found]
+    spans = sorted((span.start, span.end) for f in found for span in (f, *f.related))
+    return [text[start:end] for start, end in spans]
 
 
 def _messages(text: str) -> list[str]:

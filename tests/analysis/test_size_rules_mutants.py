@@ -1,5 +1,6 @@
 """The size rules at their boundaries: PL009's cache minimum, PL011's per-profile limits
-and PL014's deference to PL011.
+and PL014's cut, which starts at the byte discovery cuts (PL011 leaves codex's budget to
+it when there is a discovery).
 
 Written against mutation testing (docs/mutation.md): each case sits one unit either side
 of a limit, or counts in the unit the profile counts (codex: UTF-8 bytes, Claude Code:
@@ -38,7 +39,8 @@ def _found(text: str, code: str, path: str = "x.prompt", **settings: object) -> 
         ("openrouter/anthropic/claude-opus-4.5", 4096),
         ("claude-opus-4-20250514", 1024),
         ("gpt-4o", 1024),
-        ("gemini-2.5-pro", None),
+        ("gemini-2.5-pro", 2048),  # dated Google row (analysis/cache_minimums.py)
+        ("gemini-9", None),  # a model the table does not know: no finding
     ],
 )
 def test_pl009_model_names_are_normalised_before_the_table(model: str, minimum: int | None) -> None:
@@ -51,19 +53,24 @@ def test_pl009_message_names_the_estimate_the_minimum_and_the_model() -> None:
     (finding,) = _found(text, "PL009", model="claude-sonnet-4-5")
     assert (finding.start, finding.end) == (11, 11 + len(MARKER))
     assert finding.message == (
-        "static half is about 3 tokens (estimate), below the 1024-token minimum cacheable "
-        "prefix of claude-sonnet-4-5: unless tools or earlier blocks make the prefix long "
-        "enough, caching silently does nothing"
+        "static half is about 3 tokens (estimated at 4 characters a token for ASCII, 2 for "
+        "other letters and 1 for CJK and emoji; real counts differ by up to a quarter), "
+        "below the 1024-token minimum cacheable prefix of claude-sonnet-4-5 even so: unless "
+        "tools or earlier blocks make the prefix long enough, caching silently does nothing"
     )
 
 
-def test_pl009_at_the_minimum_is_enough_and_one_token_less_is_not() -> None:
-    settings = {"model": "claude-sonnet-4-5"}  # 1024 tokens; ASCII is 4 characters a token
-    at_minimum = "w" * 4091 + "\n\n"  # 4093 characters: 1024 tokens
-    assert _found(f"{at_minimum}{MARKER}\n\nTurn.", "PL009", **settings) == []
-    below = "w" * 4090 + "\n\n"  # 4092 characters: 1023 tokens
+def test_pl009_reports_only_below_the_minimum_less_the_estimates_error() -> None:
+    """1024 tokens, and real counts up to a quarter above the estimate: an estimate of
+    820 (×1.25 = 1025) may reach the minimum, 819 (×1.25 = 1023.75) cannot."""
+    settings = {"model": "claude-sonnet-4-5"}  # ASCII is 4 characters a token
+    assert _found(f"{'w' * 4091}\n\n{MARKER}\n\nTurn.", "PL009", **settings) == []  # 1024
+    assert _found(f"{'w' * 4090}\n\n{MARKER}\n\nTurn.", "PL009", **settings) == []  # 1023
+    at_margin = "w" * 3277 + "\n\n"  # 3279 characters: 820 tokens
+    assert _found(f"{at_margin}{MARKER}\n\nTurn.", "PL009", **settings) == []
+    below = "w" * 3274 + "\n\n"  # 3276 characters: 819 tokens
     (finding,) = _found(f"{below}{MARKER}\n\nTurn.", "PL009", **settings)
-    assert "about 1023 tokens" in finding.message
+    assert "about 819 tokens" in finding.message
 
 
 def test_pl009_a_one_character_static_half_is_still_checked() -> None:
@@ -100,7 +107,7 @@ def test_pl011_claude_counts_characters() -> None:
     )
 
 
-# PL014 says "cut" only where PL011 does not already mark the file as over its own limit
+# PL014 reports every cut from the byte discovery cuts; PL011 leaves codex's budget to it
 
 
 def _codex_tree(tmp_path: Path, nested: str) -> tuple[Path, list[Finding]]:
@@ -121,12 +128,21 @@ def _codex_tree(tmp_path: Path, nested: str) -> tuple[Path, list[Finding]]:
 def test_pl014_reports_a_file_at_the_limit_that_an_earlier_file_pushed_over(
     tmp_path: Path,
 ) -> None:
-    _, found = _codex_tree(tmp_path, "# Pkg\n" + "p" * (32 * 1024 - 7) + "\n")  # 32768 bytes
+    nested = "# Pkg\n" + "p" * (32 * 1024 - 7) + "\n"  # 32768 bytes
+    _, found = _codex_tree(tmp_path, nested)
     assert [f.code for f in found] == ["PL014"]
-    assert found[0].message.startswith("cut by the codex profile: ")
-    assert (found[0].start, found[0].end) == (0, len("# Pkg"))
+    assert found[0].message.startswith("cut by the codex profile: cut at byte 32668: ")
+    assert (found[0].start, found[0].end) == (32 * 1024 - 100, len(nested))
 
 
-def test_pl014_leaves_a_file_over_its_own_byte_limit_to_pl011(tmp_path: Path) -> None:
+def test_pl014_alone_reports_a_file_over_its_own_byte_limit_at_the_cut(tmp_path: Path) -> None:
+    """Changed on purpose (issue 13): PL011 used to mark byte 32768 of this file, though
+    the root had already spent 100 bytes of the budget; the cut is at byte 32668."""
     _, found = _codex_tree(tmp_path, "é" * 16500)  # 33000 bytes, 16500 characters
-    assert [f.code for f in found] == ["PL011"]
+    assert [(f.code, f.start) for f in found] == [("PL014", 16334)]  # 32668 bytes in
+
+
+def test_pl014_a_cut_inside_a_character_starts_at_that_character(tmp_path: Path) -> None:
+    text = "a" + "é" * 16500  # byte 32668 is the second byte of the é at index 16334
+    _, found = _codex_tree(tmp_path, text)
+    assert [(f.code, f.start, f.end) for f in found] == [("PL014", 16334, len(text))]

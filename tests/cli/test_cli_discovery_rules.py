@@ -54,12 +54,28 @@ def test_codex_budget_cut_and_dropped(tmp_path: Path, capsys: pytest.CaptureFixt
     assert not any(code == "PL011" for _, code in codes)
 
 
-def test_single_file_over_codex_limit_is_pl011_only(
+def test_single_file_over_codex_budget_is_one_pl014_at_the_cut(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """One cut, one finding: discovery's (PL011 used to report it too, at its own byte)."""
     (tmp_path / ".git").mkdir()
     text = "# Big\n" + ("line of text\n" * 3000)
     (tmp_path / "AGENTS.md").write_text(text)
     found = _findings(capsys, "--profile", "codex", str(tmp_path))
-    assert [f["code"] for f in found] == ["PL011"]
+    assert [f["code"] for f in found] == ["PL014"]
     assert found[0]["start"] == 32 * 1024
+    assert "cut at byte 32768" in str(found[0]["message"])
+
+
+def test_a_configured_codex_budget_decides_not_the_default(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 40 KB file under project_doc_max_bytes = 65536 is read whole: nothing to say."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".codex").mkdir()
+    (tmp_path / ".codex" / "config.toml").write_text("project_doc_max_bytes = 65536\n")
+    (tmp_path / "AGENTS.md").write_text("# Big\n" + ("line of text\n" * 3000))
+    home = tmp_path / "home"
+    home.mkdir()
+    found = _findings(capsys, "--profile", "codex", "--home", str(home), str(tmp_path))
+    assert found == []

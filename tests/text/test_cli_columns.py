@@ -16,13 +16,15 @@ import pytest
 from promptls.cli import main
 from tests.positions import encoded_position
 
-ZWSP = "\u200b"
+INVISIBLE = ("\u200b", "\u2060", "\u00ad", "\u180e", "\u2062")
+"""Five different invisible characters: PL010 groups repeats of one kind in a file into
+one finding, and these tests need one finding (one printed position) per character."""
 TEXT = (
-    f"😀 漢字{ZWSP} end\r\n"  # after an astral emoji and CJK, CRLF line
-    f"é{ZWSP}\r"  # lone CR line
-    f"👩\u200d💻 {ZWSP}x\n"  # after a ZWJ emoji sequence (the joiner itself is fine)
-    f"{ZWSP}\n"  # at the start of a line
-    f"字字字 😀😀{ZWSP}"  # at the end of the text, no final break
+    f"😀 漢字{INVISIBLE[0]} end\r\n"  # after an astral emoji and CJK, CRLF line
+    f"é{INVISIBLE[1]}\r"  # lone CR line
+    f"👩\u200d💻 {INVISIBLE[2]}x\n"  # after a ZWJ emoji sequence (the joiner itself is fine)
+    f"{INVISIBLE[3]}\n"  # at the start of a line
+    f"字字字 😀😀{INVISIBLE[4]}"  # at the end of the text, no final break
 )
 
 
@@ -51,13 +53,13 @@ def _one_based(offset: int, encoding: str) -> tuple[int, int]:
 def _spans(capsys: pytest.CaptureFixture[str], path: str) -> list[tuple[int, int]]:
     items = json.loads(_check(capsys, path, "json"))
     spans = [(item["start"], item["end"]) for item in items if item["code"] == "PL010"]
-    assert [TEXT[start:end] for start, end in spans] == [ZWSP] * TEXT.count(ZWSP)
+    assert tuple(TEXT[start:end] for start, end in spans) == INVISIBLE
     return spans
 
 
 def test_json_columns_count_code_points(prompt: str, capsys: pytest.CaptureFixture[str]) -> None:
     items = [i for i in json.loads(_check(capsys, prompt, "json")) if i["code"] == "PL010"]
-    assert len(items) == TEXT.count(ZWSP)
+    assert len(items) == len(INVISIBLE)
     for item in items:
         expected = (*_one_based(item["start"], "utf-32"), *_one_based(item["end"], "utf-32"))
         assert (item["line"], item["column"], item["end_line"], item["end_column"]) == expected

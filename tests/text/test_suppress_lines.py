@@ -16,9 +16,11 @@ ZWSP = "\u200b"
 
 
 def _reported_lines(text: str, path: str) -> list[int]:
-    """0-based lines of the invisible characters that are still reported."""
-    found = analyze(text, path=path).findings
-    return [encoded_position(text, f.start, "utf-32")[0] for f in found if f.code == "PL010"]
+    """0-based lines of the invisible characters that are still reported (repeated ones
+    are one finding; the others are its related information)."""
+    found = [f for f in analyze(text, path=path).findings if f.code == "PL010"]
+    starts = sorted(span.start for f in found for span in (f, *f.related))
+    return [encoded_position(text, start, "utf-32")[0] for start in starts]
 
 
 @pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])

@@ -162,6 +162,7 @@ function contextAnswer(): ShowContextFilesResult {
     importedFrom: null,
     line: null,
     badByte: null,
+    cutAt: null,
   });
   const profile = (name: string, entries: ReturnType<typeof entry>[]) => ({
     profile: name,

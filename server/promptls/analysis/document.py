@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from promptls.analysis.code import Code
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
 from promptls.text.mapper import text_to_utf8
@@ -43,3 +44,8 @@ class Document:
     def static_end(self) -> int:
         """Where the cacheable static half ends (the whole text without a marker)."""
         return self.exact[0].start if self.exact else len(self.text)
+
+    @cached_property
+    def code(self) -> Code:
+        """Where the text's code spans and fenced blocks are (computed on first question)."""
+        return Code(self.text)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 
 from promptls.analysis.model import Edit, Fix
 
@@ -16,6 +17,20 @@ def _conflict(a: Edit, b: Edit) -> bool:
     return b.start == b.end and a.start <= b.start <= a.end
 
 
+def _internal_conflict(edits: tuple[Edit, ...]) -> bool:
+    """Whether a fix's own edits conflict, in one sweep over them sorted (a grouped fix
+    may hold thousands): an edit can only conflict with an earlier one if it conflicts
+    with the one just before it or with the one reaching furthest."""
+    ordered = sorted(edits, key=lambda e: (e.start, e.end))
+    furthest = None
+    for previous, edit in pairwise(ordered):
+        if furthest is None or previous.end > furthest.end:
+            furthest = previous
+        if _conflict(previous, edit) or _conflict(furthest, edit):
+            return True
+    return False
+
+
 def select_fixes(fixes: Iterable[Fix]) -> list[Fix]:
     """Fixes that can be applied together, earliest first; later conflicting ones lose."""
     chosen: list[Fix] = []
@@ -25,8 +40,7 @@ def select_fixes(fixes: Iterable[Fix]) -> list[Fix]:
     )
     for fix in ordered:
         edits = fix.edits
-        internal = any(_conflict(x, y) for i, x in enumerate(edits) for y in edits[i + 1 :])
-        if internal or any(_conflict(e, t) for e in edits for t in taken):
+        if _internal_conflict(edits) or any(_conflict(e, t) for e in edits for t in taken):
             continue
         chosen.append(fix)
         taken.extend(edits)

@@ -100,6 +100,11 @@ _ENTRY = _obj(
         "importedFrom": _t(["string", "null"], "The importing file, for @imports."),
         "line": _t(["integer", "null"], "1-based line of the @import in importedFrom."),
         "badByte": _t(["integer", "null"], "First byte that is not valid UTF-8, if any."),
+        "cutAt": _t(
+            ["integer", "null"],
+            "For a cut file, the first byte the agent does not read (where check's "
+            "PL014 range starts).",
+        ),
     },
     "One candidate file discovery looked at.",
     title="DiscoveryEntry",

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -85,12 +87,25 @@ def _settings(args: argparse.Namespace, start: Path) -> Settings:
     return settings
 
 
+def in_ci(environ: Mapping[str, str]) -> bool:
+    """Whether a CI service runs us (``CI`` set, as GitHub, GitLab and most others do)."""
+    return environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
+    """The environment minus ``HOME``: in CI the runner's home is not the user's, so
+    without ``--home``/``PROMPTLS_HOME`` discovery reads no user-level files and leaves
+    ``@~/`` imports unresolved (PL013 says "not verified", not "broken")."""
+    return {key: value for key, value in environ.items() if key != "HOME"}
+
+
 class _Discoveries:
     """One discovery per (folder, profile) for the whole run."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
         self.home = home
+        self.environ = _without_home(os.environ) if home is None and in_ci(os.environ) else None
         self.cache: dict[tuple[str, str], Discovery | None] = {}
 
     def for_file(self, path: Path, profile: str) -> Discovery | None:
@@ -99,7 +114,7 @@ class _Discoveries:
         key = (owning_folder(logical_path(str(path))), profile)
         if key not in self.cache:
             try:
-                self.cache[key] = discover(key[0], profile, home=self.home)
+                self.cache[key] = discover(key[0], profile, home=self.home, environ=self.environ)
             except Exception:  # discovery problems must not stop a lint run
                 self.cache[key] = None
         return self.cache[key]

@@ -20,10 +20,10 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from promptls.text.fsread import read_bounded
+from promptls.text.fsread import human_bytes, read_bounded
 
 _SETTINGS_CAP = 256 * 1024
-"""Agents' settings files are a few KiB; anything larger is read up to this cap."""
+"""Agents' settings files are a few KiB; a larger one is reported and not used."""
 
 CODEX_DEFAULT_MAX_BYTES = 32 * 1024
 """codex-rs config_toml.rs ``DEFAULT_PROJECT_DOC_MAX_BYTES`` (read 2026-12-01)."""
@@ -78,6 +78,9 @@ def read_settings_text(path: str, encoding: str) -> tuple[str | None, SettingsPr
         return None, None
     if result.data is None:
         return None, SettingsProblem(path, f"cannot be read: {result.problem}")
+    if result.truncated:  # a cut file would parse as broken, or worse, as valid but partial
+        cap = human_bytes(_SETTINGS_CAP)
+        return None, SettingsProblem(path, f"not read: larger than the {cap} promptls reads")
     try:
         return result.data.decode(encoding), None
     except UnicodeDecodeError as exc:

@@ -32,6 +32,7 @@ __all__ = [
     "load_context_files",
     "owning_folder",
     "resolve_home",
+    "skill_bundle",
     "workspace_globs",
 ]
 
@@ -225,8 +226,11 @@ def workspace_globs(*, settings: bool = True) -> list[str]:
 
 def owning_folder(path: PathArg) -> str:
     """The folder whose discovery decides what happens to ``path``: the folder holding a
-    profile's rules folder for a rule file (``X`` for ``X/.claude/rules/a/b.md``), else
-    the file's own folder. The editor and ``check`` ask discovery from there."""
+    profile's rules folder for a rule file (``X`` for ``X/.claude/rules/a/b.md``), the
+    folder holding the skills folder for a file in a skill bundle (``X`` for
+    ``X/.agents/skills/s/AGENTS.md``: nobody starts an agent inside a bundle, so its
+    AGENTS.md is not the instructions of a working folder), else the file's own folder.
+    The editor and ``check`` ask discovery from there."""
     text = os.fspath(path)
     parts = PurePath(text).parts
     folders = parts[:-1]
@@ -237,11 +241,36 @@ def owning_folder(path: PathArg) -> str:
         for i in range(len(folders) - size, -1, -1):
             if folders[i : i + size] == marker:
                 return str(PurePath(*folders[:i])) if i else "."
+    bundle = skill_bundle(text)
+    if bundle is not None:
+        return bundle[0]
     absolute = PurePath(os.path.abspath(text))
     for rel in _nested_names():
         if absolute.parts[-len(rel) :] == rel and len(absolute.parts) > len(rel):
             return str(PurePath(*absolute.parts[: -len(rel)]))
     return str(absolute.parent)
+
+
+def skill_bundle(path: PathArg) -> tuple[str, str] | None:
+    """For a file inside a skill bundle (``X/.claude/skills/NAME/…``, any profile's
+    project skills folder), the folder holding the skills folder and the bundle's
+    folder; None for any other path."""
+    parts = PurePath(os.fspath(path)).parts
+    folders = parts[:-1]
+    for marker in _skill_folders() if parts else ():
+        size = len(marker)
+        for i in range(len(folders) - size - 1, -1, -1):
+            if folders[i : i + size] == marker:
+                owner = str(PurePath(*folders[:i])) if i else "."
+                return owner, str(PurePath(*folders[: i + size + 1]))
+    return None
+
+
+@lru_cache(maxsize=1)
+def _skill_folders() -> tuple[tuple[str, ...], ...]:
+    """The profiles' project skill folders as path parts (``(".claude", "skills")``)."""
+    found = {tuple(rel.split("/")) for prof in PROFILES.values() for rel in prof.project_skill_dirs}
+    return tuple(sorted(found))
 
 
 @lru_cache(maxsize=1)

@@ -5,8 +5,10 @@ Claude Code 2.1.72 (CHANGELOG, 2026-03-10): "Changed CLAUDE.md HTML comments
 that block-level comments are stripped and comments inside code blocks are kept. So a
 comment that starts a line (after up to three spaces), outside a fenced code block, is
 removed up to its ``-->`` together with the rest of that closing line when it is blank;
-an inline comment inside a paragraph stays. Users who park notes for humans in comments
-see here exactly what the model does not get.
+an inline comment inside a paragraph stays. The comment ends where CommonMark ends an HTML
+block of type 2 (and marked, a common JS lexer, its comment): at the first ``-->`` of
+its first line or a later one, so ``<!-->`` and ``<!--->`` close on their own line. Users
+who park notes for humans in comments see here exactly what the model does not get.
 """
 
 from __future__ import annotations
@@ -17,44 +19,50 @@ _FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
 _OPEN = lazy(r"^ {0,3}<!--")
 
 
-def strip_block_comments(text: str) -> tuple[str, int]:
-    """``text`` without its block-level HTML comments, and how many characters went."""
+def block_comment_spans(text: str) -> list[tuple[int, int]]:
+    """The ``str`` spans an agent that hides block-level comments removes, in order:
+    from the start of a comment's first line to its ``-->``, and the rest of that
+    closing line with its line break when nothing else is on it."""
     lines = text.splitlines(keepends=True)
-    out: list[str] = []
+    spans: list[tuple[int, int]] = []
     fence: str | None = None
-    removed = 0
+    offset = 0
     i = 0
     while i < len(lines):
         line = lines[i]
         match = _FENCE.match(line)
-        if fence is not None:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                fence = None
-            out.append(line)
+        if fence is not None or match or not _OPEN.match(line):
+            if fence is not None:
+                if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                    fence = None
+            elif match:
+                fence = match.group(1)
+            offset += len(line)
             i += 1
             continue
-        if match:
-            fence = match.group(1)
-            out.append(line)
-            i += 1
-            continue
-        if not _OPEN.match(line):
-            out.append(line)
-            i += 1
-            continue
-        start = i
-        close = line.find("-->", line.find("<!--") + 4)
+        start = offset
+        close = line.find("-->")  # CommonMark: the block ends on the first line holding -->
         while close < 0 and i + 1 < len(lines):
+            offset += len(lines[i])
             i += 1
             close = lines[i].find("-->")
         if close < 0:
-            out.extend(lines[start:])
             break
         rest = lines[i][close + 3 :]
-        removed += sum(len(x) for x in lines[start:i]) + close + 3
-        if rest.strip():
-            out.append(rest)
-        else:
-            removed += len(rest)
+        end = offset + close + 3 + (0 if rest.strip() else len(rest))
+        spans.append((start, end))
+        offset += len(lines[i])
         i += 1
-    return "".join(out), removed
+    return spans
+
+
+def strip_block_comments(text: str) -> tuple[str, int]:
+    """``text`` without its block-level HTML comments, and how many characters went."""
+    kept: list[str] = []
+    cursor = removed = 0
+    for start, end in block_comment_spans(text):
+        kept.append(text[cursor:start])
+        removed += end - start
+        cursor = end
+    kept.append(text[cursor:])
+    return "".join(kept), removed

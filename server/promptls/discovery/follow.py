@@ -175,7 +175,8 @@ class ImportFollower(Recorder):
             notes += content_notes(data, bad)
             notes += self.approval_note(style, target, scope)
             self.keep(target, body, scope, EntryStatus.IMPORTED, "; ".join(notes), result.size,
-                      importer=importer, line=ref.line)  # fmt: skip
+                      importer=importer, line=ref.line,
+                      cut_at=len(data) if result.truncated else None)  # fmt: skip
         self.expand(target, body, scope, hop + 1, (*chain, target))
 
     # -- the reasons --------------------------------------------------------------------

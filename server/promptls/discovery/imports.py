@@ -214,8 +214,9 @@ def _claude_imports(text: str) -> list[ImportRef]:
     refs: list[ImportRef] = []
     fence: str | None = None
     offset = 0
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.removesuffix("\r")
+    # A CRLF line keeps its "\r": the fence pattern matches a prefix, the closing test
+    # strips whitespace, and a token stops at whitespace.
+    for number, line in enumerate(text.split("\n"), start=1):
         match = _FENCE.match(line)
         if fence is not None:
             closes = match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence)
@@ -231,7 +232,7 @@ def _claude_imports(text: str) -> list[ImportRef]:
                     start = offset + token.start()
                     end = start + 1 + len(written)
                     refs.append(ImportRef(written.replace("\\ ", " "), number, start, end))
-        offset += len(raw) + 1
+        offset += len(line) + 1
     return refs
 
 

@@ -71,7 +71,9 @@ class Entry:
     importing file for imports (and import errors), with ``line`` the 1-based line of
     the ``@path`` in it. ``reason`` is a sentence for humans. ``bad_byte`` is the offset
     of the first byte that is not valid UTF-8 in a loaded file (the agent decodes it
-    with replacement characters), None when the file is clean.
+    with replacement characters), None when the file is clean. ``cut_at`` is, for a
+    ``cut`` file, the offset of the first byte the agent does not read: the one place
+    every front end (``context``, ``check``, hover, diagnostics) takes the cut from.
     """
 
     path: str
@@ -83,6 +85,7 @@ class Entry:
     imported_from: str | None = None
     line: int | None = None
     bad_byte: int | None = None
+    cut_at: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,15 +35,17 @@ class Recorder:
         importer: str | None = None,
         line: int | None = None,
         bad_byte: int | None = None,
+        cut_at: int | None = None,
     ) -> None:
-        """Append a loaded file and its entry, with its position in ``files``."""
+        """Append a loaded file and its entry, with its position in ``files`` (and, for a
+        cut file, the byte where the cut starts)."""
         self.loaded.add(path)
         link = link_target(path)
         if link:
             reason = f"{reason}; a link to {link}"
         order = len(self.files)
         self.files.append(ContextFile(path, text, scope))
-        entry = Entry(path, scope, status, reason, size, order, importer, line, bad_byte)
+        entry = Entry(path, scope, status, reason, size, order, importer, line, bad_byte, cut_at)
         self.entries.append(entry)
 
     def skip(self, path: str, scope: ContextScope, reason: str, size: int | None = None) -> None:

@@ -26,13 +26,24 @@ from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.rule_modes import Mode, activation
 from promptls.discovery.settings_claude import project_key
-from promptls.text.fsread import FileRead, char_boundary, decode, human_bytes, read_bounded
+from promptls.text.fsread import (
+    FileRead,
+    capped,
+    char_boundary,
+    decode,
+    human_bytes,
+    read_bounded,
+)
 
 _MAX_RULES = 256
 """At most this many rule files per rules folder (sorted by relative path)."""
 
 _MAX_DEPTH = 16
 """Rules folders deeper than this are not listed (a guard, not an agent limit)."""
+
+_FRONT_MATTER_CAP = 64 * 1024
+"""A rule's front matter is read this far even under a smaller ``--max-bytes``: the agent
+reads the whole file, so a ``paths:`` key past promptls's own read cap still scopes it."""
 
 
 def list_markdown(folder: str, suffix: str = ".md") -> tuple[list[str], list[str]]:
@@ -93,12 +104,13 @@ class ExtraSources(ImportFollower):
         self.watched_dirs.update(listed)
         prof = self.profile
         for path in files:
-            result = read_bounded(path, self.max_bytes)
+            result = read_bounded(path, max(self.max_bytes, _FRONT_MATTER_CAP))
             if result.data is None:
                 self.load(path, scope, role=role, read=result)
                 continue
             text, _ = decode(char_boundary(result.data))
             act = activation(prof.name, prof.title, prof.rules_scope_key, read_front_matter(text))
+            result = capped(result, self.max_bytes)
             if act.mode is Mode.ALWAYS:
                 self.load(path, scope, role=f"{role}{act.note}", read=result)
             elif act.mode is Mode.SCOPED:
@@ -167,7 +179,9 @@ class ExtraSources(ImportFollower):
                 f"or {human_bytes(limit)} of {os.path.basename(path)}, whichever comes first"
             ]
         notes += content_notes(head, bad)
-        self.keep(path, text, ContextScope.USER, status, "; ".join(notes), result.size)
+        cut_at = len(head) if status is EntryStatus.CUT else None
+        self.keep(path, text, ContextScope.USER, status, "; ".join(notes), result.size,
+                  cut_at=cut_at)  # fmt: skip
 
     def lazy(self) -> None:
         """Nested files on the way from the root to the target: ``lazy`` entries, since

@@ -337,12 +337,15 @@ class Walker(OpencodeWalk):
             self.loaded_real[real] = path
         if self.profile.dedupe_content:
             self.loaded_text.setdefault(text.strip(), path)
+        cut_at = len(data) if status is EntryStatus.CUT else None
         if self.profile.imports and not self.profile.ancestor_imports and self.above_root(path):
             if self.has_real_imports(path, text):
                 notes.append(_NO_ANCESTOR_IMPORTS)
-            self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad)
+            self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad,
+                      cut_at=cut_at)  # fmt: skip
             return True
-        self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad)
+        self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad,
+                  cut_at=cut_at)  # fmt: skip
         if self.profile.imports:
             self.expand(path, text, scope, hop=1, chain=(path,))
         return True

@@ -9,6 +9,7 @@ reads it; ``promptls preview`` gives exact o200k_base counts where the agent is 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -96,15 +97,45 @@ def _same(a: Path, b: Path) -> bool:
         return a == b
 
 
-def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Doc:
-    """Where this file stands, per active profile, in its folder's discovered order."""
+def _same_name(a: str, b: Path) -> bool:
+    """The same path as written (links not followed): whose entry speaks for the file."""
+    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))  # noqa: PTH100
+
+
+NEWLINE = b"\n"
+
+
+def _cut_line(entry: Entry, text: str | None) -> str:
+    """Where the agent stops reading, as a line of ``text`` (the check finding's start)."""
+    if entry.cut_at is None:
+        return ""
+    line = ""
+    if text is not None:
+        head = text.encode("utf-8", "surrogatepass")[: entry.cut_at]
+        line = f", line {head.count(NEWLINE) + 1}"
+    return f" The agent stops reading at byte {entry.cut_at}{line}."
+
+
+def instruction_hover(
+    path: str,
+    discoveries: list[tuple[str, Discovery]],
+    text: str | None = None,
+    bundle: str | None = None,
+) -> Doc:
+    """Where this file stands, per active profile, in its folder's discovered order.
+
+    The file's own entry is the one for its path as written; a link to a file the
+    profile reads under another name says so instead of repeating that entry. A file in
+    a skill bundle (``bundle``) is said to be part of it, not a folder's instructions.
+    """
     here = Path(path)
     doc = Doc().heading("promptls: instruction file")
     folder = discoveries[0][1].root if discoveries else str(here.parent)
     doc.para(f"Discovered order for folder {folder} (broadest first, most specific last):")
     for profile, discovery in discoveries:
         entries = discovery.entries
-        mine = [e for e in entries if _same(Path(e.path), here)]
+        mine = [e for e in entries if _same_name(e.path, here)]
+        linked = [e for e in entries if e.order is not None and _same(Path(e.path), here)]
         if mine:
             e = mine[0]
             sent = len(discovery.files)
@@ -113,7 +144,23 @@ def instruction_hover(path: str, discoveries: list[tuple[str, Discovery]]) -> Do
                 if e.order is not None
                 else "not sent at launch"
             )
-            doc.para(f"Profile '{profile}': {e.status}, {where} ({e.scope} scope). {e.reason}")
+            doc.para(
+                f"Profile '{profile}': {e.status}, {where} ({e.scope} scope). {e.reason}"
+                + _cut_line(e, text)
+            )
+        elif linked:
+            doc.para(
+                f"Profile '{profile}': this path is not read, but the same file is, as "
+                f"{linked[0].path}; findings about its size are reported there."
+            )
+        elif bundle is not None:
+            doc.para(
+                f"Profile '{profile}': this file is part of the skill bundle {bundle}, not "
+                f"the instructions of a working folder, so {profile} does not load it for "
+                f"{discovery.root} or the tree below. It reaches the model only when the "
+                "agent works inside the bundle: opened while the skill is used, or attached "
+                "by an agent that reads nested instruction files when it reads a file there."
+            )
         else:
             doc.para(
                 f"Profile '{profile}': this file is not one the profile loads for this folder."
@@ -193,6 +240,11 @@ def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> ty
     return types.Hover(contents=doc.content(markdown), range=rng)
 
 
+def _bundle(found: tuple[str, str] | None) -> str | None:
+    """The bundle folder of ``skill_bundle``'s answer."""
+    return None if found is None else found[1]
+
+
 INSTRUCTION_HOVER_LINES = 1
 """Instruction-file hovers appear on the first line only, so prose stays hover-free."""
 
@@ -231,12 +283,15 @@ def register(server: PromptServer) -> None:
             path = analysis.path
             profile = server.settings.for_path(path).profile
             # Deferred (lsp → discovery): hovers on instruction files only.
-            from promptls.discovery.api import owning_folder
+            from promptls.discovery.api import owning_folder, skill_bundle
 
             folder = owning_folder(path)
             try:
                 found = [(profile, server.discover(folder, profile))]
             except Exception:
                 return None
-            return hover_result(instruction_hover(path, found), server.markdown)
+            return hover_result(
+                instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path))),
+                server.markdown,
+            )
         return None

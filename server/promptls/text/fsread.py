@@ -19,7 +19,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 DEFAULT_MAX_BYTES = 1024 * 1024
@@ -163,6 +163,14 @@ def read_bounded(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileRead:
     if len(data) > max_bytes:
         return FileRead(data[: max(0, max_bytes)], size, truncated=True, identity=identity)
     return FileRead(data, size, identity=identity)
+
+
+def capped(read: FileRead, max_bytes: int) -> FileRead:
+    """``read`` as a read capped at ``max_bytes`` would have returned it (a caller that read
+    further for its own purpose, such as a rule's front matter, hands on the capped view)."""
+    if read.data is None or len(read.data) <= max_bytes:
+        return read
+    return replace(read, data=read.data[: max(0, max_bytes)], truncated=True)
 
 
 def char_boundary(data: bytes) -> bytes:

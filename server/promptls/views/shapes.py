@@ -79,6 +79,7 @@ def entry_json(entry: Entry) -> Json:
         "importedFrom": entry.imported_from,
         "line": entry.line,
         "badByte": entry.bad_byte,
+        "cutAt": entry.cut_at,
     }
 
 

@@ -115,6 +115,7 @@ export type DiscoveryEntry = {
   importedFrom: string | null;
   line: number | null;
   badByte: number | null;
+  cutAt: number | null;
 };
 
 /** An agent setting that shaped the discovery. */

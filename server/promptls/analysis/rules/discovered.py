@@ -6,7 +6,20 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.discovery.model import Entry
+from promptls.discovery.model import Entry, EntryStatus
+
+READ_STATUSES = frozenset(
+    {
+        EntryStatus.LOADED,
+        EntryStatus.CUT,
+        EntryStatus.IMPORTED,
+        EntryStatus.LAZY,
+        EntryStatus.CONDITIONAL,
+        EntryStatus.ON_REQUEST,
+    }
+)
+"""Outcomes in which the agent reads the file's text at some point (at launch, with a
+file in its folder, for matching paths, or when asked): what size rules may judge."""
 
 
 def same_file(a: str | None, b: str | None) -> bool:
@@ -19,6 +32,30 @@ def same_file(a: str | None, b: str | None) -> bool:
 def entries(doc: Document) -> Iterator[Entry]:
     """Discovery entries, or nothing when the caller did not pass a discovery."""
     return iter(doc.discovery.entries if doc.discovery is not None else ())
+
+
+def read_entry(doc: Document) -> Entry | None:
+    """The entry in which the agent reads this very path; None when the profile never
+    reads it here. Matched by path, not by real file: a link to a file read under its
+    own name is that entry's business (discovery skips the second name), so the same
+    bytes are judged once."""
+    return next(
+        (e for e in entries(doc) if e.status in READ_STATUSES and same_file(e.path, doc.path)),
+        None,
+    )
+
+
+def offset_at_byte(text: str, byte: int) -> int:
+    """The character that holds UTF-8 byte ``byte`` of ``text`` (a byte inside a
+    character counts as that character: the agent sees it broken from there on)."""
+    if text.isascii():
+        return min(byte, len(text))
+    used = 0
+    for index, char in enumerate(text):
+        used += len(char.encode("utf-8", "surrogatepass"))
+        if used > byte:
+            return index
+    return len(text)
 
 
 def first_line_span(text: str) -> tuple[int, int]:

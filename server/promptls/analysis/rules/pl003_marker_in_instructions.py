@@ -10,9 +10,26 @@ from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule, marker_removal
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Any exact or foreign marker in a file that is rendered into dynamic context."""
+    """Any exact or foreign marker in a file that is rendered into dynamic context.
+
+    A marker quoted in code (an inline span or a fence) is documentation: a foreign one
+    is plain text to this host, so nothing is said; the host's own marker is an info
+    without a fix, because marker-free wire text drops it from the quote.
+    """
     for hit in doc.markers:
         if hit.kind is MarkerKind.NEAR_MISS:
+            continue
+        if doc.code.contains(hit.start):
+            if hit.kind is MarkerKind.EXACT:
+                yield Finding(
+                    RULE.code,
+                    Severity.INFO,
+                    "boundary marker quoted in code: read as documentation, it folds into "
+                    "the dynamic half and reaches cache-aware providers as written, but "
+                    "marker-free wire text removes it (the model reads an empty quote)",
+                    hit.start,
+                    hit.end,
+                )
             continue
         yield RULE.finding(
             "boundary marker in an instruction file: this file is rendered into the "
@@ -33,7 +50,10 @@ RULE = Rule(
         "rendered into the dynamic half of the prompt. A boundary marker inside one either "
         "becomes the first marker of the assembled prompt (moving the cache split into "
         "per-turn content) or is folded in and reaches the model verbatim. Neither is "
-        "intended: remove it. Foreign markers (other agents') are reported here too."
+        "intended: remove it. Foreign markers (other agents') are reported here too. A marker "
+        "quoted in code (an inline code span or a fenced block) is documentation, not a "
+        "split: a foreign one is not reported, and the host's own one is an info without a "
+        "fix, because marker-free wire text still removes it from the quote."
     ),
     bad_example="# Project rules\n\nUse tabs.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nRun tests.\n",
     good_example="# Project rules\n\nUse tabs.\n\nRun tests.\n",

@@ -14,10 +14,12 @@ def check(doc: Document) -> Iterator[Finding]:
 
     The fix replaces the first one with the configured marker when the text has no real
     marker; otherwise it removes it (a replacement would be a duplicate or move the split).
+    One quoted in code (an inline span or a fence) is a mention: it will not split and
+    is not meant to, and either fix would turn the quote into something else.
     """
     target = doc.settings.markers[0] if doc.settings.markers else None
     for hit in doc.markers:
-        if hit.kind is not MarkerKind.FOREIGN:
+        if hit.kind is not MarkerKind.FOREIGN or doc.code.contains(hit.start):
             continue
         if doc.exact:
             fix = Fix("Remove the foreign marker", marker_removal(doc.text, hit))
@@ -45,7 +47,8 @@ RULE = Rule(
         "prompt for this host they are plain text: nothing splits there and the model reads "
         "the marker. Replace it with the configured marker (the fix, when the prompt has no "
         "real marker yet; otherwise the fix removes it), or, if your host really uses that "
-        "string, add it to `markers` in the configuration."
+        "string, add it to `markers` in the configuration. A foreign marker quoted in code (an "
+        "inline code span or a fenced block) is a mention and is not reported."
     ),
     bad_example="Doctrine.\n\n__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__\n\nTurn state.\n",
     good_example="Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nTurn state.\n",

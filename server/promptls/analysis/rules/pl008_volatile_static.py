@@ -8,7 +8,9 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
-from promptls.text.lazyre import lazy_built
+from promptls.discovery.comments import block_comment_spans
+from promptls.discovery.profiles import PROFILES
+from promptls.text.lazyre import lazy, lazy_built
 
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
@@ -132,15 +134,94 @@ _MESSAGES = {
 }
 
 
+_SIGILS = frozenset("#^/>!&@*")
+"""Mustache and Handlebars tags (sections, partials, comments, helpers)."""
+
+
+def is_slot(body: str) -> bool:
+    """Whether ``{{…}}`` holds a template expression, not escaped braces.
+
+    Python's ``str.format`` writes a literal brace as ``{{``, so a JSON example in a
+    format string reads ``{{"action_name": {{...}}}}``: the inner ``{{...}}`` is no
+    slot. An expression starts with a name, a template sigil, or Go's ``.Field`` / ``.``
+    (after Jinja's and Go's ``-`` / ``~`` whitespace trimming); a quote, an ellipsis or
+    punctuation does not (and ``{{ "text" }}`` would render a constant anyway).
+    """
+    inner = body[2:-2].strip().strip("-~").strip()
+    if not inner:
+        return False
+    first = inner[0]
+    if first == ".":
+        return len(inner) == 1 or inner[1].isalpha() or inner[1] in "_/"
+    return first.isalpha() or first == "_" or first in _SIGILS
+
+
+EXAMPLE_USERS = frozenset(
+    {"someone", "user", "username", "yourname", "your-name", "your_name", "you", "me", "name"}
+    | {"example", "someuser", "johndoe", "jdoe"}
+)
+"""Home folder names that only examples use: ``/Users/someone/project``."""
+_PATCH = lazy(r"\*\*\* Begin Patch\b.*?(?:\*\*\* End Patch\b|\Z)", re.S)
+"""An ``apply_patch`` envelope (on its own lines, or inside a JSON string of a tool
+call with ``\\n`` escapes): its file paths are an example of the tool's input."""
+
+
+def _example_user(value: str) -> bool:
+    """``/Users/someone`` or ``C:\\Users\\username``: a placeholder home."""
+    return value.replace("\\", "/").rsplit("/", 1)[-1].lower() in EXAMPLE_USERS
+
+
+def _stripped(doc: Document) -> list[tuple[int, int]]:
+    """Block HTML comments, when the profile's agent strips them before sending."""
+    profile = PROFILES.get(doc.settings.profile)
+    if profile is None or not profile.hide_html_comments or "<!--" not in doc.text:
+        return []
+    return block_comment_spans(doc.text)
+
+
+def _patches(doc: Document) -> list[tuple[int, int]]:
+    """``apply_patch`` envelopes in the static half."""
+    if "*** Begin Patch" not in doc.text:
+        return []
+    return [m.span() for m in _PATCH.finditer(doc.text, 0, doc.static_end)]
+
+
+def _inside(spans: list[tuple[int, int]], offset: int) -> bool:
+    return any(a <= offset < b for a, b in spans)
+
+
+def _volatile_here(
+    doc: Document, start: int, stop: int, kind: str, examples: list[tuple[int, int]]
+) -> bool:
+    """Whether a match is a value that changes the prefix between sessions.
+
+    A template slot is filled wherever it is, code included (the engine does not read
+    Markdown), unless its braces are escapes. A literal date, time, UUID or path quoted
+    in code or in a patch example, or a placeholder home, is the author's example: the
+    same bytes every session.
+    """
+    value = doc.text[start:stop]
+    if kind == "slot":
+        return not value.startswith("{{") or is_slot(value)
+    if kind == "home" and _example_user(value):
+        return False
+    return not _inside(examples, start) and not doc.code.contains(start)
+
+
 def check(doc: Document) -> Iterator[Finding]:
     """Only with a marker: then the text before it is declared cacheable."""
     if not doc.exact:
         return
     text = doc.text
     found = _volatile(text, doc.static_end)
+    if not found:
+        return
     found.sort()
+    stripped = _stripped(doc)  # never reaches the provider, whatever it holds
+    examples = _patches(doc)
     for start, stop, kind in found:
-        yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
+        if not _inside(stripped, start) and _volatile_here(doc, start, stop, kind, examples):
+            yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
 
 
 RULE = Rule(
@@ -156,7 +237,11 @@ RULE = Rule(
         "C:\\Users\\x) — makes every session write a new cache entry and pay full price. "
         "Move such values after the marker. (Single-brace {x} is not flagged: it is too "
         "common in code examples.) Only prompts with a marker are checked: without one "
-        "you have not asked for a cached prefix."
+        "you have not asked for a cached prefix. Not reported: doubled braces that hold no "
+        'expression ({{...}}, {{"key": 1}}: str.format escapes); dates, times, UUIDs and '
+        "paths quoted in code or in an apply_patch example, and placeholder homes "
+        "(/Users/someone); anything inside a block-level HTML comment when the profile's "
+        "agent strips comments before sending (claude)."
     ),
     bad_example="You are helping {{user_name}} on 2025-06-01.\n\n"
     "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nOpen files: {{files}}\n",

@@ -5,12 +5,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from promptls.analysis.code import (
+    fence_role_changes,
+    lengthened_fence_edits,
+    line_start,
+    removal_moves_fences,
+)
 from promptls.analysis.document import Document
-from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Severity
+from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Related, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
 from promptls.text.lazyre import lazy_built
-from promptls.text.mapper import utf8_to_offsets
+from promptls.text.mapper import Mapper, utf8_to_offsets
 
 
 def _utf8_pattern() -> re.Pattern[bytes]:
@@ -74,24 +80,139 @@ def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     yield run_start, run_end
 
 
-def check(doc: Document) -> Iterator[Finding]:
-    """Each run of invisible characters, except inside near-miss markers (PL002's)."""
+_TAGS = range(0xE0000, 0xE0080)
+LISTED_LINES = 10
+"""A grouped finding's message names this many lines; related information has all."""
+
+
+def _names(run: str) -> tuple[str, ...]:
+    """What a run is made of, for messages and grouping: tag characters, which spell
+    text, count as one kind whatever they spell."""
+    names = {describe(ch) for ch in run if ord(ch) not in _TAGS}
+    if any(ord(ch) in _TAGS for ch in run):
+        names.add("Unicode tag characters (U+E0000-U+E007F)")
+    return tuple(sorted(names))
+
+
+def _what(run: str, names: tuple[str, ...]) -> str:
+    kind = "bidirectional control" if any(ord(ch) in BIDI for ch in run) else "invisible character"
+    return f"{kind}{'s' if len(run) > 1 else ''} {', '.join(names)}"
+
+
+READS = "the model reads it, a reviewer cannot see it"
+
+
+def _structural(doc: Document, start: int, end: int, checked: bool) -> Finding:
+    """A run that keeps a line from acting as a fence: removing it alone would open or
+    close a code block, so the fix lengthens the enclosing fence first, or is not offered
+    (also when the text has more such lines than ``STRUCTURE_CHECKS``: ``checked`` False)."""
     text = doc.text
-    near = [m for m in doc.markers if m.kind is MarkerKind.NEAR_MISS]
-    for start, end in _runs(doc):
-        if _legitimate(text, start, end) or any(m.start <= start < m.end for m in near):
-            continue
-        run = text[start:end]
-        names = sorted({describe(ch) for ch in run})
-        bidi = any(ord(ch) in BIDI for ch in run)
-        kind = "bidirectional control" if bidi else "invisible character"
-        yield RULE.finding(
-            f"{kind}{'s' if end - start > 1 else ''} {', '.join(names)}: the model reads "
-            "it, a reviewer cannot see it",
+    what = _what(text[start:end], _names(text[start:end]))
+    edits = lengthened_fence_edits(text, start, end, doc.code) if checked else None
+    if edits is None:
+        return RULE.finding(
+            f"{what}: {READS}; it keeps this line from acting as a code fence, so removing "
+            "it would change the document's structure (no fix: remove it by hand and fix "
+            "the fences)",
             start,
             end,
-            fix=Fix("Remove the invisible characters", (Edit(start, end, ""),)),
         )
+    return RULE.finding(
+        f"{what}: {READS}; it keeps this line from closing the enclosing code block, so "
+        "the fix also lengthens that block's fences",
+        start,
+        end,
+        fix=Fix(
+            "Remove the invisible characters and lengthen the enclosing fence",
+            tuple(Edit(a, b, new) for a, b, new in edits),
+        ),
+    )
+
+
+STRUCTURE_CHECKS = 16
+"""Fence-like lines whose removal is checked against the whole text's fences (each check
+is linear); beyond these, such a run is reported without a fix, which never breaks a file."""
+
+
+def _moves_fences(doc: Document, runs: list[tuple[int, int]], budget: list[int]) -> bool | None:
+    """Whether removing ``runs`` (one line's) changes the fences: None when it may and
+    the budget of whole-text checks is spent. ``budget`` is [checks left, whether the
+    text has a backtick or tilde at all]."""
+    if budget[1] == 0 or not fence_role_changes(doc.text, runs):
+        return False
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
+    return removal_moves_fences(doc.text, runs, doc.code)
+
+
+def _group(
+    doc: Document,
+    names: tuple[str, ...],
+    spans: list[tuple[int, int]],
+    mapper: Mapper | None = None,
+) -> Finding:
+    """One finding for every run of one kind: the first run is its range, the others
+    are related information, and the fix removes them all."""
+    text = doc.text
+    start, end = spans[0]
+    what = _what(text[start:end], names)
+    removal = tuple(Edit(a, b, "") for a, b in spans)
+    if len(spans) == 1:
+        fix = Fix("Remove the invisible characters", removal)
+        return RULE.finding(f"{what}: {READS}", start, end, fix=fix)
+    mapper = mapper or Mapper(text, "utf-32")
+    lines = [mapper.offset_to_line(a) + 1 for a, _ in spans]
+    shown = ", ".join(str(n) for n in dict.fromkeys(lines[:LISTED_LINES]))
+    more = ", …" if len(set(lines)) > LISTED_LINES else ""
+    return RULE.finding(
+        f"{what}, {len(spans)} times in this file (lines {shown}{more}): {READS}",
+        start,
+        end,
+        related=tuple(
+            Related(a, b, f"the same {what} ({n} of {len(spans)})")
+            for n, (a, b) in enumerate(spans[1:], start=2)
+        ),
+        fix=Fix(f"Remove all {len(spans)} of them", removal),
+    )
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Runs of invisible characters, except inside near-miss markers (PL002's), one
+    finding per kind of run in the file.
+
+    Suppressed runs are reported one by one (the engine silences them), and a run that
+    keeps a fence line from acting as one stands alone with its own, structure-keeping fix.
+    """
+    text = doc.text
+    near = [m for m in doc.markers if m.kind is MarkerKind.NEAR_MISS]
+    runs = [
+        (start, end)
+        for start, end in _runs(doc)
+        if not _legitimate(text, start, end) and not any(m.start <= start < m.end for m in near)
+    ]
+    on_line: dict[int, list[tuple[int, int]]] = {}
+    for start, end in runs:
+        on_line.setdefault(line_start(text, start), []).append((start, end))
+    groups: dict[tuple[str, ...], list[tuple[int, int]]] = {}
+    budget = [STRUCTURE_CHECKS, int("`" in text or "~" in text)]  # no fence chars: no fence
+    for start, end in runs:
+        mates = on_line[line_start(text, start)]
+        moves = _moves_fences(doc, [(start, end)], budget)
+        if moves is False and len(mates) > 1:
+            moves = _moves_fences(doc, mates, budget)
+        if moves is not False:
+            yield _structural(doc, start, end, checked=moves is True)
+            continue
+        names = _names(text[start:end])
+        alone = _group(doc, names, [(start, end)])
+        if doc.suppressions.covers(alone):
+            yield alone
+        else:
+            groups.setdefault(names, []).append((start, end))
+    mapper = Mapper(text, "utf-32") if any(len(s) > 1 for s in groups.values()) else None
+    for names, spans in groups.items():
+        yield _group(doc, names, spans, mapper)
 
 
 RULE = Rule(
@@ -107,7 +228,10 @@ RULE = Rule(
         "instructions (tag characters can spell out a whole sentence) and to make text "
         "display in a different order than it is read. Joiners between non-ASCII "
         "characters (emoji sequences, Persian or Indic text) and a leading BOM are allowed. "
-        "The fix removes the characters."
+        "Repeated runs of one kind in a file are one finding (the first as its range, the "
+        "others as related information) whose fix removes them all. The fix never changes "
+        "the document's structure: a character that keeps a line from acting as a code "
+        "fence is removed only together with a lengthened enclosing fence, or not at all."
     ),
     bad_example="Always run the tests.\u200b\u202e Never push.\n",
     good_example="Always run the tests. Never push.\n",

@@ -1,36 +1,45 @@
-"""PL011: an instruction file larger than its profile's budget."""
+"""PL011: an instruction file larger than its profile's size limit.
+
+With a discovery, only a file the profile actually reads is judged (an AGENTS.md Claude
+skips, a CLAUDE.md codex never opens, or a link to a file read under its other name are
+not), and a byte budget that discovery applies is left to PL014, which reports the cut
+where discovery makes it; one cut, one finding, one byte everywhere.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.rules.discovered import offset_at_byte, read_entry
 
-SIZE_LIMITS: dict[str, tuple[int, str, str]] = {
-    # profile: (limit, unit, consequence)
-    "codex": (32 * 1024, "bytes", "codex cuts its instruction files at 32 KiB in total"),
-    "claude": (
+
+class SizeLimit(NamedTuple):
+    """One profile's single-file limit; ``budget``: discovery applies it (as a shared
+    byte budget), so with a discovery PL014 reports it instead."""
+
+    amount: int
+    unit: str
+    consequence: str
+    budget: bool
+
+
+SIZE_LIMITS: dict[str, SizeLimit] = {
+    "codex": SizeLimit(
+        32 * 1024, "bytes", "codex cuts its instruction files at 32 KiB in total", budget=True
+    ),
+    "claude": SizeLimit(
         40_000,
         "characters",
         "Claude Code warns that a memory file over 40k characters hurts performance",
+        budget=False,
     ),
 }
 """Per-profile single-file limits (codex: project_doc_max_bytes; claude: /doctor warning),
 checked 2026-11-30. Profiles without one (or, gemini) are not checked."""
-
-
-def _offset_at_bytes(text: str, limit: int) -> int:
-    """The first character that lies beyond ``limit`` UTF-8 bytes."""
-    if text.isascii():
-        return min(limit, len(text))
-    used = 0
-    for index, char in enumerate(text):
-        used += len(char.encode("utf-8", "surrogatepass"))
-        if used > limit:
-            return index
-    return len(text)
 
 
 def _profile(doc: Document) -> str:
@@ -47,26 +56,23 @@ def _size(doc: Document, unit: str) -> int:
     return len(doc.text)
 
 
-def over_own_limit(doc: Document) -> bool:
-    """Whether this file alone is over its profile's limit (PL014 defers to PL011)."""
-    limit = SIZE_LIMITS.get(_profile(doc))
-    return limit is not None and _size(doc, limit[1]) > limit[0]
-
-
 def check(doc: Document) -> Iterator[Finding]:
-    """Compare the file with the limit of the discovery's profile (else the setting)."""
+    """Compare a file the profile reads with the limit of the discovery's profile (else
+    the setting's, when there is no discovery to ask)."""
     profile = _profile(doc)
     limit = SIZE_LIMITS.get(profile)
     if limit is None:
         return
-    amount, unit, consequence = limit
-    size = _size(doc, unit)
-    if size <= amount:
+    if doc.discovery is not None and (limit.budget or read_entry(doc) is None):
         return
-    start = _offset_at_bytes(doc.text, amount) if unit == "bytes" else amount
+    size = _size(doc, limit.unit)
+    if size <= limit.amount:
+        return
+    amount, unit = limit.amount, limit.unit
+    start = offset_at_byte(doc.text, amount) if unit == "bytes" else amount
     yield RULE.finding(
         f"file is {size} {unit}, over the {profile} profile's limit of {amount} {unit}: "
-        f"{consequence} (from here on)",
+        f"{limit.consequence} (from here on)",
         start,
         len(doc.text),
     )
@@ -78,15 +84,18 @@ RULE = Rule(
     severity=Severity.WARNING,
     summary="An instruction file over its profile's size limit is cut or slows the agent.",
     explanation=(
-        "Agents do not read unbounded instruction files. Codex reads at most 32 KiB of "
-        "AGENTS.md text in total and silently drops the rest; Claude Code warns when a "
-        "CLAUDE.md is over 40,000 characters. The finding starts where the limit is "
-        "crossed, so you can see what the agent will not read. The profile is the one of "
-        "the discovery (in `check`, the `--profile`/`profile` setting). Split the file, "
-        "move details into linked documents, or cut repetition."
+        "Agents do not read unbounded instruction files. Claude Code warns when a "
+        "CLAUDE.md is over 40,000 characters; codex reads at most 32 KiB of AGENTS.md "
+        "text in total and silently drops the rest. Only files the profile's discovery "
+        "reads are judged (loaded, imported, lazy, path-scoped or on request), each real "
+        "file once. Where discovery applies a byte budget (codex), PL014 reports the cut "
+        "at the byte discovery cuts, with the configured budget and what the files above "
+        "used; PL011 then speaks only for text checked without a discovery (stdin). The "
+        "finding starts where the limit is crossed. Split the file, move details into "
+        "linked documents, or cut repetition."
     ),
-    bad_example="(an AGENTS.md of 50 KB, with the profile set to codex)",
-    good_example="(an AGENTS.md of 8 KB that links to docs/ for the details)",
+    bad_example="(a CLAUDE.md of 50,000 characters, with the profile set to claude)",
+    good_example="(a CLAUDE.md of 8 KB that links to docs/ for the details)",
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,

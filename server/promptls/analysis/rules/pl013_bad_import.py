@@ -2,17 +2,71 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import PurePath
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
-from promptls.discovery.model import EntryStatus
+from promptls.discovery.imports import import_style, is_explicit_import
+from promptls.discovery.model import Entry, EntryStatus
+from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
 
+_UNVERIFIED = (
+    "not verified: @{} is relative to the user's home, and this run has none to check it "
+    "against (CI without --home or PROMPTLS_HOME); pass --home DIR to verify it"
+)
+
 _IMPORT = lazy(r"@[^\s`'\"()<>\[\]]+")
+_DIRECTIVE = lazy(
+    r"(?:(?<=\s)|^)@(import|include)[ \t]+(?:url\()?[\"']?([^\s\"'();]+)", re.MULTILINE
+)
+"""``@import path`` / ``@include "path"`` (CSS, Sass, other tools): import-like, but
+both agents' parsers read ``@`` plus a path, so the word after ``@`` is the path."""
+_PARSED = frozenset(
+    {EntryStatus.LOADED, EntryStatus.CUT, EntryStatus.IMPORTED, EntryStatus.LAZY}
+    | {EntryStatus.CONDITIONAL}
+)
+"""Statuses of a file whose imports the agent reads when it loads it."""
+
+
+def _directives(doc: Document) -> tuple[str, list[re.Match[str]]]:
+    """The profile's agent and the ``@import path`` lines naming a file, when the
+    profile has an import syntax."""
+    if doc.discovery is None or "@i" not in doc.text:
+        return "", []
+    profile = PROFILES.get(doc.discovery.profile)
+    if profile is None or profile.imports is None:
+        return "", []
+    found = [m for m in _DIRECTIVE.finditer(doc.text) if is_explicit_import(m.group(2))]
+    return import_style(profile.imports).agent, found
+
+
+def _ignored(agent: str, directive: re.Match[str]) -> str:
+    """Why an ``@import path`` imports nothing, in the profile's agent's words."""
+    verb, path = directive.group(1), directive.group(2)
+    return (
+        f"import-like line ignored: {agent} reads `@path`, not `@{verb} path`, so {path} is "
+        f"never imported (`@{verb}` names a file called {verb!r}); write `@{path}`"
+    )
+
+
+def _parsed(doc: Document) -> bool:
+    """Whether the profile loads this file, so its parser reads the file's imports."""
+    return any(e.status in _PARSED and same_file(e.path, doc.path) for e in entries(doc))
+
+
+def _directive_error(entry: Entry, doc: Document, directives: list[re.Match[str]]) -> int:
+    """The directive an import error is about (``@import`` read as a file), else -1."""
+    for index, directive in enumerate(directives):
+        line = doc.text.count("\n", 0, directive.start()) + 1
+        if line == entry.line and PurePath(entry.path).name == directive.group(1):
+            return index
+    return -1
 
 
 def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:
@@ -30,16 +84,35 @@ def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Import errors the discovery recorded for imports made by this file."""
+    """Import errors the discovery recorded for imports made by this file, and
+    ``@import path`` lines the profile's parser does not read as imports."""
+    agent, directives = _directives(doc)
+    explained: set[int] = set()
     for entry in entries(doc):
         if entry.status != EntryStatus.IMPORT_ERROR:
             continue
         if not same_file(entry.imported_from, doc.path):
             continue
+        index = _directive_error(entry, doc, directives)
+        if index >= 0:  # gemini reads `@import` as a file named "import"
+            explained.add(index)
+            directive = directives[index]
+            message = f"{_ignored(agent, directive)} ({entry.reason})"
+            yield RULE.finding(message, directive.start(), directive.end())
+            continue
         line = entry.line
         start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
         start, end = _token_span(doc.text, start, end, entry.path)
+        if entry.path.startswith("~"):  # discovery had no home to resolve it against
+            yield replace(RULE.finding(_UNVERIFIED.format(entry.path), start, end),
+                          severity=Severity.INFO)  # fmt: skip
+            continue
         yield RULE.finding(f"broken import: {entry.reason}", start, end)
+    if len(explained) == len(directives) or not _parsed(doc):
+        return
+    for index, directive in enumerate(directives):
+        if index not in explained and not doc.code.contains(directive.start()):
+            yield RULE.finding(_ignored(agent, directive), directive.start(), directive.end())
 
 
 RULE = Rule(
@@ -53,9 +126,15 @@ RULE = Rule(
         "a cycle, or a chain deeper than the profile allows (claude: 4 hops, gemini: 5) "
         "is not loaded, so the instructions you meant to include are not there: Claude "
         "skips it silently, Gemini CLI replaces the token with an `Import failed` "
-        "comment, and also refuses URLs and paths outside the project root. Only "
+        "comment, and also refuses URLs and paths outside the project root. An import-like "
+        "line that the agent's parser does not read as an import (`@import AGENTS.md`, "
+        '`@include "docs/style.md"`: both agents want `@AGENTS.md`) is reported too. Only '
         "reported when the file is checked with a discovery (the CLI does this for "
-        "instruction files)."
+        "instruction files). A home-relative import (`@~/…`) is checked against the "
+        "home given with `--home`/`PROMPTLS_HOME`, else the home of the machine that "
+        "runs promptls (your editor, or `check` on your machine); in CI (`CI` set) "
+        "without an explicit home the runner's home is not the user's, so such an "
+        "import is reported as info, not verified."
     ),
     bad_example="See @docs/missing-guide.md for the style rules.\n",
     good_example="See @docs/style.md for the style rules.\n",

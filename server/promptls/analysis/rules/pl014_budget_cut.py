@@ -1,4 +1,8 @@
-"""PL014: a file cut or dropped by the profile's budget."""
+"""PL014: a file cut or dropped by what its profile reads.
+
+The range starts at the byte discovery's entry says the cut starts (``Entry.cut_at``),
+so ``check``, ``context``, hover and the editor's diagnostic name the same byte.
+"""
 
 from __future__ import annotations
 
@@ -7,29 +11,28 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, same_file
-from promptls.analysis.rules.pl011_size_budget import over_own_limit
+from promptls.analysis.rules.discovered import entries, first_line_span, offset_at_byte, same_file
 from promptls.discovery.model import EntryStatus
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Entries for this file whose status is ``cut`` or ``dropped``."""
+    """Entries for this file that are cut (from the cut to the end) or dropped."""
     if doc.discovery is None:
         return
     for entry in entries(doc):
-        status = entry.status
-        if status not in (EntryStatus.CUT, EntryStatus.DROPPED):
-            continue
         if not same_file(entry.path, doc.path):
             continue
-        if status == EntryStatus.CUT and over_own_limit(doc):
-            continue  # PL011 already marks where this file alone crosses the limit
-        start, end = first_line_span(doc.text)
-        yield RULE.finding(
-            f"{status} by the {doc.discovery.profile} profile: {entry.reason}",
-            start,
-            end,
-        )
+        if entry.status is EntryStatus.DROPPED:
+            start, end = first_line_span(doc.text)
+        elif entry.cut_at is not None:
+            start, end = offset_at_byte(doc.text, entry.cut_at), len(doc.text)
+            if start >= end:  # the buffer is shorter than the file discovery read
+                start, end = first_line_span(doc.text)
+        else:
+            continue
+        label = "dropped" if entry.status is EntryStatus.DROPPED else "cut"
+        message = f"{label} by the {doc.discovery.profile} profile: {entry.reason}"
+        yield RULE.finding(message, start, end)
 
 
 RULE = Rule(
@@ -39,10 +42,13 @@ RULE = Rule(
     summary="The profile's budget cuts this file or drops it entirely.",
     explanation=(
         "Some agents share one size budget across all instruction files (codex: 32 KiB "
-        "for the project files together, the file that crosses it cut at the byte, later "
-        "files dropped). A file that is cut or dropped is partly or entirely invisible to "
-        "the agent, and which one depends on the files above it in the folder tree. "
-        "Reported when the file is checked with a discovery."
+        "for the project files together, `project_doc_max_bytes`, the file that crosses "
+        "it cut at the byte, later files dropped); others read only the head of a file "
+        "(Claude's auto memory: 200 lines or 25 KB). A file that is cut or dropped is "
+        "partly or entirely invisible to the agent, and which part depends on the files "
+        "above it in the folder tree. The finding starts at the first byte the agent does "
+        "not read, the same byte `promptls context` shows (`cutAt` in its JSON). Reported "
+        "when the file is checked with a discovery."
     ),
     bad_example="(a 20 KB AGENTS.md in a subfolder below a 30 KB root AGENTS.md, codex)",
     good_example="(instruction files that fit the budget together)",
