@@ -306,6 +306,26 @@ def test_preview_follows_instruction_file_changes(nvim_run: dict[str, Any]) -> N
     assert nvim_run["status"] != nvim_run["status_after_change"]
 
 
+def test_preview_profile_picker_token_table_and_cache_diff(nvim_run: dict[str, Any]) -> None:
+    """`:PromptlsPreview codex` shows codex's rendering and its per-file token table
+    (completion offers the profiles); `:PromptlsPreview codex diff` starts identical and,
+    once AGENTS.md changes on disk, names it and the byte where codex's prefix breaks."""
+    assert "codex" in nvim_run["preview_completion"]
+    codex = "\n".join(nvim_run["preview_codex"])
+    assert codex.startswith("Profile:   codex (Codex CLI)"), codex
+    agents = str(Path(nvim_run["_paths"]["proj"]) / "AGENTS.md")
+    table = codex.split("Files on the wire", 1)[1].split("Wire text:", 1)[0]
+    assert "position    bytes   tokens  cached  path" in table, table
+    assert agents in table
+    assert codex != "\n".join(nvim_run["preview_blocks"]["lines"])
+    before = "\n".join(nvim_run["preview_diff_before"])
+    assert "identical wire text" in before, before
+    after = "\n".join(nvim_run["preview_diff_after"])
+    assert "first difference at byte" in after, after
+    assert "cache misses" in after
+    assert f"changed files:\n  {agents}" in after
+
+
 def test_checkhealth_reports_binary_version_and_profile(nvim_run: dict[str, Any]) -> None:
     """`:checkhealth promptls` names the binary, its version and the server's profile."""
     health = "\n".join(nvim_run["health"])

@@ -413,6 +413,16 @@ def test_vscode_shows_promptls_diagnostics_hover_status_and_preview(
     assert MARKER not in preview["text"]
     assert "Block 1 of 2: static (cache_control: ephemeral)" in preview["text"]  # the CLI's view
 
+    agent = steps["previewAgent"]  # the profile picker
+    assert "Prompt (codex)" in agent["title"]
+    assert "Profile:   codex (Codex CLI)" in agent["text"]
+    assert "position    bytes   tokens  cached  path" in agent["text"]  # the token table
+    assert "AGENTS.md" in agent["text"].split("Files on the wire", 1)[1]
+    assert "identical wire text" in steps["cacheDiff"]["text"]
+    diff_after = steps["cacheDiffAfter"]["text"]  # AGENTS.md edited since the diff opened
+    assert "cache misses" in diff_after
+    assert f"changed files:\n  {server.workspace / 'AGENTS.md'}" in diff_after
+
     refresh = steps["refresh"]
     assert ADDED_SENTENCE in refresh["text"]
     assert refresh["status"] != status

@@ -4,7 +4,13 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
 import { type ContextEntry, contextEntries, contextTitle } from "./format";
-import { COMMANDS, FIX_ALL_KIND as FIX_ALL, type ShowContextFilesResult } from "./generated/api";
+import {
+  COMMANDS,
+  DEFAULT_PROFILE,
+  FIX_ALL_KIND as FIX_ALL,
+  PROFILES,
+  type ShowContextFilesResult,
+} from "./generated/api";
 import { folderArg, type PreviewFormat, previewUri, parseTarget, PREVIEW_SCHEME } from "./preview";
 import { activeFolder } from "./status";
 
@@ -140,6 +146,44 @@ export async function previewPrompt(format: PreviewFormat): Promise<void> {
     const title = format === "wire" ? "Prompt (wire)" : "Prompt (cache-aware)";
     await openPreview(
       previewUri({ kind: "prompt", folder: folderArg(folder.uri), format }, `${title} — ${folder.name}.txt`),
+    );
+  }
+}
+
+/** The profile picker: every agent the server knows, the folder's own setting first. */
+async function pickProfile(folder: vscode.WorkspaceFolder, title: string): Promise<string | undefined> {
+  const setting = vscode.workspace.getConfiguration("promptls", folder.uri).get<string>("profile");
+  const own = setting ?? DEFAULT_PROFILE;
+  const items = [own, ...PROFILES.filter((p) => p !== own)].map((profile) => ({
+    label: profile,
+    description: profile === own ? "this folder's profile" : undefined,
+  }));
+  return (await vscode.window.showQuickPick(items, { title, placeHolder: "Agent profile" }))?.label;
+}
+
+/** Preview Prompt for Agent…: pick a profile, then show what that agent sends, with the
+ * position, bytes and tokens of every file. */
+export async function previewPromptForAgent(): Promise<void> {
+  const folder = await pickFolder();
+  const profile = folder && (await pickProfile(folder, "promptls: preview the prompt of"));
+  if (folder !== undefined && profile !== undefined) {
+    await openPreview(
+      previewUri(
+        { kind: "prompt", folder: folderArg(folder.uri), format: "cache-aware", profile },
+        `Prompt (${profile}) — ${folder.name}.txt`,
+      ),
+    );
+  }
+}
+
+/** Preview Cache Diff…: pick a profile, then show where its wire text first differs from the
+ * baseline the server kept when this view first opened (refreshed on every context change). */
+export async function previewDiff(): Promise<void> {
+  const folder = await pickFolder();
+  const profile = folder && (await pickProfile(folder, "promptls: cache diff of"));
+  if (folder !== undefined && profile !== undefined) {
+    await openPreview(
+      previewUri({ kind: "diff", folder: folderArg(folder.uri), profile }, `Cache diff (${profile}) — ${folder.name}.txt`),
     );
   }
 }

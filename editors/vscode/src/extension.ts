@@ -45,6 +45,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register("promptls.ui.showEnvironment", () => commands.showEnvironment()),
     register("promptls.ui.previewPrompt", () => commands.previewPrompt("cache-aware")),
     register("promptls.ui.previewPromptWire", () => commands.previewPrompt("wire")),
+    register("promptls.ui.previewPromptAgent", () => commands.previewPromptForAgent()),
+    register("promptls.ui.previewDiff", () => commands.previewDiff()),
     register("promptls.ui.togglePreviewFormat", () => commands.togglePreviewFormat()),
     register("promptls.ui.renderWire", () => commands.renderWire()),
     register("promptls.ui.fixAll", () => commands.fixAll()),

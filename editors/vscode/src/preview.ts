@@ -1,6 +1,7 @@
 // Read-only virtual documents under the `promptls-preview:` scheme: the assembled prompt of a
-// folder (cache-aware or wire), the wire text of one open document, and a folder's
-// environment. Their content comes from the server each time VS Code asks, and they are
+// folder (cache-aware or wire, or one agent's rendering with its per-file token table), where
+// an agent's wire text first differs from the baseline the server kept (the cache diff), the
+// wire text of one open document, and a folder's environment. Their content comes from the server each time VS Code asks, and they are
 // refreshed when the server reports `promptls/contextChanged` (or, for a document's wire
 // text, when that document changes).
 import * as vscode from "vscode";
@@ -8,6 +9,7 @@ import type { PromptlsClient } from "./client";
 import { viewText } from "./format";
 import {
   COMMANDS,
+  type PreviewDiffResult,
   type PreviewPromptResult,
   type RenderWireResult,
   type ShowEnvironmentResult,
@@ -22,7 +24,8 @@ export type PreviewFormat = "cache-aware" | "wire";
 
 /** What a preview URI shows; carried in the URI's query as JSON. */
 export type PreviewTarget =
-  | { kind: "prompt"; folder: string; format: PreviewFormat }
+  | { kind: "prompt"; folder: string; format: PreviewFormat; profile?: string }
+  | { kind: "diff"; folder: string; profile: string }
   | { kind: "wire"; uri: string }
   | { kind: "environment"; folder: string };
 
@@ -78,10 +81,20 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
             folder: target.folder,
             // The server calls the cache-aware view "blocks".
             format: target.format === "wire" ? "wire" : "blocks",
+            // With a profile the text is that agent's rendering and its per-file token table.
+            ...(target.profile !== undefined ? { profile: target.profile } : {}),
           });
           // The wire view is exactly what the model receives; the other is the CLI's view.
           return target.format === "wire" ? (result.wire ?? "") : viewText(result);
         }
+        case "diff":
+          // The first call keeps the baseline; each refresh compares the saved files with it.
+          return viewText(
+            await this.client.execute<PreviewDiffResult>(COMMANDS.previewDiff, {
+              folder: target.folder,
+              profile: target.profile,
+            }),
+          );
         case "wire":
           return (await this.client.execute<RenderWireResult>(COMMANDS.renderWire, { uri: target.uri })).wire;
         case "environment":

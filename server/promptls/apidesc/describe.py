@@ -7,6 +7,7 @@ from typing import Any
 from promptls.apidesc import results, settings
 from promptls.apidesc.ids import (
     FIX_ALL_KIND,
+    PREVIEW_DIFF,
     PREVIEW_PROMPT,
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
@@ -24,6 +25,11 @@ ACTIONS: list[Schema] = [
      "description": "the assembled prompt as cache-aware blocks"},
     {"name": "previewPromptWire", "title": "Preview Prompt as Wire Text",
      "command": PREVIEW_PROMPT, "description": "the assembled prompt as marker-free wire text"},
+    {"name": "previewPromptAgent", "title": "Preview Prompt for Agent...",
+     "command": PREVIEW_PROMPT,
+     "description": "what one agent sends, with each file's position, bytes and tokens"},
+    {"name": "previewDiff", "title": "Preview Cache Diff...", "command": PREVIEW_DIFF,
+     "description": "where the agent's wire text first differs from the kept baseline"},
     {"name": "renderWire", "title": "Render Wire Text", "command": RENDER_WIRE,
      "description": "halves and wire text of the current file"},
     {"name": "fixAll", "title": "Fix All", "command": None, "codeActionKind": FIX_ALL_KIND,

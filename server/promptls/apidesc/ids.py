@@ -7,6 +7,7 @@ from __future__ import annotations
 SHOW_CONTEXT_FILES = "promptls.showContextFiles"
 SHOW_ENVIRONMENT = "promptls.showEnvironment"
 PREVIEW_PROMPT = "promptls.previewPrompt"
+PREVIEW_DIFF = "promptls.previewDiff"
 RENDER_WIRE = "promptls.renderWire"
 CONTEXT_REVISION = "promptls.contextRevision"
 DEBUG_DOCUMENT_HASH = "promptls.debug.documentHash"

@@ -14,6 +14,7 @@ from typing import Any
 from promptls.apidesc.ids import (
     CONTEXT_CHANGED,
     CONTEXT_REVISION,
+    PREVIEW_DIFF,
     PREVIEW_FORMATS,
     PREVIEW_PROMPT,
     RENDER_WIRE,
@@ -52,6 +53,11 @@ def _obj(
     if text:
         out["description"] = text
     return out
+
+
+def _nullable(schema: Schema) -> Schema:
+    """``schema`` or null."""
+    return {**schema, "type": [schema["type"], "null"]}
 
 
 def _list(items: Schema, text: str = "") -> Schema:
@@ -254,6 +260,50 @@ AGENTS_PREVIEW_RESULT = _obj(
     },
     "`promptls preview --all-profiles --format json`: every agent's rendering.",
 )
+_DIFF_SIDE = _obj(
+    {
+        "kind": _t(
+            ["string", "null"],
+            "The piece holding the byte; null past the end of the text.",
+            enum=["framing", "file", "static", "dynamic", None],
+        ),
+        "path": _t(
+            ["string", "null"], "The file whose content holds it, or that the framing opens."
+        ),
+        "cachedPrefix": _t("boolean", "Whether that piece is in the cached prefix."),
+        "cachedPrefixBytes": _t("integer", "Bytes of this rendering's cached prefix."),
+        "excerpt": _t("string", "Text from the difference on, to the end of its line."),
+    }
+)
+DIFF_RESULT = _obj(
+    {
+        "profile": _t("string"),
+        "old": _t("string", "What the old rendering is (a revision, a folder, `saved`)."),
+        "new": _t("string", "What the new rendering is (the folder)."),
+        "difference": _nullable(
+            _obj(
+                {
+                    "offset": _t("integer", "Code points before the difference."),
+                    "byte": _t(
+                        "integer", "UTF-8 bytes before the difference: what caches compare."
+                    ),
+                    "line": _t("integer", "0-based line in the wire text."),
+                    "column": _t("integer", "0-based column, in code points."),
+                    "inCachedPrefix": _t(
+                        "boolean", "The cache misses from this byte on (it is in a cached prefix)."
+                    ),
+                    "changedFiles": _list(_PATH, "Files added, edited or removed."),
+                    "old": _DIFF_SIDE,
+                    "new": _DIFF_SIDE,
+                },
+                "Null when both wire texts are identical.",
+            )
+        ),
+        "text": _TEXT,
+    },
+    "Where the new rendering's wire text first departs from the old one's.",
+    title="PreviewDiff",
+)
 WIRE_RESULT = _obj(
     {
         "uri": _t("string"),
@@ -323,6 +373,29 @@ COMMANDS: list[Schema] = [
         ),
         "result": PREVIEW_RESULT,
         "cli": "promptls preview --format json [--profile P] [--for FILE]",
+    },
+    {
+        "id": PREVIEW_DIFF,
+        "description": "Where the folder's rendering first differs from the baseline the "
+        "server kept (the rendering at the first call for this folder, profile and file, "
+        "or at the last call with `rebase`): the byte, line and file that decide a cache hit.",
+        "arguments": _obj(
+            {
+                "folder": _FOLDER_ARG,
+                "profile": _t(
+                    "string",
+                    "The agent to render; defaults to the folder's setting.",
+                    enum=list(PROFILES),
+                ),
+                "for": _t("string", "A file below the folder (URI or absolute path)."),
+                "rebase": _t(
+                    "boolean", "Keep the current rendering as the new baseline after comparing."
+                ),
+            },
+            optional=("profile", "for", "rebase"),
+        ),
+        "result": DIFF_RESULT,
+        "cli": "promptls preview --diff OTHER --format json [--profile P] [--for FILE]",
     },
     {
         "id": RENDER_WIRE,

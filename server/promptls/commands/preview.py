@@ -31,8 +31,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from promptls.assembly.agents import Measured, measure, render_agent, render_or
+from promptls.assembly.agents import AgentRendering, Measured, measure, render_agent, render_or
 from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
+from promptls.assembly.diff import first_difference
 from promptls.commands import UsageError
 from promptls.commands._common import (
     add_home_argument,
@@ -43,8 +44,10 @@ from promptls.commands._common import (
     resolve_today,
     setup_stdout,
 )
+from promptls.commands._preview_diff import old_rendering
 from promptls.commands.context import _folder_and_target as folder_and_target
 from promptls.discovery import PROFILES
+from promptls.views.diff import difference_json, difference_text
 from promptls.views.shapes import agents_preview_result, preview_result
 from promptls.views.text import agents_preview_text, preview_text, rendering_text
 
@@ -69,6 +72,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="answer for one file below DIR: path-scoped rules that apply to it load",
     )
     parser.add_argument("--format", choices=FORMATS, default="text", help="output form")
+    parser.add_argument(
+        "--diff",
+        metavar="OTHER",
+        help="where the wire text first differs from OTHER's: a git revision, a folder, "
+        "or a saved --format json preview (exit 1 when the cached prefix changed)",
+    )
     add_home_argument(parser)
 
 
@@ -79,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     today = resolve_today()
     system_text = read_input(args.system) if args.system is not None else None
     system_file = _system_path(args.system)
+    if args.diff is not None:
+        return _run_diff(args, folder, target, system_text)
     if args.all_profiles:
         if args.format == "wire":
             raise UsageError("--format wire shows one agent: give --profile, not --all-profiles")
@@ -129,6 +140,31 @@ def _render(prompt: AssembledPrompt) -> Measured:
     """The profile's own wire rendering of what was discovered, measured."""
     found = prompt.discovery
     return measure(render_or(prompt) if found.profile == "or" else render_agent(found))
+
+
+def _run_diff(
+    args: argparse.Namespace, folder: str, target: str | None, system_text: str | None
+) -> int:
+    """``--diff OTHER``: the first differing byte between OTHER's rendering and DIR's."""
+    if args.all_profiles or args.format not in ("text", "json"):
+        raise UsageError("--diff compares one profile: give --profile and --format text or json")
+    profile = check_profile(args.profile)
+    home, today = resolve_home(args), resolve_today()
+
+    def render(root: str, for_file: str | None) -> AgentRendering:
+        prompt = assemble_prompt(
+            root, profile=profile, system_text=system_text, home=home, today=today, target=for_file
+        )
+        return _render(prompt).rendering
+
+    old = old_rendering(args.diff, folder, target, render)
+    diff = first_difference(old, render(folder, target))
+    if args.format == "json":
+        print_json(difference_json(profile, args.diff, folder, diff))
+    else:
+        setup_stdout()
+        print(difference_text(profile, args.diff, folder, diff))
+    return 1 if diff is not None and diff.in_cached_prefix else 0
 
 
 def _system_path(system: str | None) -> str | None:

@@ -26,11 +26,13 @@ from promptls.lsp.command_ids import (
     CONTEXT_REVISION,
     DEBUG_DOCUMENT_HASH,
     DEBUG_STATS,
+    PREVIEW_DIFF,
     PREVIEW_PROMPT,
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
     SHOW_ENVIRONMENT,
 )
+from promptls.lsp.preview_diff import preview_diff
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
 from promptls.lsp.workspace import assemble, assemble_with_source, system_source
 from promptls.text.escape import safe_line
@@ -260,6 +262,21 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     )
 
 
+def cache_diff(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """``previewDiff``: validate, then compare with the kept baseline (``preview_diff``)."""
+    folder = allowed_folder(server, str(_string(obj, "folder")))
+    chosen = _string(obj, "profile", required=False)
+    if chosen == "all":
+        raise invalid("'profile' names one profile here")
+    target_arg = _string(obj, "for", required=False)
+    target = None if target_arg is None else _target_in(server, folder, target_arg)
+    rebase = obj.get("rebase", False)
+    if not isinstance(rebase, bool):
+        raise invalid("'rebase' must be a boolean")
+    profile = _profiles(server, folder, chosen)[0]
+    return preview_diff(server, folder, profile, target, rebase=rebase)
+
+
 def _target_in(server: PromptServer, folder: str, value: str) -> str:
     """``for``: a file answered from ``folder`` (its own folder must be that one)."""
     start, target = _folder_and_target(server, value)
@@ -340,6 +357,11 @@ def register(server: PromptServer) -> None:
     def _preview_prompt(*args: Any) -> dict[str, Any]:
         """See :func:`preview_prompt`."""
         return preview_prompt(server, _single_object(args))
+
+    @server.command(PREVIEW_DIFF)
+    def _preview_diff(*args: Any) -> dict[str, Any]:
+        """See :func:`cache_diff`."""
+        return cache_diff(server, _single_object(args))
 
     @server.command(RENDER_WIRE)
     async def _render_wire(*args: Any) -> dict[str, Any]:

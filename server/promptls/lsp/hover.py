@@ -18,6 +18,7 @@ from lsprotocol import types
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
 from promptls.text.escape import safe_line
+from promptls.tokens import count_tokens
 
 if TYPE_CHECKING:
     from promptls.discovery.model import Discovery, Entry
@@ -116,6 +117,21 @@ def _cut_line(entry: Entry, text: str | None) -> str:
     return f" The agent stops reading at byte {entry.cut_at}{line}."
 
 
+def _tokens_line(entry: Entry, text: str | None, profile: str) -> str:
+    """The tokens of what the agent reads of this file: exact where its model's tokenizer
+    is known and installed (``promptls[tokens]``), else the labelled estimate."""
+    if text is None or entry.order is None:
+        return ""
+    # Deferred: the per-agent renderers are needed only by this hover and the preview.
+    from promptls.assembly.agents import ENCODINGS
+
+    data = text.encode("utf-8", "surrogatepass")
+    sent = data[: entry.cut_at] if entry.cut_at is not None else data
+    counted = count_tokens(sent.decode("utf-8", "replace"), ENCODINGS.get(profile))
+    label = counted.method if counted.exact else "estimate"
+    return f" {'' if counted.exact else '≈'}{counted.count:,} tokens ({label})."
+
+
 def instruction_hover(
     path: str,
     discoveries: list[tuple[str, Discovery]],
@@ -147,6 +163,7 @@ def instruction_hover(
             doc.para(
                 f"Profile '{profile}': {e.status}, {where} ({e.scope} scope). {e.reason}"
                 + _cut_line(e, text)
+                + _tokens_line(e, text, profile)
             )
         elif linked:
             doc.para(

@@ -78,6 +78,20 @@ local function buffer_named(name)
   end
 end
 
+--- Run a view command from window `win` and wait until its buffer `name` is filled.
+local function open_view(win, command, name)
+  vim.api.nvim_set_current_win(win)
+  vim.cmd(command)
+  local buf = buffer_named(name)
+  if not buf then
+    error(":" .. command .. " opened no " .. name .. " buffer", 0)
+  end
+  wait(name .. " to be filled", function()
+    return vim.b[buf].promptls_updated ~= nil
+  end)
+  return buf
+end
+
 local function promptls_diagnostics(buf)
   local found = {}
   for _, d in ipairs(vim.diagnostic.get(buf)) do
@@ -223,16 +237,17 @@ local function run()
   results.preview = { lines = lines_of(prev_buf), filetype = vim.bo[prev_buf].filetype }
 
   step(":PromptlsPreview cache-aware")
-  vim.api.nvim_set_current_win(win)
-  vim.cmd("PromptlsPreview cache-aware")
-  local blocks_buf = buffer_named("promptls://preview/cache-aware")
-  if not blocks_buf then
-    error(":PromptlsPreview cache-aware opened no promptls://preview/cache-aware buffer", 0)
-  end
-  wait("the cache-aware preview to be filled", function()
-    return vim.b[blocks_buf].promptls_updated ~= nil
-  end)
+  local blocks_buf = open_view(win, "PromptlsPreview cache-aware", "promptls://preview/cache-aware")
   results.preview_blocks = { lines = lines_of(blocks_buf), filetype = vim.bo[blocks_buf].filetype }
+
+  step(":PromptlsPreview codex (the profile picker)")
+  results.preview_completion = vim.fn.getcompletion("PromptlsPreview co", "cmdline")
+  local codex_buf = open_view(win, "PromptlsPreview codex", "promptls://preview/codex/cache-aware")
+  results.preview_codex = lines_of(codex_buf)
+
+  step(":PromptlsPreview codex diff")
+  local diff_buf = open_view(win, "PromptlsPreview codex diff", "promptls://preview/diff/codex")
+  results.preview_diff_before = lines_of(diff_buf)
 
   step(":PromptlsEnv")
   vim.api.nvim_set_current_win(win)
@@ -265,6 +280,10 @@ local function run()
       and table.concat(lines_of(prev_buf), "\n"):find(new_rule, 1, true) ~= nil
   end)
   results.preview_after_change = lines_of(prev_buf)
+  wait("the cache diff to name the changed AGENTS.md", function()
+    return table.concat(lines_of(diff_buf), "\n"):find("first difference", 1, true) ~= nil
+  end)
+  results.preview_diff_after = lines_of(diff_buf)
   results.preview_revision_after = vim.b[prev_buf].promptls_revision
   results.revisions = require("promptls.preview").revisions
   results.status_after_change = require("promptls").status(buf)

@@ -39,12 +39,41 @@ async function runCommand(page, title) {
   const input = page.locator(".quick-input-widget input");
   await input.waitFor({ state: "visible", timeout });
   await input.fill(`>${title}`);
+  await pickRow(page, title);
+}
+
+/** Choose the quick pick row whose label is exactly `label`. */
+async function pickRow(page, label) {
   const row = page
     .locator(".quick-input-list .monaco-list-row")
-    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRe(title)}$`) }) })
+    .filter({ has: page.locator(".label-name", { hasText: new RegExp(`^${escapeRe(label)}$`) }) })
     .first();
   await row.waitFor({ state: "visible", timeout });
   await row.click();
+}
+
+/** Run a palette command, pick `label`, and wait for tab `tabTitle` to show `expected`. */
+async function openPicked(page, command, label, tabTitle, expected) {
+  await runCommand(page, command);
+  await pickRow(page, label);
+  const tab = page.locator(".tab.active", { hasText: tabTitle });
+  await tab.waitFor({ state: "visible", timeout });
+  await waitForLine(page, expected);
+  return { title: plain(await tab.innerText()), text: await activeEditorText(page) };
+}
+
+/** Wait until the active editor shows a line containing `text`. */
+async function waitForLine(page, text) {
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: text })
+    .first()
+    .waitFor({ state: "visible", timeout });
+}
+
+/** Bring an open editor tab to the front. */
+async function showTab(page, title) {
+  await page.locator(".tab", { hasText: title }).first().click();
+  await page.locator(".tab.active", { hasText: title }).waitFor({ state: "visible", timeout });
 }
 
 function escapeRe(s) {
@@ -180,6 +209,18 @@ async function everyFeature(page) {
   };
   await shot(page, "06-preview");
 
+  step = "preview-agent";
+  // The profile picker: one agent's rendering with its per-file token table.
+  result.steps.previewAgent = await openPicked(
+    page, "promptls: Preview Prompt for Agent...", "codex", "Prompt (codex)", "Files on the wire");
+  await shot(page, "06b-preview-codex");
+
+  step = "cache-diff";
+  // The cache diff keeps its baseline when it opens; the refresh step then edits AGENTS.md.
+  result.steps.cacheDiff = await openPicked(
+    page, "promptls: Preview Cache Diff...", "codex", "Cache diff (codex)", "identical wire text");
+  await showTab(page, "Prompt (cache-aware)");
+
   step = "refresh";
   // An instruction file edited outside the editor: the server's file watch bumps the
   // revision and sends promptls/contextChanged; the open preview and the status bar follow.
@@ -196,6 +237,13 @@ async function everyFeature(page) {
   await changed.waitFor({ state: "visible", timeout });
   result.steps.refresh = { text: await activeEditorText(page), status: plain(await changed.innerText()) };
   await shot(page, "07-preview-refreshed");
+
+  step = "cache-diff-after";
+  await showTab(page, "Cache diff (codex)");
+  await waitForLine(page, "first difference at byte");
+  result.steps.cacheDiffAfter = { text: await activeEditorText(page) };
+  await shot(page, "07a-cache-diff");
+  await showTab(page, "Prompt (cache-aware)");
 
   step = "wire-view";
   // The same preview as marker-free wire text (the editor-title toggle's command).

@@ -178,6 +178,7 @@ return {
     show_context_files = "promptls.showContextFiles",
     show_environment = "promptls.showEnvironment",
     preview_prompt = "promptls.previewPrompt",
+    preview_diff = "promptls.previewDiff",
     render_wire = "promptls.renderWire",
     context_revision = "promptls.contextRevision",
   },
@@ -208,6 +209,16 @@ return {
       name = "previewPromptWire",
       title = "Preview Prompt as Wire Text",
       description = "the assembled prompt as marker-free wire text",
+    },
+    {
+      name = "previewPromptAgent",
+      title = "Preview Prompt for Agent...",
+      description = "what one agent sends, with each file's position, bytes and tokens",
+    },
+    {
+      name = "previewDiff",
+      title = "Preview Cache Diff...",
+      description = "where the agent's wire text first differs from the kept baseline",
     },
     {
       name = "renderWire",

@@ -131,24 +131,48 @@ function M.env()
   })
 end
 
---- :PromptlsPreview [cache-aware|wire] — the assembled prompt, refreshed on context changes.
-function M.preview(format)
-  format = (format and format ~= "") and format or "cache-aware"
-  if not vim.tbl_contains(M.formats, format) then
-    notify("unknown format " .. format .. " (use cache-aware or wire)", vim.log.levels.ERROR)
-    return
+--- :PromptlsPreview [profile] [cache-aware|wire|diff] — the assembled prompt, refreshed on
+--- context changes. With a profile, that agent's rendering and its per-file token table
+--- (position, bytes, tokens); `diff` shows where the profile's wire text first differs from
+--- the baseline the server kept when the diff view first opened (the cache diff).
+function M.preview(...)
+  local format, profile = "cache-aware", nil
+  for _, word in ipairs({ ... }) do
+    for _, arg in ipairs(vim.split(word or "", "%s+", { trimempty = true })) do
+      if vim.tbl_contains(M.formats, arg) or arg == "diff" then
+        format = arg
+      elseif vim.tbl_contains(api.profiles, arg) then
+        profile = arg
+      else
+        notify("unknown argument " .. arg .. " (a profile, cache-aware, wire or diff)", vim.log.levels.ERROR)
+        return
+      end
+    end
   end
   local bufnr = vim.api.nvim_get_current_buf()
   local folder = M.folder(M.client(bufnr), bufnr)
+  local text = require("promptls.render").text
+  if format == "diff" then
+    -- Without a profile the server answers for the folder's own.
+    return require("promptls.preview").show({
+      name = "promptls://preview/diff/" .. (profile or "default"),
+      command = api.commands.preview_diff,
+      args = { folder = folder, profile = profile },
+      folder = folder,
+      source = bufnr,
+      render = text,
+    })
+  end
+  local args = { folder = folder, format = M.server_formats[format], profile = profile }
   return require("promptls.preview").show({
-    name = "promptls://preview/" .. format,
+    name = "promptls://preview/" .. (profile and (profile .. "/") or "") .. format,
     command = api.commands.preview_prompt,
-    args = { folder = folder, format = M.server_formats[format] },
+    args = args,
     folder = folder,
     source = bufnr,
     -- The wire view is the prompt itself (Markdown-ish); the cache-aware one the CLI's view.
     filetype = format == "wire" and "markdown" or nil,
-    render = format == "wire" and require("promptls.render").wire or require("promptls.render").text,
+    render = format == "wire" and require("promptls.render").wire or text,
   })
 end
 
@@ -257,8 +281,12 @@ function M.create()
     M.env()
   end, { nargs = 0, desc = desc("showEnvironment") })
   cmd("PromptlsPreview", function(o)
-    M.preview(o.args)
-  end, { nargs = "?", complete = completer(M.formats), desc = desc("previewPrompt") })
+    M.preview(unpack(o.fargs))
+  end, {
+    nargs = "*",
+    complete = completer(vim.list_extend(vim.list_extend({}, api.profiles), { "cache-aware", "wire", "diff" })),
+    desc = desc("previewPrompt"),
+  })
   cmd("PromptlsRender", function()
     M.render(0)
   end, { nargs = 0, desc = desc("renderWire") })

@@ -83,6 +83,7 @@ export const COMMANDS = {
   "showContextFiles": "promptls.showContextFiles",
   "showEnvironment": "promptls.showEnvironment",
   "previewPrompt": "promptls.previewPrompt",
+  "previewDiff": "promptls.previewDiff",
   "renderWire": "promptls.renderWire",
   "contextRevision": "promptls.contextRevision"
 } as const;
@@ -177,6 +178,36 @@ export type AgentRendering = {
   }[];
 };
 
+/** Where the new rendering's wire text first departs from the old one's. */
+export type PreviewDiff = {
+  profile: string;
+  old: string;
+  new: string;
+  difference: {
+    offset: number;
+    byte: number;
+    line: number;
+    column: number;
+    inCachedPrefix: boolean;
+    changedFiles: string[];
+    old: {
+      kind: "framing" | "file" | "static" | "dynamic" | null | null;
+      path: string | null;
+      cachedPrefix: boolean;
+      cachedPrefixBytes: number;
+      excerpt: string;
+    };
+    new: {
+      kind: "framing" | "file" | "static" | "dynamic" | null | null;
+      path: string | null;
+      cachedPrefix: boolean;
+      cachedPrefixBytes: number;
+      excerpt: string;
+    };
+  } | null;
+  text: string;
+};
+
 /** Arguments of promptls.showContextFiles. */
 export type ShowContextFilesArgs = {
   folder?: string;
@@ -263,6 +294,17 @@ export type PreviewPromptResult = {
   rendering: AgentRendering;
   text?: string;
 };
+
+/** Arguments of promptls.previewDiff. */
+export type PreviewDiffArgs = {
+  folder: string;
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  for?: string;
+  rebase?: boolean;
+};
+
+/** Result of promptls.previewDiff. */
+export type PreviewDiffResult = PreviewDiff;
 
 /** Arguments of promptls.renderWire. */
 export type RenderWireArgs = {

@@ -25,6 +25,7 @@ from promptls.assembly.agents.model import (
 from promptls.discovery import Discovery
 
 __all__ = [
+    "ENCODINGS",
     "RENDERERS",
     "AgentRendering",
     "FileSpan",
@@ -49,6 +50,9 @@ RENDERERS: dict[str, Callable[[Discovery], AgentRendering]] = {
 """One renderer per profile except ``or``, whose prompt is assembled (``render_or``)."""
 
 render_or = orref.render
+
+ENCODINGS: dict[str, str] = {"codex": codex.ENCODING}
+"""The tokenizer each agent's model uses, where one is known; the others are estimated."""
 
 
 def render_agent(found: Discovery) -> AgentRendering:

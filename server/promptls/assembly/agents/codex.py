@@ -15,6 +15,9 @@ from promptls.assembly.agents.model import AgentRendering, Framing, Piece, Piece
 from promptls.discovery import ContextScope, Discovery
 from promptls.tokens import O200K
 
+ENCODING = O200K
+"""Codex talks to OpenAI models, whose tokenizer is o200k_base."""
+
 START_MARKER = "# AGENTS.md instructions for "
 OPEN_TAG = "<INSTRUCTIONS>"
 CLOSE_TAG = "</INSTRUCTIONS>"
@@ -59,7 +62,7 @@ def render(found: Discovery) -> AgentRendering:
             "the byte budget (project_doc_max_bytes) cuts the last file with no marker; "
             "promptls shows the cut text as codex sends it",
         ),
-        encoding=O200K,
+        encoding=ENCODING,
         cache_note=(
             "sent unchanged on every turn, so it is part of the prefix OpenAI caches "
             "automatically (prompts of 1024 tokens or more)"

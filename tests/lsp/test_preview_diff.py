@@ -1,0 +1,64 @@
+"""``promptls.previewDiff``: the first differing byte since the baseline the server kept,
+the same JSON as ``promptls preview --diff OTHER --format json``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pygls.exceptions import JsonRpcException
+from pytest_lsp import LanguageClient
+
+from tests.cli.conform import problems, result_schema
+from tests.lsp.client import execute
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+NOTES = "# Regeln\n\nÄußerst wichtig ✓ 日本語\nuse ALPHA always\n"
+
+
+def _folder(lsp: LanguageClient, name: str) -> Path:
+    """A fresh folder per test: the server keeps baselines for the module's lifetime."""
+    folder = lsp.root / name  # type: ignore[attr-defined]
+    folder.mkdir()
+    (folder / "AGENTS.md").write_text(NOTES, encoding="utf-8")
+    return folder
+
+
+async def test_agents_md_edit_shows_where_the_prefix_shifts(lsp: LanguageClient) -> None:
+    folder = _folder(lsp, "edit")
+    args = {"folder": str(folder), "profile": "codex"}
+    first = await execute(lsp, "promptls.previewDiff", args)
+    assert problems(first, result_schema("promptls.previewDiff")) == []
+    assert first["difference"] is None  # the first call keeps the baseline
+    before = (await execute(lsp, "promptls.previewPrompt", args))["rendering"]["wire"]
+    (folder / "AGENTS.md").write_text(NOTES.replace("ALPHA", "BRAVO"), encoding="utf-8")
+    result = await execute(lsp, "promptls.previewDiff", args)
+    assert problems(result, result_schema("promptls.previewDiff")) == []
+    diff = result["difference"]
+    assert diff["byte"] == len(before[: before.index("ALPHA")].encode("utf-8"))
+    assert diff["new"]["path"] == str(folder / "AGENTS.md")
+    assert diff["changedFiles"] == [str(folder / "AGENTS.md")]
+    assert diff["inCachedPrefix"] is True
+    assert str(folder / "AGENTS.md") in result["text"]
+    again = await execute(lsp, "promptls.previewDiff", args)
+    assert again["difference"] == diff  # the baseline stays until rebased
+
+
+async def test_rebase_keeps_the_current_rendering(lsp: LanguageClient) -> None:
+    folder = _folder(lsp, "rebase")
+    args = {"folder": str(folder), "profile": "or"}
+    await execute(lsp, "promptls.previewDiff", args)
+    (folder / "AGENTS.md").write_text(NOTES + "more\n", encoding="utf-8")
+    moved = await execute(lsp, "promptls.previewDiff", {**args, "rebase": True})
+    assert moved["difference"]["inCachedPrefix"] is False  # or: files follow the cached doctrine
+    assert moved["difference"]["new"]["excerpt"] == "more"
+    after = await execute(lsp, "promptls.previewDiff", args)
+    assert after["difference"] is None
+
+
+async def test_bad_arguments_are_refused(lsp: LanguageClient) -> None:
+    folder = _folder(lsp, "bad")
+    for extra in ({"profile": "all"}, {"rebase": "yes"}, {"for": "/somewhere/else.py"}):
+        with pytest.raises(JsonRpcException):
+            await execute(lsp, "promptls.previewDiff", {"folder": str(folder), **extra})
