@@ -108,6 +108,9 @@ class Discovery:
     watched_dirs: frozenset[str] = field(default_factory=frozenset)
     settings: tuple[AgentSetting, ...] = ()
     problems: tuple[SettingsProblem, ...] = ()
+    home: str | None = None
+    """The home folder user-level files were looked up in (None: none was found), so a
+    rule that asks other profiles about the same folder (PL027) uses the same one."""
 
     def depends_on(self, path: str) -> bool:
         """Whether a change at ``path`` (file or folder) could change this result."""

@@ -7,6 +7,8 @@ the result depends on.
 
 from __future__ import annotations
 
+import os
+
 from promptls.discovery.model import ContextFile, ContextScope, Entry, EntryStatus
 
 
@@ -38,6 +40,9 @@ class Recorder:
         """Append a loaded file and its entry, with its position in ``files`` (and, for a
         cut file, the byte where the cut starts)."""
         self.loaded.add(path)
+        link = link_target(path)
+        if link:
+            reason = f"{reason}; a link to {link}"
         order = len(self.files)
         self.files.append(ContextFile(path, text, scope))
         entry = Entry(path, scope, status, reason, size, order, importer, line, bad_byte, cut_at)
@@ -60,6 +65,18 @@ class Recorder:
     ) -> None:
         """Record a candidate that is not part of ``files``."""
         self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
+
+
+def link_target(path: str) -> str:
+    """Where a symbolic link points, as written (``AGENTS.md``); "" for anything else.
+
+    ``CLAUDE.md -> AGENTS.md`` is the common way to give two agents one source, and a
+    reader of the discovered order should see that the two names are one file.
+    """
+    try:
+        return os.readlink(path) if os.path.islink(path) else ""  # noqa: PTH114, PTH115
+    except (OSError, ValueError):
+        return ""
 
 
 def content_notes(data: bytes, bad: int | None) -> list[str]:

@@ -166,6 +166,7 @@ class Walker(OpencodeWalk):
             watched_dirs=frozenset(self.watched_dirs),
             settings=tuple(self.settings),
             problems=tuple(self.problems),
+            home=self.home,
         )
 
     def user_files(self) -> None:

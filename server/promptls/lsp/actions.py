@@ -173,10 +173,48 @@ def code_actions(
                     edit=workspace_edit(server, snapshot, _text_edits(snapshot, [sup])),
                 )
             )
+    drifted = [d for d in params.context.diagnostics if d.source == SOURCE and d.code == "PL027"]
+    if drifted and _wanted(only, types.CodeActionKind.QuickFix):
+        out += shim_actions(server, snapshot, drifted)
     if only and _wanted(only, FIX_ALL):
         action = fix_all(server, snapshot)
         if action is not None:
             out.append(action)
+    return out
+
+
+def shim_actions(
+    server: PromptServer, snapshot: Snapshot, diags: list[types.Diagnostic]
+) -> list[types.CodeAction]:
+    """PL027's fix: the agent's copy becomes an import of the shared file, or is deleted
+    when its agents read that file already (only for clients that can delete files)."""
+    # Deferred (lsp → analysis): only a drifted copy runs every agent's discovery.
+    from promptls.analysis.shim import shims
+
+    path = snapshot.analysis.path
+    if path is None:
+        return []
+    ws = server.client_capabilities.workspace
+    edit_caps = ws.workspace_edit if ws else None
+    can_delete = bool(
+        edit_caps
+        and edit_caps.document_changes
+        and types.ResourceOperationKind.Delete in (edit_caps.resource_operations or ())
+    )
+    out = []
+    for shim in shims(path, snapshot.text):
+        if shim.new_text is None:
+            if not can_delete:
+                continue
+            edit = types.WorkspaceEdit(document_changes=[types.DeleteFile(uri=snapshot.uri)])
+        else:
+            whole = Edit(0, len(snapshot.text), shim.new_text)
+            edit = workspace_edit(server, snapshot, _text_edits(snapshot, [whole]))
+        out.append(
+            types.CodeAction(
+                title=shim.title, kind=types.CodeActionKind.QuickFix, diagnostics=diags, edit=edit
+            )
+        )
     return out
 
 

@@ -231,6 +231,27 @@ def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int]
     return doc, glob.start, glob.end
 
 
+def drift_hover(analysis: Analysis, offset: int) -> tuple[Doc, int, int] | None:
+    """The diff behind a PL027 finding under the cursor: the other copy → this one."""
+    # Deferred (lsp → analysis): only a drifted copy's hover reads the other copy.
+    from promptls.analysis.drift import read_copy, unified
+
+    for finding in analysis.findings:
+        if finding.code != "PL027" or not finding.start <= offset <= finding.end:
+            continue
+        other = next((r.path for r in finding.related if r.path), None)
+        there = None if other is None else read_copy(other)
+        if other is None or there is None or analysis.path is None:
+            continue
+        here_name, there_name = Path(analysis.path).name, Path(other).name
+        diff = unified(analysis.text, there, here_name, there_name)
+        doc = Doc().heading("promptls: drifted copy")
+        doc.para(finding.message)
+        doc.block(f"Diff from {safe_line(str(other))} to this file:", diff)
+        return doc, finding.start, finding.end
+    return None
+
+
 def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> types.Hover:
     """Wrap a hover in the format the client accepts."""
     return types.Hover(contents=doc.content(markdown), range=rng)
@@ -263,6 +284,10 @@ def register(server: PromptServer) -> None:
             doc = exact_marker_hover(snapshot, hit) if hit.kind is MarkerKind.EXACT else None
             doc = doc or foreign_marker_hover(hit)
             return hover_result(doc, server.markdown, index.span_to_range(hit.start, hit.end))
+        drift = drift_hover(analysis, offset)
+        if drift is not None:
+            drift_doc, start, end = drift
+            return hover_result(drift_doc, server.markdown, index.span_to_range(start, end))
         scoped = glob_hover(index.text, analysis.path, offset)
         if scoped is not None:
             glob_doc, start, end = scoped

@@ -35,6 +35,7 @@ _MODULE_NAMES = (
     "pl024_skill_missing_field",
     "pl025_runtime_context",
     "pl026_local_file_committed",
+    "pl027_drifted_copy",
     "pl028_coverage_hole",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""

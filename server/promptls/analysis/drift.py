@@ -1,0 +1,268 @@
+"""Drift between the copies of one instruction text that different agents read.
+
+Teams copy the same instructions into AGENTS.md, CLAUDE.md, GEMINI.md, the Copilot file
+and Cursor rules; the copies drift and each agent follows another version. This module
+answers the two questions behind PL027 and its hover: which files in a folder are read
+by *different* agents (from every profile's own discovery, never from a list of names),
+and whether two of them are mostly the same text but differ (a line diff from the
+standard library's ``difflib``, whose matching is well understood and stable).
+"""
+
+# Plain str paths on purpose: they are compared and shown, never opened as Path objects.
+# ruff: noqa: PTH100, PTH116, PTH119
+
+from __future__ import annotations
+
+import difflib
+import os
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.discovery.profiles import PROFILES
+from promptls.text.fsread import read_bounded
+
+SIMILARITY_THRESHOLD = 0.6
+"""Two copies drift when at least this share of their non-blank lines match (difflib's
+``ratio``: twice the matched lines over all lines of both). See docs/rules.md#pl027."""
+
+MAX_COPY_BYTES = 1024 * 1024
+"""Larger files are not compared: a diff of megabytes is not an instruction file's."""
+
+
+@dataclass(frozen=True, slots=True)
+class Copy:
+    """One instruction file loaded for a folder, and the agents that read it there."""
+
+    path: str
+    readers: frozenset[str]
+    identity: str
+    """The real path: a symbolic link and its target are one source."""
+    imports: frozenset[str] = frozenset()
+    """Identities of the files this one imports (for any agent)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LineDiff:
+    """How one text differs from another, counted in non-blank lines."""
+
+    ratio: float
+    changed: int
+    only_here: int
+    only_there: int
+    first_line: int
+    """0-based line of this text where the first difference is (or the nearest line)."""
+    other_line: int = 0
+    """The same place in the other text."""
+
+
+def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
+    """(line number, stripped line) of the lines that carry the shared instructions.
+
+    Left out, because mirrors differ there on purpose and no agent is told anything
+    different: blank lines and indentation (two unrelated Markdown files share many
+    blank lines, which would make them look alike), front matter (each agent's own
+    metadata, like Cursor's ``alwaysApply``), block HTML comments (where mirrors keep
+    their "edit the other copy too" note) and a leading ``# `` title (``# CLAUDE.md`` /
+    ``# AGENTS.md``). The copies' own file ``names`` count as one word, so a copy that
+    says "CLAUDE.md" where the other says "AGENTS.md" is the same line.
+    """
+    lines = text.splitlines()
+    out: list[tuple[int, str]] = []
+    in_comment = False
+    first = True
+    for i in range(front_matter_end(lines), len(lines)):
+        line = lines[i].strip()
+        if in_comment or line.startswith("<!--"):
+            in_comment = "-->" not in line
+            continue
+        if not line:
+            continue
+        title, first = first and line.startswith("# "), False
+        if title:
+            continue
+        for name in names:
+            line = line.replace(name, "\0")
+        out.append((i, line))
+    return out
+
+
+def front_matter_end(lines: list[str]) -> int:
+    """How many leading lines are a ``---`` front-matter block (0 when none)."""
+    if not lines or lines[0].strip() != "---":
+        return 0
+    for i in range(1, len(lines)):
+        if lines[i].strip() == "---":
+            return i + 1
+    return 0
+
+
+def compare(here: str, there: str, names: tuple[str, ...] = ()) -> LineDiff | None:
+    """The line diff of ``here`` against ``there`` when they are mostly the same text but
+    differ; None for identical copies (up to what ``comparable_lines`` leaves out) and
+    for clearly different documents. ``names``: the two copies' file names."""
+    mine, theirs = comparable_lines(here, names), comparable_lines(there, names)
+    a, b = [line for _, line in mine], [line for _, line in theirs]
+    if a == b or not a or not b:
+        return None
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    ratio = matcher.ratio()
+    if ratio < SIMILARITY_THRESHOLD:
+        return None
+    changed = only_here = only_there = 0
+    first: tuple[int, int] | None = None
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        if first is None:
+            first = (mine[min(i1, len(mine) - 1)][0], theirs[min(j1, len(theirs) - 1)][0])
+        common = min(i2 - i1, j2 - j1) if tag == "replace" else 0
+        changed += common
+        only_here += (i2 - i1) - common
+        only_there += (j2 - j1) - common
+    here_line, there_line = first or (0, 0)
+    return LineDiff(ratio, changed, only_here, only_there, here_line, there_line)
+
+
+def summary(diff: LineDiff, other: str) -> str:
+    """``2 lines changed, 1 only here, 3 only in AGENTS.md`` (the non-zero parts)."""
+
+    def count(n: int, what: str) -> str:
+        return f"{n} line{'s' if n != 1 else ''} {what}"
+
+    parts = []
+    if diff.changed:
+        parts.append(count(diff.changed, "changed"))
+    if diff.only_here:
+        parts.append(count(diff.only_here, "only here"))
+    if diff.only_there:
+        parts.append(count(diff.only_there, f"only in {other}"))
+    return ", ".join(parts)
+
+
+def unified(here: str, there: str, here_name: str, there_name: str) -> str:
+    """The unified diff a person reads in the hover: the other copy → this one."""
+    lines = difflib.unified_diff(
+        there.splitlines(), here.splitlines(), there_name, here_name, lineterm="", n=1
+    )
+    return "\n".join(lines)
+
+
+def copies(folder: str, home: str | None = None) -> tuple[Copy, ...]:
+    """The project files each agent loads for ``folder`` that belong to that folder
+    itself (not a parent's, not the user's), with the agents that read each one.
+    ``home`` is the home the caller's own discovery used (None: the real one).
+
+    Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
+    every copy in a folder asks the same question, and so does every keystroke in an
+    editor, while seven discoveries cost ten times the rest of a file's analysis.
+    """
+    key = (os.path.abspath(folder), home)
+    with _MEMO_LOCK:
+        memo = _MEMO.get(key)
+    if memo is not None and memo[1] == _stamp(memo[0]):
+        return memo[2]
+    paths, found = _collect(key[0], home)
+    with _MEMO_LOCK:
+        _MEMO[key] = (paths, _stamp(paths), found)
+        _MEMO.move_to_end(key)
+        while len(_MEMO) > MEMO_SIZE:
+            _MEMO.popitem(last=False)
+    return found
+
+
+MEMO_SIZE = 256
+"""Folders whose copies are remembered (an editor session touches a handful)."""
+_Memo = tuple[tuple[str, ...], tuple[object, ...], tuple[Copy, ...]]
+"""The paths the answer depended on, what ``stat`` said of them, and the answer."""
+_MEMO: OrderedDict[tuple[str, str | None], _Memo] = OrderedDict()
+_MEMO_LOCK = threading.Lock()
+
+
+def _stamp(paths: tuple[str, ...]) -> tuple[object, ...]:
+    """What ``stat`` says of each path (None when missing): any change moves it."""
+    out: list[object] = []
+    for path in paths:
+        try:
+            st = os.stat(path)
+        except (OSError, ValueError):
+            out.append(None)
+            continue
+        out.append((st.st_mtime_ns, st.st_size, st.st_ino, st.st_dev))
+    return tuple(out)
+
+
+def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
+    """``copies`` without the memo, and every path its discoveries depended on."""
+    readers: dict[str, set[str]] = {}
+    first_path: dict[str, str] = {}
+    imports: dict[str, set[str]] = {}
+    depends: set[str] = set()
+    for name in PROFILES:
+        try:
+            found = discover(folder, name, home=home)
+        except Exception:  # a discovery problem must not stop a lint run
+            continue
+        depends |= found.watched | found.watched_dirs
+        for file in found.files:
+            if file.scope is ContextScope.USER or owning_folder(file.path) != folder:
+                continue
+            identity = os.path.realpath(file.path)
+            readers.setdefault(identity, set()).add(name)
+            first_path.setdefault(identity, file.path)
+        for entry in found.entries:
+            if entry.status is EntryStatus.IMPORTED and entry.imported_from:
+                importer = os.path.realpath(entry.imported_from)
+                imports.setdefault(importer, set()).add(os.path.realpath(entry.path))
+    found_copies = tuple(
+        Copy(first_path[k], frozenset(v), k, frozenset(imports.get(k, ())))
+        for k, v in readers.items()
+    )
+    return tuple(sorted(depends)), found_copies
+
+
+def read_copy(path: str) -> str | None:
+    """A copy's text from disk, or None when it cannot be read whole."""
+    read = read_bounded(path, MAX_COPY_BYTES)
+    if read.data is None or read.truncated:
+        return None
+    return read.data.decode("utf-8", "replace")
+
+
+def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
+    """This file's copy (None when no agent loads it for its folder) and the other files
+    of its folder read by another set of agents, neither importing the other: two
+    sources for one level, where some agent follows one and not the other (or, like
+    Copilot, reads both and gets two versions)."""
+    here_abs = os.path.abspath(path)
+    found = copies(owning_folder(here_abs), home)
+    identity = os.path.realpath(here_abs)
+    mine = next((c for c in found if c.identity == identity), None)
+    if mine is None:
+        return None, []
+    peers = [
+        c
+        for c in found
+        if c.identity != identity
+        and c.readers != mine.readers
+        and c.identity not in mine.imports
+        and identity not in c.imports
+    ]
+    return mine, sorted(peers, key=lambda c: c.path)
+
+
+def drifted(
+    path: str, text: str, home: str | None = None
+) -> list[tuple[Copy, Copy, LineDiff, str]]:
+    """(this copy, the other, the diff, the other's text) for every drifted peer."""
+    mine, peers = find(path, home)
+    out = []
+    for peer in peers if mine is not None else ():
+        there = read_copy(peer.path)
+        names = (os.path.basename(path), os.path.basename(peer.path))
+        diff = None if there is None else compare(text, there, names)
+        if mine is not None and diff is not None and there is not None:
+            out.append((mine, peer, diff, there))
+    return out
