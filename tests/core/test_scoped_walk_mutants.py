@@ -84,13 +84,14 @@ def test_no_extra_folders_without_the_variable(tmp_path: Path) -> None:
 
 
 def test_rules_of_an_extra_folder_resolve_their_globs_there(tmp_path: Path) -> None:
-    """An extra folder's ``.github/instructions`` loads as "a rules file from" the variable,
-    in the project scope."""
+    """An extra folder's ``.github/instructions`` (and nothing else below it) loads as "a
+    rules file from" the variable, in the project scope."""
     root = tmp_path / "repo"
     (root / ".git").mkdir(parents=True)
     shared = tmp_path / "shared"
     rule(shared / ".github/instructions/all.instructions.md")
     write(shared / ".github/instructions/py.instructions.md", "---\napplyTo: '*.py'\n---\npy\n")
+    rule(shared / "docs/stray.instructions.md")  # outside .github/instructions: not a rule
     d = copilot(tmp_path, root, **{ENV: str(shared)})
     assert shown(d, tmp_path) == [
         ("shared/.github/instructions/all.instructions.md", P, LOADED,

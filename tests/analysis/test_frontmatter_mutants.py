@@ -1,0 +1,124 @@
+"""The front-matter rules (PL018–PL024): the exact messages, spans and fixes a user
+sees, at the edges the mutation run of ``analysis/rules/pl018…pl024`` found unpinned
+(docs/mutation.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from promptls.analysis import analyze
+from promptls.analysis.model import Finding, Fix
+from promptls.analysis.settings import Settings
+
+COPILOT = ".github/instructions/x.instructions.md"
+CURSOR = ".cursor/rules/x.mdc"
+CLAUDE = ".claude/rules/x.md"
+SKILL = "skills/x/SKILL.md"
+
+
+def findings(code: str, path: str, front: str, body: str = "body\n") -> list[Finding]:
+    """The findings of one rule for a file at ``path`` (relative: no workspace on disk)."""
+    text = f"---\n{front}\n---\n{body}"
+    return list(analyze(text, path=path, settings=Settings(select=(code,))).findings)
+
+
+def messages(code: str, path: str, front: str) -> list[str]:
+    return [f.message for f in findings(code, path, front)]
+
+
+# -- PL020 ---------------------------------------------------------------------------------
+
+
+def test_pl020_a_null_value_counts_as_absent() -> None:
+    assert findings("PL020", COPILOT, "description:\napplyTo:") == []
+
+
+@pytest.mark.parametrize(
+    ("value", "what"),
+    [("5", "a int"), ("[1]", "a list"), ("{a: b}", "a mapping"), ('"true"', "a quoted string")],
+)
+def test_pl020_names_the_shape_it_found(value: str, what: str) -> None:
+    assert messages("PL020", CURSOR, f"alwaysApply: {value}") == [
+        f"Cursor expects 'alwaysApply' to be true or false, not {what}: it ignores it"
+    ]
+
+
+def test_pl020_a_list_for_a_plain_string_key_is_not_called_a_glob_list() -> None:
+    assert messages("PL020", COPILOT, "applyTo: '*.py'\ndescription: [a, b]") == [
+        "GitHub Copilot expects 'description' to be a string, not a list: it ignores it"
+    ]
+
+
+def test_pl020_an_apply_to_list_message_and_fix() -> None:
+    [found] = findings("PL020", COPILOT, "applyTo: ['src/*.ts', 'lib/*.ts']")
+    assert found.message == (
+        "GitHub Copilot reads 'applyTo' only as a string: a YAML list is dropped, so the "
+        "file never applies by its globs; write them comma-separated"
+    )
+    assert found.fix is not None
+    assert found.fix.title == "Write the globs as one comma-separated string"
+    assert [e.new_text for e in found.fix.edits] == [': "src/*.ts,lib/*.ts"']
+
+
+def test_pl020_quotes_a_backslash_glob_list_with_single_quotes() -> None:
+    """Double quotes would make the backslash a YAML escape."""
+    [found] = findings("PL020", COPILOT, "applyTo: ['src\\*.ts', 'b']")
+    assert found.fix is not None
+    assert [e.new_text for e in found.fix.edits] == [": 'src\\*.ts,b'"]
+
+
+def test_pl020_no_fix_when_no_quoting_keeps_the_globs() -> None:
+    [found] = findings("PL020", COPILOT, "applyTo: ['a\"b', \"c'd\"]")
+    assert found.fix is None
+
+
+def test_pl020_boolean_fix_only_for_true_or_false_words() -> None:
+    [quoted] = findings("PL020", CURSOR, 'alwaysApply: "True"')
+    assert quoted.fix is not None
+    assert quoted.fix.title == "Write true as a boolean"
+    [other] = findings("PL020", CURSOR, 'alwaysApply: "yes"')
+    assert other.fix is None
+
+
+# -- PL018 ---------------------------------------------------------------------------------
+
+
+def span(code: str, path: str, text: str) -> list[str]:
+    """The text each finding of ``code`` covers."""
+    found = analyze(text, path=path, settings=Settings(select=(code,))).findings
+    return [text[f.start : f.end] for f in found]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_pl018_marks_from_where_yaml_stopped_to_the_end_of_that_line(newline: str) -> None:
+    """Not the line break, not the next line, whichever line ending the file uses."""
+    lines = ["---", "description: x", "applyTo: **/*.ts", "---", "body", ""]
+    assert span("PL018", COPILOT, newline.join(lines)) == ["*/*.ts"]
+    lines = ["---", "description: x", "\tapplyTo: y", "---", ""]
+    assert span("PL018", COPILOT, newline.join(lines)) == ["\tapplyTo: y"]
+
+
+# -- PL024 ---------------------------------------------------------------------------------
+
+
+def skill_fix(folder: str, text: str = "---\ndescription: d\n---\nbody\n") -> Fix | None:
+    """The fix of the missing-name finding of a SKILL.md in ``skills/<folder>``."""
+    path = f"skills/{folder}/SKILL.md"
+    [found] = analyze(text, path=path, settings=Settings(select=("PL024",))).findings
+    assert found.message == "the required 'name' is missing"
+    return found.fix
+
+
+def test_pl024_offers_the_folder_name_only_when_it_is_a_valid_skill_name() -> None:
+    fix = skill_fix("lint")
+    assert fix is not None
+    assert (fix.title, [e.new_text for e in fix.edits]) == ("Add name: lint", ["name: lint\n"])
+    assert skill_fix("Lint_Tool") is None
+    assert skill_fix("a" * 64) is not None
+    assert skill_fix("a" * 65) is None
+
+
+def test_pl024_inserts_the_name_with_the_file_s_line_ending() -> None:
+    fix = skill_fix("lint", "---\r\ndescription: d\r\n---\r\nbody\r\n")
+    assert fix is not None
+    assert [e.new_text for e in fix.edits] == ["name: lint\r\n"]
