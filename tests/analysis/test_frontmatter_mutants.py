@@ -122,3 +122,35 @@ def test_pl024_inserts_the_name_with_the_file_s_line_ending() -> None:
     fix = skill_fix("lint", "---\r\ndescription: d\r\n---\r\nbody\r\n")
     assert fix is not None
     assert [e.new_text for e in fix.edits] == ["name: lint\r\n"]
+
+
+def pl024(text: str) -> list[tuple[str, str]]:
+    """PL024's findings for ``skills/lint/SKILL.md``: the text each covers, its message."""
+    found = analyze(text, path="skills/lint/SKILL.md", settings=Settings(select=("PL024",)))
+    return [(text[f.start : f.end], f.message) for f in found.findings]
+
+
+MISSING_DESCRIPTION = (
+    "the required 'description' is missing: without it the agent cannot know when to use the skill"
+)
+
+
+def test_pl024_without_front_matter_marks_the_first_line() -> None:
+    assert pl024("# Lint\nbody\n") == [
+        (
+            "# Lint",
+            "no front matter: a skill needs name and description, which agents list to "
+            "decide when to use it",
+        )
+    ]
+
+
+def test_pl024_a_missing_field_marks_the_opening_fence() -> None:
+    assert pl024("---\nname: lint\n---\nbody\n") == [("---", MISSING_DESCRIPTION)]
+
+
+def test_pl024_leaves_unreadable_yaml_to_pl018_but_not_a_block_read_line_by_line() -> None:
+    """A tab stops YAML and every key: PL018's. ``name: [lint`` is not YAML either, but
+    its lines still read as keys, so the missing description is reported."""
+    assert pl024("---\n\tname: x\n---\nbody\n") == []
+    assert pl024("---\nname: [lint\n---\nbody\n") == [("---", MISSING_DESCRIPTION)]
