@@ -154,3 +154,51 @@ def test_pl024_leaves_unreadable_yaml_to_pl018_but_not_a_block_read_line_by_line
     its lines still read as keys, so the missing description is reported."""
     assert pl024("---\n\tname: x\n---\nbody\n") == []
     assert pl024("---\nname: [lint\n---\nbody\n") == [("---", MISSING_DESCRIPTION)]
+
+
+# -- PL022, PL023 --------------------------------------------------------------------------
+
+
+def test_pl022_reads_the_glob_in_the_file_s_own_agent_dialect() -> None:
+    """VS Code keeps a leading ``./`` (no file matches); Cursor drops it (no finding)."""
+    text = "---\napplyTo: 'docs/*.md, ./src/*.ts'\n---\nbody\n"
+    found = analyze(text, path=COPILOT, settings=Settings(select=("PL022",))).findings
+    assert [(text[f.start : f.end], f.message) for f in found] == [
+        (
+            "./src/*.ts",
+            "'./src/*.ts' starts with ./, which copilot keeps, so it matches no file; "
+            "drop the ./ (GitHub Copilot)",
+        )
+    ]
+    assert findings("PL022", CURSOR, "globs: ./src/*.ts") == []
+
+
+NO_WAY_IN = (
+    "no applyTo and no description: Copilot never attaches this file by itself (without "
+    "applyTo, VS Code decides from the description); it is used only when attached by hand"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "marked"),
+    [
+        ("---\nname: x\n---\nbody\n", "---"),
+        ("---\ndescription: ''\napplyTo: ''\n---\nbody\n", "description: ''"),
+        ("---\napplyTo: ' '\n---\nbody\n", "applyTo: ' '"),
+        ("body only\n", "body only"),
+    ],
+)
+def test_pl023_marks_the_blank_key_or_the_first_line(text: str, marked: str) -> None:
+    found = analyze(text, path=COPILOT, settings=Settings(select=("PL023",))).findings
+    assert [(text[f.start : f.end], f.message) for f in found] == [(marked, NO_WAY_IN)]
+
+
+@pytest.mark.parametrize(
+    "front", ["applyTo: '*.py'", "description: Python style", "applyTo: ''\ndescription: d"]
+)
+def test_pl023_is_quiet_with_either_key(front: str) -> None:
+    assert findings("PL023", COPILOT, front) == []
+
+
+def test_pl023_is_only_for_copilot_files() -> None:
+    assert findings("PL023", CURSOR, "alwaysApply: false") == []
