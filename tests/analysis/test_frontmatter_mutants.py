@@ -202,3 +202,10 @@ def test_pl023_is_quiet_with_either_key(front: str) -> None:
 
 def test_pl023_is_only_for_copilot_files() -> None:
     assert findings("PL023", CURSOR, "alwaysApply: false") == []
+
+
+def test_pl023_leaves_unreadable_yaml_to_pl018_but_not_a_block_read_line_by_line() -> None:
+    assert findings("PL023", COPILOT, "\tapplyTo: x") == []
+    text = "---\nname: [x\n---\nbody\n"
+    found = analyze(text, path=COPILOT, settings=Settings(select=("PL023",))).findings
+    assert [(text[f.start : f.end], f.message) for f in found] == [("---", NO_WAY_IN)]
