@@ -209,3 +209,16 @@ def test_pl023_leaves_unreadable_yaml_to_pl018_but_not_a_block_read_line_by_line
     text = "---\nname: [x\n---\nbody\n"
     found = analyze(text, path=COPILOT, settings=Settings(select=("PL023",))).findings
     assert [(text[f.start : f.end], f.message) for f in found] == [("---", NO_WAY_IN)]
+
+
+def test_pl024_the_marked_fence_keeps_a_bom_and_only_a_missing_name_gets_a_fix() -> None:
+    text = "\ufeff---\nname: lint\n---\nbody\n"
+    assert pl024(text) == [("\ufeff---", MISSING_DESCRIPTION)]
+    found = analyze(text, path="skills/lint/SKILL.md", settings=Settings(select=("PL024",)))
+    assert [f.fix for f in found.findings] == [None]
+
+
+def test_pl024_an_empty_field_marks_its_key() -> None:
+    assert pl024("---\nname: ' '\ndescription: d\n---\nbody\n") == [
+        ("name", "the required 'name' is empty")
+    ]
