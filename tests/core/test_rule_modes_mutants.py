@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from promptls.context import Discovery, EntryStatus, discover
 from tests.core.helpers import write
 
@@ -38,87 +40,84 @@ def cursor_rule(root: Path, front: str) -> Path:
     return write(root / ".cursor/rules/r.mdc", f"---\n{front}\n---\nbody\n")
 
 
-def test_copilot_exclude_coding_agent_skips_the_file(tmp_path: Path) -> None:
+def copilot_says(root: Path, front: str) -> tuple[EntryStatus, str]:
+    """The entry of a Copilot instructions file with ``front`` as its front matter."""
+    path = copilot_rule(root, front)
+    return entry(run("copilot", root), path)
+
+
+CODE_REVIEW = '; excludeAgent: "code-review" only hides it from code review'
+DROPPED = (
+    ", which VS Code drops (write one string, comma-separated): the file is only listed for "
+    "the model"
+)
+
+
+@pytest.mark.parametrize(
+    ("front", "status", "reason"),
+    [
+        (
+            "applyTo: '**'\nexcludeAgent: coding-agent",
+            EntryStatus.SKIPPED,
+            'skipped: excludeAgent: "coding-agent" hides it from the Copilot coding agent and CLI',
+        ),
+        (
+            "description: db",
+            EntryStatus.ON_REQUEST,
+            "on-request: no applyTo: listed for the model, which reads it when it decides to",
+        ),
+        (
+            "applyTo: ' , '",
+            EntryStatus.ON_REQUEST,
+            "on-request: applyTo is empty: the file is only listed for the model",
+        ),
+        # ``excludeAgent: code-review`` does not hide the file from the CLI; each reason
+        # says so.
+        (
+            "excludeAgent: code-review",
+            EntryStatus.ON_REQUEST,
+            "on-request: no applyTo: listed for the model, which reads it when it decides to"
+            + CODE_REVIEW,
+        ),
+        (
+            "applyTo: 'src/*.ts'\nexcludeAgent: code-review",
+            EntryStatus.CONDITIONAL,
+            f"conditional: loaded when copilot reads a file matching src/*.ts ({CODE_REVIEW})",
+        ),
+        (
+            "applyTo: ''\nexcludeAgent: code-review",
+            EntryStatus.ON_REQUEST,
+            f"on-request: applyTo is empty: the file is only listed for the model{CODE_REVIEW}",
+        ),
+        # VS Code drops a list and a number alike; the reason names which it was.
+        (
+            "applyTo: ['src/*.ts']",
+            EntryStatus.ON_REQUEST,
+            f"on-request: applyTo is a YAML list{DROPPED}",
+        ),
+        ("applyTo: 5", EntryStatus.ON_REQUEST, f"on-request: applyTo is not a string{DROPPED}"),
+    ],
+)
+def test_copilot_reasons(tmp_path: Path, front: str, status: EntryStatus, reason: str) -> None:
+    assert copilot_says(tmp_path / "ws", front) == (status, reason)
+
+
+@pytest.mark.parametrize(
+    ("profile", "front", "ending"),
+    [
+        ("copilot", "applyTo: 'src/*.ts, **/*'", "a project rules file (applyTo **/*: every file)"),
+        ("cursor", "alwaysApply: true", "a project rules file (alwaysApply: true)"),
+    ],
+)
+def test_rules_loaded_every_time_say_why(
+    tmp_path: Path, profile: str, front: str, ending: str
+) -> None:
+    """Copilot names the glob that applies everywhere; Cursor the ``alwaysApply``."""
     root = tmp_path / "ws"
-    path = copilot_rule(root, "applyTo: '**'\nexcludeAgent: coding-agent")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.SKIPPED,
-        'skipped: excludeAgent: "coding-agent" hides it from the Copilot coding agent and CLI',
-    )
-
-
-def test_copilot_without_apply_to_is_on_request(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    path = copilot_rule(root, "description: db")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        "on-request: no applyTo: listed for the model, which reads it when it decides to",
-    )
-
-
-def test_copilot_code_review_exclusion_is_said_with_every_outcome(tmp_path: Path) -> None:
-    """``excludeAgent: code-review`` does not hide the file from the CLI; each reason says so."""
-    root = tmp_path / "ws"
-    extra = '; excludeAgent: "code-review" only hides it from code review'
-    path = copilot_rule(root, "excludeAgent: code-review")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        f"on-request: no applyTo: listed for the model, which reads it when it decides to{extra}",
-    )
-    path = copilot_rule(root, "applyTo: 'src/*.ts'\nexcludeAgent: code-review")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.CONDITIONAL,
-        f"conditional: loaded when copilot reads a file matching src/*.ts ({extra})",
-    )
-    path = copilot_rule(root, "applyTo: ''\nexcludeAgent: code-review")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        f"on-request: applyTo is empty: the file is only listed for the model{extra}",
-    )
-
-
-def test_copilot_apply_to_of_the_wrong_type(tmp_path: Path) -> None:
-    """VS Code drops a list and a number alike; the reason names which it was."""
-    root = tmp_path / "ws"
-    tail = (
-        ", which VS Code drops (write one string, comma-separated): "
-        "the file is only listed for the model"
-    )
-    path = copilot_rule(root, "applyTo: ['src/*.ts']")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        f"on-request: applyTo is a YAML list{tail}",
-    )
-    path = copilot_rule(root, "applyTo: 5")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        f"on-request: applyTo is not a string{tail}",
-    )
-
-
-def test_copilot_empty_apply_to_is_on_request(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    path = copilot_rule(root, "applyTo: ' , '")
-    assert entry(run("copilot", root), path) == (
-        EntryStatus.ON_REQUEST,
-        "on-request: applyTo is empty: the file is only listed for the model",
-    )
-
-
-def test_copilot_apply_to_everything_names_the_glob(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    path = copilot_rule(root, "applyTo: 'src/*.ts, **/*'")
-    status, reason = entry(run("copilot", root), path)
+    path = (copilot_rule if profile == "copilot" else cursor_rule)(root, front)
+    status, reason = entry(run(profile, root), path)
     assert status is EntryStatus.LOADED
-    assert reason.endswith(" (applyTo **/*: every file)")
-
-
-def test_cursor_always_apply_true(tmp_path: Path) -> None:
-    root = tmp_path / "ws"
-    path = cursor_rule(root, "alwaysApply: true")
-    status, reason = entry(run("cursor", root), path)
-    assert status is EntryStatus.LOADED
-    assert reason.endswith("a project rules file (alwaysApply: true)")
+    assert reason.endswith(ending)
 
 
 def test_cursor_manual_and_requested_rules(tmp_path: Path) -> None:
