@@ -82,6 +82,10 @@ def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory
         pytest.skip(f"{SERVER} is missing: run scripts/test to install the project")
     tmp_path = tmp_path_factory.mktemp("nvim")
     home, proj, prompt = workspace(tmp_path)
+    # The scenario's previews and statusline are the Or reference agent's; with no profile
+    # configured the server would answer for the agents the project is set up for (its
+    # CLAUDE.md and .claude/ make that Claude Code), so the project names its profile.
+    (proj / ".promptls.toml").write_text('profile = "or"\n', encoding="utf-8")
     out = tmp_path / "result.json"
     server_log = tmp_path / "server.log"
     state = tmp_path / "xdg-state"
