@@ -15,6 +15,8 @@ from promptls.analysis import analyze
 from promptls.analysis.settings import Settings
 from promptls.discovery import discover
 
+from .test_size_rules_mutants import _codex_tree
+
 FILE = "# Pkg\n" + "p" * (32 * 1024 - 7) + "\n"  # 32768 bytes; the 100-byte root leaves 32668
 
 
@@ -22,15 +24,8 @@ FILE = "# Pkg\n" + "p" * (32 * 1024 - 7) + "\n"  # 32768 bytes; the 100-byte roo
 def test_a_buffer_ending_at_or_before_the_cut_marks_its_first_line(
     tmp_path: Path, kept: int
 ) -> None:
-    root = tmp_path / "ws"
-    (root / ".git").mkdir(parents=True)
-    (root / "AGENTS.md").write_text("# Root\n" + "r" * 92 + "\n", encoding="utf-8")
-    (root / "pkg").mkdir()
-    target = root / "pkg" / "AGENTS.md"
-    target.write_text(FILE, encoding="utf-8")
-    home = tmp_path / "home"
-    home.mkdir()
-    discovery = discover(root / "pkg", "codex", home=home, environ={})
+    target, _ = _codex_tree(tmp_path, FILE)
+    discovery = discover(target.parent, "codex", home=tmp_path / "home", environ={})
     buffer = FILE[:kept]
     settings = Settings(profile="codex", select=("PL014",))
     found = analyze(buffer, path=str(target), settings=settings, discovery=discovery).findings
