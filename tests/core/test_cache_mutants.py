@@ -12,6 +12,7 @@ import pytest
 
 import promptls.discovery.cache as cache_module
 from promptls.context import Discovery, DiscoveryCache
+from promptls.discovery.api import discover as api_discover
 from tests.core.helpers import write
 
 
@@ -99,7 +100,7 @@ def racing(
     cache: DiscoveryCache, monkeypatch: pytest.MonkeyPatch, during: Callable[[], None]
 ) -> None:
     """Make the cache's next discovery run ``during`` before it returns."""
-    real = cache_module.discover
+    real = api_discover
 
     def slow(*args: object, **kwargs: object) -> Discovery:
         result = real(*args, **kwargs)  # type: ignore[arg-type]
@@ -117,6 +118,7 @@ def test_a_result_raced_by_a_file_event_is_not_kept(
 ) -> None:
     home, ws = tree / "home", tree / "ws"
     cache = DiscoveryCache()
+
     def invalidate() -> None:
         cache.invalidate(ws / "AGENTS.md")
 
