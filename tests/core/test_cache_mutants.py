@@ -140,3 +140,11 @@ def test_a_result_raced_by_a_file_event_is_not_kept(
     assert len(cache) == 0
     fresh = cache.discover(ws, "or", home=home, environ={})
     assert names(fresh) == [str(ws / "AGENTS.md")]
+
+
+def test_the_default_cache_holds_256_results(tree: Path) -> None:
+    home = tree / "home"
+    cache = DiscoveryCache()
+    for i in range(257):
+        cache.discover(tree / "ws" / str(i), "or", home=home, environ={})
+    assert len(cache) == 256
