@@ -19,7 +19,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.api import discover, instruction_file_names, owning_folder
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import read_bounded
@@ -231,13 +231,39 @@ def read_copy(path: str) -> str | None:
     return read.data.decode("utf-8", "replace")
 
 
+_AGENT_FOLDERS = frozenset({".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode"})
+"""Folders that hold rules, settings or instruction files some agent reads for the folder
+around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
+
+_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml")
+"""User settings that can make an agent read other names in every project."""
+
+
+def _could_drift(folder: str, home: str | None) -> bool:
+    """Whether two agents could read two different files for ``folder``: at least two
+    instruction file names in it, an agent's folder, or user settings that rename files.
+    Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
+    skipped (``check`` over thousands of folders paid them all)."""
+    try:
+        names = set(os.listdir(folder))
+    except (OSError, ValueError):
+        return False
+    if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
+        return True
+    user = home if home is not None else os.path.expanduser("~")
+    return any(os.path.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)
+
+
 def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
     """This file's copy (None when no agent loads it for its folder) and the other files
     of its folder read by another set of agents, neither importing the other: two
     sources for one level, where some agent follows one and not the other (or, like
     Copilot, reads both and gets two versions)."""
     here_abs = os.path.abspath(path)
-    found = copies(owning_folder(here_abs), home)
+    folder = owning_folder(here_abs)
+    if not _could_drift(folder, home):
+        return None, []
+    found = copies(folder, home)
     identity = os.path.realpath(here_abs)
     mine = next((c for c in found if c.identity == identity), None)
     if mine is None:
