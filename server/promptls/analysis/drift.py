@@ -18,6 +18,7 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 
 from promptls.discovery.api import discover, instruction_file_names, owning_folder
 from promptls.discovery.model import ContextScope, EntryStatus
@@ -245,13 +246,13 @@ def _could_drift(folder: str, home: str | None) -> bool:
     Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
     skipped (``check`` over thousands of folders paid them all)."""
     try:
-        names = set(os.listdir(folder))
+        names = set(os.listdir(folder))  # noqa: PTH208 (names only, no Path objects)
     except (OSError, ValueError):
         return False
     if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
         return True
-    user = home if home is not None else os.path.expanduser("~")
-    return any(os.path.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)
+    user = Path(home) if home is not None else Path.home()
+    return any(os.path.lexists(user / rel) for rel in _USER_SETTINGS)
 
 
 def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:

@@ -20,6 +20,7 @@ from promptls.analysis.model import Edit, Fix
 from promptls.apidesc.ids import FIX_ALL_KIND
 from promptls.lsp.diagnostics import SOURCE
 from promptls.lsp.documents import Snapshot
+from promptls.lsp.gitignore_action import gitignore_actions
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -176,6 +177,9 @@ def code_actions(
     drifted = [d for d in params.context.diagnostics if d.source == SOURCE and d.code == "PL027"]
     if drifted and _wanted(only, types.CodeActionKind.QuickFix):
         out += shim_actions(server, snapshot, drifted)
+    personal = [d for d in params.context.diagnostics if d.source == SOURCE and d.code == "PL026"]
+    if personal and _wanted(only, types.CodeActionKind.QuickFix):
+        out += gitignore_actions(server, snapshot, personal)
     if only and _wanted(only, FIX_ALL):
         action = fix_all(server, snapshot)
         if action is not None:

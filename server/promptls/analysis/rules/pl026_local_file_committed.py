@@ -84,7 +84,9 @@ RULE = Rule(
         "with `git rm --cached` as the first step. Only reported inside a "
         "Git worktree, for files checked with a discovery. `AGENTS.override.md` is a "
         "project file codex documents for committing, so it is not reported. No in-file "
-        "fix: the message names the line and the `.gitignore` to add it to."
+        "fix (`check --fix` edits only the file it checks): the message names the line and "
+        "the `.gitignore` to add it to, and in the editor a quick fix adds it (creating "
+        "the `.gitignore` when the client can create files)."
     ),
     bad_example="(CLAUDE.local.md in a repository whose .gitignore does not name it)\n",
     good_example="(the same file, with `CLAUDE.local.md` in the repository's .gitignore)\n",
