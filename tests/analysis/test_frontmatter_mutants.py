@@ -149,6 +149,10 @@ def test_pl024_a_missing_field_marks_the_opening_fence() -> None:
     assert pl024("---\nname: lint\n---\nbody\n") == [("---", MISSING_DESCRIPTION)]
 
 
+def test_pl024_a_crlf_opening_fence_is_marked_without_its_cr() -> None:
+    assert pl024("---\r\nname: lint\r\n---\r\nbody\r\n") == [("---", MISSING_DESCRIPTION)]
+
+
 def test_pl024_leaves_unreadable_yaml_to_pl018_but_not_a_block_read_line_by_line() -> None:
     """A tab stops YAML and every key: PL018's. ``name: [lint`` is not YAML either, but
     its lines still read as keys, so the missing description is reported."""

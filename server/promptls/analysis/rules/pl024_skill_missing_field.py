@@ -49,6 +49,8 @@ def check(doc: Document) -> Iterator[Finding]:
         return  # PL018
     fence = max(0, doc.text.rfind("\n", 0, max(0, front.block_start - 1)) + 1)
     fence_end = max(fence + 3, front.block_start - 1)
+    if fence_end > fence + 3 and doc.text[fence_end - 1] == "\r":
+        fence_end -= 1  # a CRLF fence: the highlight stops at the dashes, not on the CR
     for field in kind.required:
         key = front.get(field)
         if key is not None and not is_blank(key.value):
