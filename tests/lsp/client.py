@@ -152,6 +152,13 @@ def capabilities(name: str) -> types.ClientCapabilities:
     return client_capabilities(CLIENTS[name])
 
 
+def can_operate(name: str, kind: types.ResourceOperationKind) -> bool:
+    """Whether a client takes versioned document changes with this file operation."""
+    ws = capabilities(name).workspace
+    caps = ws.workspace_edit if ws else None
+    return bool(caps and caps.document_changes and kind in (caps.resource_operations or ()))
+
+
 def uri_of(path: Path) -> str:
     """``file:`` URI of a path."""
     return path.resolve().as_uri()

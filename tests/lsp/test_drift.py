@@ -11,7 +11,7 @@ from lsprotocol import types
 from tests.lsp.client import (
     PromptClient,
     apply_edits,
-    capabilities,
+    can_operate,
     close_doc,
     diagnostics,
     edits_for,
@@ -80,13 +80,7 @@ async def test_a_redundant_copilot_file_is_deleted_where_the_client_can(
     assert "copilot reads both" in diag.message
     titles = {a.title: a for a in await actions(lsp, uri, [diag])}
     delete = titles.get("Delete copilot-instructions.md: its agents read AGENTS.md already")
-    ws = capabilities(lsp.name).workspace
-    caps = ws.workspace_edit if ws else None
-    can_delete = bool(
-        caps
-        and caps.document_changes
-        and types.ResourceOperationKind.Delete in (caps.resource_operations or ())
-    )
+    can_delete = can_operate(lsp.name, types.ResourceOperationKind.Delete)
     assert (delete is not None) is can_delete
     if delete is not None:
         assert delete.edit is not None

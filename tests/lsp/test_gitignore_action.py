@@ -13,6 +13,7 @@ from promptls.discovery.gitignore import git_ignored
 from tests.lsp.client import (
     PromptClient,
     apply_edits,
+    can_operate,
     capabilities,
     close_doc,
     diagnostics,
@@ -72,13 +73,7 @@ async def test_the_line_goes_after_the_last_line_of_an_existing_gitignore(
 async def test_a_missing_gitignore_is_created_where_the_client_can(lsp: PromptClient) -> None:
     repo = _repo(lsp.root, "no-ignore", None)
     action = await _offer(lsp, repo)
-    caps = capabilities(lsp.name).workspace
-    edit_caps = caps.workspace_edit if caps else None
-    can_create = bool(
-        edit_caps
-        and edit_caps.document_changes
-        and types.ResourceOperationKind.Create in (edit_caps.resource_operations or ())
-    )
+    can_create = can_operate(lsp.name, types.ResourceOperationKind.Create)
     assert (action is not None) is can_create
     if action is None:
         return

@@ -20,7 +20,7 @@ from promptls.analysis.model import Edit, Fix
 from promptls.apidesc.ids import FIX_ALL_KIND
 from promptls.lsp.diagnostics import SOURCE
 from promptls.lsp.documents import Snapshot
-from promptls.lsp.gitignore_action import gitignore_actions
+from promptls.lsp.gitignore_action import client_can, gitignore_actions
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -198,13 +198,7 @@ def shim_actions(
     path = snapshot.analysis.path
     if path is None:
         return []
-    ws = server.client_capabilities.workspace
-    edit_caps = ws.workspace_edit if ws else None
-    can_delete = bool(
-        edit_caps
-        and edit_caps.document_changes
-        and types.ResourceOperationKind.Delete in (edit_caps.resource_operations or ())
-    )
+    can_delete = client_can(server, types.ResourceOperationKind.Delete)
     out = []
     for shim in shims(path, snapshot.text):
         if shim.new_text is None:

@@ -28,6 +28,13 @@ MAX_GITIGNORE_BYTES = 1024 * 1024
 """A larger ``.gitignore`` is left alone (no action) rather than read in a code action."""
 
 
+def client_can(server: PromptServer, kind: types.ResourceOperationKind) -> bool:
+    """Whether the client applies versioned document changes with this file operation."""
+    ws = server.client_capabilities.workspace
+    caps = ws.workspace_edit if ws else None
+    return bool(caps and caps.document_changes and kind in (caps.resource_operations or ()))
+
+
 def gitignore_actions(
     server: PromptServer, snapshot: Snapshot, diags: list[types.Diagnostic]
 ) -> list[types.CodeAction]:
@@ -40,8 +47,7 @@ def gitignore_actions(
     if path is None or verdict is None or verdict.ignored:
         return []
     ws = server.client_capabilities.workspace
-    caps = ws.workspace_edit if ws else None
-    if not (caps and caps.document_changes):
+    if not (ws and ws.workspace_edit and ws.workspace_edit.document_changes):
         return []
     name = os.path.basename(path)
     target = os.path.join(verdict.worktree, ".gitignore")
@@ -50,7 +56,7 @@ def gitignore_actions(
     read = read_bounded(target, MAX_GITIGNORE_BYTES)
     changes: list[types.TextDocumentEdit | types.CreateFile] = []
     if read.missing:
-        if types.ResourceOperationKind.Create not in (caps.resource_operations or ()):
+        if not client_can(server, types.ResourceOperationKind.Create):
             return []
         changes.append(types.CreateFile(uri=uri))
         at = types.Position(line=0, character=0)
