@@ -1,8 +1,9 @@
 """``promptls context [DIR]``: which instruction files an agent would load, and why not
 the others.
 
-For one profile (``--profile``), every agent the repository is set up for (the
-default; ``or`` when none is) or all of them (``--all-profiles``) it prints the loaded
+For one profile (``--profile``, else the ``profile`` of the promptls config that
+``check`` reads), every agent the repository is set up for (the default; ``or`` when
+none is) or all of them (``--all-profiles``) it prints the loaded
 files in order (scope, bytes, path), every file that was cut, dropped,
 shadowed, skipped or failed to import with the reason, the skills the agent would list,
 the environment, and the context revision (a short hash of exactly what the model would
@@ -37,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
 from promptls.assembly.environment import detect_environment
@@ -52,6 +54,7 @@ from promptls.commands._common import (
     resolve_today,
     setup_stdout,
 )
+from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, discover
 from promptls.discovery.profiles import AUTO_PROFILE
 from promptls.discovery.setup import active_profiles
@@ -113,10 +116,26 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _profiles(folder: str, value: str | None) -> tuple[str, ...]:
-    """The profile asked for, else the agents the folder's repository is set up for."""
+    """The profile asked for, else the one the folder's promptls config names (as
+    ``check`` and the server read it), else the agents the repository is set up for.
+
+    A config file that does not load is a warning here, not an error: ``context``
+    answers a question about the agents, which do not read promptls's config.
+    """
+    if value is None:
+        value = _configured_profile(folder)
     if value is not None and value != AUTO_PROFILE:
         return (check_profile(value),)
     return active_profiles(folder, None)
+
+
+def _configured_profile(folder: str) -> str | None:
+    """The ``profile`` of the nearest promptls config above ``folder`` (None: unset)."""
+    try:
+        return load_config(folder).settings.profile
+    except ConfigError as exc:
+        print(f"promptls: ignoring invalid config: {safe_line(str(exc))}", file=sys.stderr)
+        return None
 
 
 def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]:
