@@ -167,13 +167,15 @@ def front_matter_choices(text: str, offset: int, path: str | None) -> list[Choic
 
 
 def marker_choice(text: str, offset: int, marker: str) -> Choice | None:
-    """The boundary marker on a line of its own with a blank line each side, offered
-    where the line so far is a start of it."""
+    """The boundary marker on a line of its own with a blank line each side (in the
+    file's line breaks), offered where the line so far is a start of it."""
     line_start = text.rfind("\n", 0, offset) + 1
     before = text[line_start:offset]
     if not marker or not marker.startswith(before):
         return None
     previous_end = line_start - 1
     previous = text[text.rfind("\n", 0, max(previous_end, 0)) + 1 : max(previous_end, 0)]
-    lead = "\n" if line_start > 0 and previous.strip() else ""
-    return Choice(marker, f"{lead}{marker}\n\n", line_start, offset, "boundary marker")
+    newline = "\r\n" if "\r\n" in text[: text.find("\n") + 1] else "\n"
+    lead = newline if line_start > 0 and previous.strip() else ""
+    insert = f"{lead}{marker}{newline}{newline}"
+    return Choice(marker, insert, line_start, offset, "boundary marker")

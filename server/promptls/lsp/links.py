@@ -21,14 +21,22 @@ if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
 
+IMPORTABLE = (".md", ".mdx", ".markdown")
+"""Besides instruction files, Markdown files get links: the documents imports pull in
+(``docs/style.md``) are read by the agent, imports included, under any name."""
+
+
 def links_of(server: PromptServer, snapshot: Snapshot) -> list[ImportLink]:
-    """The followed imports of an open instruction file (none for other kinds)."""
+    """The followed imports of an open instruction or Markdown file (none in prompts)."""
     # Deferred (lsp → analysis/discovery): navigation only.
     from promptls.analysis.model import DocumentKind
     from promptls.discovery.links import followed_imports  # deferred: as above
 
     path = path_of(snapshot.uri)
-    if path is None or snapshot.analysis.kind is not DocumentKind.INSTRUCTION:
+    kind = snapshot.analysis.kind
+    if path is None or kind is DocumentKind.PROMPT:
+        return []
+    if kind is not DocumentKind.INSTRUCTION and not path.lower().endswith(IMPORTABLE):
         return []
     if "@" not in snapshot.text:
         return []
@@ -50,6 +58,13 @@ def takes_links(server: PromptServer) -> bool:
     return bool(found and found.link_support)
 
 
+def takes_tooltips(server: PromptServer) -> bool:
+    """Whether the client shows a document link's tooltip."""
+    td = server.client_capabilities.text_document
+    found = td.document_link if td else None
+    return bool(found and found.tooltip_support)
+
+
 def register(server: PromptServer) -> None:
     """Wire ``textDocument/documentLink`` and ``textDocument/definition``."""
 
@@ -62,11 +77,12 @@ def register(server: PromptServer) -> None:
         if snapshot is None:
             return None
         index = snapshot.index
+        tips = takes_tooltips(server)
         return [
             types.DocumentLink(
                 range=index.span_to_range(link.start, link.end),
                 target=from_fs_path(link.target),
-                tooltip=tooltip(link),
+                tooltip=tooltip(link) if tips else None,
             )
             for link in links_of(server, snapshot)
         ]

@@ -35,15 +35,11 @@ def register(server: PromptServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     async def references(params: types.ReferenceParams) -> list[types.Location] | None:
-        """Where the file is imported (only on instruction files)."""
+        """Where the file is imported: any open file, since an imported Markdown file
+        need not have an instruction file's name."""
         snapshot = await server.snapshot(params.text_document.uri)
         path = path_of(params.text_document.uri)
         if snapshot is None or path is None:
-            return None
-        # Deferred (lsp → analysis): references only.
-        from promptls.analysis.model import DocumentKind
-
-        if snapshot.analysis.kind is not DocumentKind.INSTRUCTION:
             return None
         found = loaders_of(server, path)
         out: list[types.Location] = []
