@@ -27,7 +27,9 @@ from tests.lsp.navigation import repository, write
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
 
-async def complete(client: PromptClient, path: Path, text: str, offset: int) -> list[types.CompletionItem]:
+async def complete(
+    client: PromptClient, path: Path, text: str, offset: int
+) -> list[types.CompletionItem]:
     """Open ``text`` at ``path``, ask for completion at ``offset``, close it."""
     uri = uri_of(path)
     open_doc(client, uri, text)
@@ -70,7 +72,10 @@ async def test_paths_after_at_are_relative_to_the_file(lsp: PromptClient) -> Non
     for item in items:
         assert edit_of(item).range == span(text, start, offset, lsp.encoding)
     style = next(item for item in items if item.label == "docs/style.md")
-    assert apply_edits(text, [edit_of(style)], lsp.encoding) == "# 漢字 😀\r\nLis 😀 @docs/style.md\r\n"
+    assert (
+        apply_edits(text, [edit_of(style)], lsp.encoding)
+        == "# 漢字 😀\r\nLis 😀 @docs/style.md\r\n"
+    )
     assert style.kind == types.CompletionItemKind.File
 
 
@@ -85,7 +90,9 @@ async def test_no_paths_in_code_or_in_an_address(lsp: PromptClient) -> None:
     root = project(lsp.root / "complete-none")
     for text in ("Mail a@do", "Run `@do", "```\n@do", "Say @"):
         offset = len(text)
-        items = await complete(lsp, root / "CLAUDE.md", text + ("`" if "`@" in text else ""), offset)
+        items = await complete(
+            lsp, root / "CLAUDE.md", text + ("`" if "`@" in text else ""), offset
+        )
         if text == "Say @":
             assert items, "a bare @ after a space starts an import"
         else:

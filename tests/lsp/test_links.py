@@ -107,8 +107,7 @@ async def test_gemini_confinement_and_trailing_punctuation_decide_per_agent(
     claude = write(root, "CLAUDE.md", text)
     uri = await opened(lsp, claude, text)
     found = {
-        (link.range.start.line, link.target): link.tooltip or ""
-        for link in await links(lsp, uri)
+        (link.range.start.line, link.target): link.tooltip or "" for link in await links(lsp, uri)
     }
     assert set(found) == {(0, uri_of(style)), (1, uri_of(style)), (2, uri_of(outside))}
     if not supports_tooltips(lsp):
