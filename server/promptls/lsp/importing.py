@@ -30,19 +30,19 @@ class ImportSetup:
 
 
 def import_setup(server: PromptServer, path: str) -> ImportSetup:
-    """The agents of ``path``'s folder as the analysis sees them, plus, unless a profile
-    is configured, the agents with an import syntax that read a file of this name (a new
-    CLAUDE.md is Claude's before the folder is set up for it); a discovery that fails is
-    left out (the links then rest on the disk alone)."""
+    """The agents of ``path``'s folder as the analysis sees them; in a folder set up for
+    no agent and with no profile configured, also the agents with an import syntax that
+    read a file of this name (a new CLAUDE.md is Claude's before it is saved). A
+    discovery that fails is left out (the links then rest on the disk alone)."""
     # Deferred (lsp → discovery): import features only.
     from promptls.discovery.api import is_instruction_path, owning_folder, resolve_home
     from promptls.discovery.profiles import PROFILES  # deferred: as above
-    from promptls.discovery.setup import active_profiles  # deferred: as above
+    from promptls.discovery.setup import active_profiles, detect_setups  # deferred: as above
 
     folder = owning_folder(path)
     configured = server.settings.for_path(path).profile
     profiles = active_profiles(folder, configured)
-    if configured is None:
+    if configured is None and not detect_setups(folder):
         owners = (n for n, p in PROFILES.items() if p.imports and is_instruction_path(path, [n]))
         profiles = tuple(dict.fromkeys((*profiles, *owners)))
     found: dict[str, Discovery] = {}
