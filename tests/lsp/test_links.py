@@ -57,6 +57,15 @@ async def definition(client: PromptClient, uri: str, pos: types.Position) -> lis
     return [i.target_uri if isinstance(i, types.LocationLink) else i.uri for i in items]
 
 
+async def link_targets(client: PromptClient, path: Path, text: str) -> list[str]:
+    """Write and open ``path`` with ``text``; the targets of its links; close it."""
+    write(path.parent, path.name, text)
+    uri = await opened(client, path, text)
+    found = [link.target or "" for link in await links(client, uri)]
+    close_doc(client, uri)
+    return found
+
+
 async def opened(client: PromptClient, path: Path, text: str) -> str:
     """Open ``path`` with ``text`` and wait for its analysis."""
     uri = uri_of(path)
@@ -125,21 +134,14 @@ async def test_gemini_alone_does_not_link_outside_its_project_root(lsp: PromptCl
     root = repository(lsp.root / "gemini-only")
     inner = write(root, "docs/inner.md", "inner\n")
     text = "@../gemini-outside.md\n@docs/inner.md\n"
-    gemini = write(root, "GEMINI.md", text)
-    uri = await opened(lsp, gemini, text)
-    assert [link.target for link in await links(lsp, uri)] == [uri_of(inner)]
-    close_doc(lsp, uri)
+    assert await link_targets(lsp, root / "GEMINI.md", text) == [uri_of(inner)]
 
 
 async def test_an_agent_without_imports_gets_no_links(lsp: PromptClient) -> None:
     root = repository(lsp.root / "codex-only")
     write(root, "docs/style.md", "# Style\n")
     write(root, ".codex/config.toml", "")
-    text = "See @docs/style.md\n"
-    agents = write(root, "AGENTS.md", text)
-    uri = await opened(lsp, agents, text)
-    assert await links(lsp, uri) == []
-    close_doc(lsp, uri)
+    assert await link_targets(lsp, root / "AGENTS.md", "See @docs/style.md\n") == []
 
 
 async def test_an_imported_markdown_file_links_on_but_a_prompt_file_does_not(
@@ -149,11 +151,5 @@ async def test_an_imported_markdown_file_links_on_but_a_prompt_file_does_not(
     write(root, "CLAUDE.md", "@docs/style.md\n")
     deeper = write(root, "docs/deeper.md", "deeper\n")
     text = "😀 @deeper.md\n"
-    style = write(root, "docs/style.md", text)
-    uri = await opened(lsp, style, text)
-    assert [link.target for link in await links(lsp, uri)] == [uri_of(deeper)]
-    close_doc(lsp, uri)
-    prompt = write(root, "docs/agent.prompt.md", text)
-    uri = await opened(lsp, prompt, text)
-    assert await links(lsp, uri) == []
-    close_doc(lsp, uri)
+    assert await link_targets(lsp, root / "docs" / "style.md", text) == [uri_of(deeper)]
+    assert await link_targets(lsp, root / "docs" / "agent.prompt.md", text) == []
