@@ -41,6 +41,7 @@ import os
 import sys
 from pathlib import Path
 
+from promptls.analysis.loaders import find_loaders
 from promptls.assembly.environment import detect_environment
 from promptls.assembly.render import context_revision
 from promptls.commands import UsageError
@@ -55,11 +56,13 @@ from promptls.commands._common import (
     setup_stdout,
 )
 from promptls.config import ConfigError, load_config
-from promptls.discovery import PROFILES, discover
+from promptls.discovery import PROFILES, Discovery, discover
+from promptls.discovery.api import owning_folder
 from promptls.discovery.profiles import AUTO_PROFILE
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line
+from promptls.views.loaders import loaders_result, loaders_text
 from promptls.views.shapes import ProfileContext, context_result
 from promptls.views.text import context_text
 
@@ -90,12 +93,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="answer for one file below DIR: path-scoped rules that apply to it, "
         "nested files the agent loads lazily when it reads it",
     )
+    parser.add_argument(
+        "--loaders",
+        metavar="FILE",
+        help="who loads FILE: the files that import it and, per profile, its status and "
+        "position for its folder (what the editor's references and showLoaders answer)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_home_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
+    if args.loaders is not None:
+        return _run_loaders(args)
     folder, target = _folder_and_target(args.dir, args.target)
     home = resolve_home(args)
     today = resolve_today()
@@ -112,6 +123,29 @@ def run(args: argparse.Namespace) -> int:
         return 0
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base, target=target))
+    return 0
+
+
+def _run_loaders(args: argparse.Namespace) -> int:
+    """``--loaders FILE``: the answer of ``analysis.loaders.find_loaders``."""
+    if args.target is not None:
+        raise UsageError("--loaders and --for answer different questions: give one")
+    path = logical_path(args.loaders)
+    if not Path(path).is_file():
+        raise UsageError(f"--loaders {safe_line(args.loaders)} is not a file")
+    home = resolve_home(args)
+    folder = owning_folder(path)
+    names = list(PROFILES) if args.all_profiles else list(_profiles(folder, args.profile))
+
+    def discover_in(root: str, name: str) -> Discovery:
+        return discover(root, name, home=home)
+
+    found = find_loaders(path, names, discover_in, home=home)
+    if args.json:
+        print_json(loaders_result(found) | {"text": loaders_text(found)})
+        return 0
+    setup_stdout()
+    print(loaders_text(found))
     return 0
 
 

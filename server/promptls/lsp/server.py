@@ -25,7 +25,18 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from promptls import __version__
 from promptls.analysis.model import Analysis, DocumentKind
-from promptls.lsp import actions, commands, hover, symbols, sync, watch
+from promptls.lsp import (
+    actions,
+    commands,
+    completion,
+    hover,
+    links,
+    references,
+    rename,
+    symbols,
+    sync,
+    watch,
+)
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
@@ -408,4 +419,8 @@ def create_server() -> PromptServer:
     commands.register(server)
     symbols.register(server)
     watch.register(server)
+    links.register(server)
+    references.register(server)
+    completion.register(server)
+    rename.register(server)
     return server
