@@ -17,11 +17,12 @@ import difflib
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from promptls.discovery.api import discover, instruction_file_names, owning_folder
-from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import read_bounded
 
@@ -151,16 +152,26 @@ def unified(here: str, there: str, here_name: str, there_name: str) -> str:
     return "\n".join(lines)
 
 
-def copies(folder: str, home: str | None = None) -> tuple[Copy, ...]:
+Ask = Callable[[str, str], Discovery | None]
+"""``(folder, profile) -> Discovery``: the caller's memoised discovery (the analysis's)."""
+
+
+def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tuple[Copy, ...]:
     """The project files each agent loads for ``folder`` that belong to that folder
     itself (not a parent's, not the user's), with the agents that read each one.
     ``home`` is the home the caller's own discovery used (None: the real one).
+
+    With ``ask``, the discoveries are the caller's (``check``'s for the whole run, the
+    server's cache dropped by file events), so the copies agree with every other
+    finding of the same analysis and nothing is discovered twice; no memo here then.
 
     Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
     every copy in a folder asks the same question, and so does every keystroke in an
     editor, while seven discoveries cost ten times the rest of a file's analysis.
     """
     key = (os.path.abspath(folder), home)
+    if ask is not None:
+        return _collect(key[0], home, ask)[1]
     with _MEMO_LOCK:
         memo = _MEMO.get(key)
     if memo is not None and memo[1] == _stamp(memo[0]):
@@ -195,7 +206,9 @@ def _stamp(paths: tuple[str, ...]) -> tuple[object, ...]:
     return tuple(out)
 
 
-def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
+def _collect(
+    folder: str, home: str | None, ask: Ask | None = None
+) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
     """``copies`` without the memo, and every path its discoveries depended on."""
     readers: dict[str, set[str]] = {}
     first_path: dict[str, str] = {}
@@ -203,8 +216,10 @@ def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy
     depends: set[str] = set()
     for name in PROFILES:
         try:
-            found = discover(folder, name, home=home)
+            found = discover(folder, name, home=home) if ask is None else ask(folder, name)
         except Exception:  # a discovery problem must not stop a lint run
+            continue
+        if found is None:
             continue
         depends |= found.watched | found.watched_dirs
         for file in found.files:
@@ -255,7 +270,9 @@ def _could_drift(folder: str, home: str | None) -> bool:
     return any(os.path.lexists(user / rel) for rel in _USER_SETTINGS)
 
 
-def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
+def find(
+    path: str, home: str | None = None, ask: Ask | None = None
+) -> tuple[Copy | None, list[Copy]]:
     """This file's copy (None when no agent loads it for its folder) and the other files
     of its folder read by another set of agents, neither importing the other: two
     sources for one level, where some agent follows one and not the other (or, like
@@ -264,7 +281,7 @@ def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
     folder = owning_folder(here_abs)
     if not _could_drift(folder, home):
         return None, []
-    found = copies(folder, home)
+    found = copies(folder, home, ask)
     identity = os.path.realpath(here_abs)
     mine = next((c for c in found if c.identity == identity), None)
     if mine is None:
@@ -281,10 +298,10 @@ def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
 
 
 def drifted(
-    path: str, text: str, home: str | None = None
+    path: str, text: str, home: str | None = None, ask: Ask | None = None
 ) -> list[tuple[Copy, Copy, LineDiff, str]]:
     """(this copy, the other, the diff, the other's text) for every drifted peer."""
-    mine, peers = find(path, home)
+    mine, peers = find(path, home, ask)
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)

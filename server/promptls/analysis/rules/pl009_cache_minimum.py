@@ -95,4 +95,5 @@ RULE = Rule(
     fixable=False,
     kinds=frozenset({DocumentKind.PROMPT}),
     check=check,
+    needs_discovery=False,
 )

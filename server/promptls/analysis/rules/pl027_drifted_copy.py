@@ -28,7 +28,7 @@ def check(doc: Document) -> Iterator[Finding]:
     """One finding per drifted peer, at this file's first differing line."""
     if doc.discovery is None or doc.path is None:
         return
-    for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home):
+    for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home, doc.discover):
         other = os.path.relpath(peer.path, owning_folder(doc.path)).replace(os.sep, "/")
         start, end = line_span(doc.text, diff.first_line + 1)
         at = line_span(there, diff.other_line + 1)
