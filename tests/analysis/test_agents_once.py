@@ -30,9 +30,7 @@ from .conftest import MARKER
 # Problems every agent sees (a near-miss marker, a zero-width space) and one only some
 # agents see (an import only Claude and Gemini follow, broken). The coverage holes of
 # the repositories set up for more agents than load their file are per agent too.
-_INJECTED = (
-    f"\n\nSee @docs/missing-guide.md for details.\n\n{MARKER.lower()}\n\nzero\u200bwidth\n"
-)
+_INJECTED = f"\n\nSee @docs/missing-guide.md for details.\n\n{MARKER.lower()}\n\nzero\u200bwidth\n"
 
 
 def _lay_out(corpus: Path, root: Path) -> list[Path]:
@@ -110,7 +108,11 @@ def test_corpus_findings_are_those_of_one_analysis_per_agent(
         folder = owning_folder(path)
         assert document_kind(path, settings) is DocumentKind.INSTRUCTION
         now = analyze_for_agents(
-            text, path=path, settings=settings, folder=folder, discover=ask  # type: ignore[arg-type]
+            text,
+            path=path,
+            settings=settings,
+            folder=folder,
+            discover=ask,  # type: ignore[arg-type]
         )
         before = _one_analysis_per_agent(text, path, settings, folder, ask)
         assert now == before, os.path.relpath(path, tmp_path)

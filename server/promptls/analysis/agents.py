@@ -15,14 +15,17 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from promptls.analysis.coverage import Hole, coverage_holes
 from promptls.analysis.engine import analyze, document_kind, finish, prepare, run_rules
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.settings import Settings
 from promptls.discovery.model import Discovery
 from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
+
+if TYPE_CHECKING:
+    from promptls.analysis.coverage import Hole
 
 __all__ = ["Discover", "Setups", "analyze_for_agents", "holes_for"]
 
@@ -43,6 +46,9 @@ def holes_for(
     setups_here = tuple(s for s in setups(folder) if not _own_file(s))
     if not setups_here:
         return ()
+    # deferred: coverage loads where an agent is set up, not for a new session's first file
+    from promptls.analysis.coverage import coverage_holes
+
     return coverage_holes(folder, setups_here, {name: discover(folder, name) for name in PROFILES})
 
 

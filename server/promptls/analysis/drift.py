@@ -19,16 +19,13 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from promptls.discovery.api import discover, instruction_file_names, owning_folder
+from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
+from promptls.analysis.drift_gate import could_drift
+from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import read_bounded
-
-SIMILARITY_THRESHOLD = 0.6
-"""Two copies drift when at least this share of their non-blank lines match (difflib's
-``ratio``: twice the matched lines over all lines of both). See docs/rules.md#pl027."""
 
 MAX_COPY_BYTES = 1024 * 1024
 """Larger files are not compared: a diff of megabytes is not an instruction file's."""
@@ -247,29 +244,6 @@ def read_copy(path: str) -> str | None:
     return read.data.decode("utf-8", "replace")
 
 
-_AGENT_FOLDERS = frozenset({".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode"})
-"""Folders that hold rules, settings or instruction files some agent reads for the folder
-around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
-
-_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml")
-"""User settings that can make an agent read other names in every project."""
-
-
-def _could_drift(folder: str, home: str | None) -> bool:
-    """Whether two agents could read two different files for ``folder``: at least two
-    instruction file names in it, an agent's folder, or user settings that rename files.
-    Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
-    skipped (``check`` over thousands of folders paid them all)."""
-    try:
-        names = set(os.listdir(folder))  # noqa: PTH208 (names only, no Path objects)
-    except (OSError, ValueError):
-        return False
-    if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
-        return True
-    user = Path(home) if home is not None else Path.home()
-    return any(os.path.lexists(user / rel) for rel in _USER_SETTINGS)
-
-
 def find(
     path: str, home: str | None = None, ask: Ask | None = None
 ) -> tuple[Copy | None, list[Copy]]:
@@ -279,7 +253,7 @@ def find(
     Copilot, reads both and gets two versions)."""
     here_abs = os.path.abspath(path)
     folder = owning_folder(here_abs)
-    if not _could_drift(folder, home):
+    if not could_drift(folder, home):
         return None, []
     found = copies(folder, home, ask)
     identity = os.path.realpath(here_abs)

@@ -235,11 +235,11 @@ def owning_folder(path: PathArg) -> str:
     Memoised (a pure function of the path, and of the working folder for a relative
     one): ``check`` and every analysis ask it several times per file."""
     text = os.fspath(path)
-    return _owning_folder(text, "" if os.path.isabs(text) else os.getcwd())
+    return _owning_folder(text, "" if os.path.isabs(text) else os.getcwd())  # noqa: PTH109, PTH117
 
 
 @lru_cache(maxsize=4096)
-def _owning_folder(text: str, cwd: str) -> str:  # noqa: ARG001 (cwd: part of the key)
+def _owning_folder(text: str, cwd: str) -> str:
     """``owning_folder`` of ``text`` while ``cwd`` is the working folder."""
     parts = PurePath(text).parts
     folders = parts[:-1]

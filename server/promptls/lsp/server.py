@@ -229,21 +229,55 @@ class PromptServer(LanguageServer):
         with contextlib.suppress(RuntimeError):  # the loop closed: the server is leaving
             loop.call_soon_threadsafe(done.set)
 
-    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
-        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
-
-        For bookkeeping the client does not wait on (registering file watchers): run
-        while the first ``didOpen`` is analysed, it would share the interpreter with that
-        analysis and delay the diagnostics a new user is waiting for.
-        """
+    async def when_warm(self) -> None:
+        """Wait (in the event loop) until the warm-up is over, or has taken too long."""
         done = self._warm_done
         if done is not None:
             try:
                 await asyncio.wait_for(done.wait(), WARM_UP_WAIT)
             except TimeoutError:
                 log.warning("the warm-up is still running; going on without it")
+
+    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
+
+        For work the client does not wait on (loading what only some documents need):
+        run while the first ``didOpen`` is analysed, it would share the interpreter with
+        that analysis and delay the diagnostics a new user is waiting for.
+        """
+        await self.when_warm()
         await self.documents.settled()
         await work()
+
+    async def warm_rest(self) -> None:
+        """Load, in a background thread, what the first open did not need.
+
+        The analysis loads the front matter checks, the comparison of drifted copies,
+        coverage and Git's ignore rules only for documents that need them (a new
+        session's first file seldom does); loaded here once the first diagnostics are
+        out, a later file that needs them does not wait for the import either.
+        """
+        threading.Thread(target=self._warm_rest, name="promptls-warm-rest", daemon=True).start()
+
+    def _warm_rest(self) -> None:
+        """The thread of ``warm_rest``; like the warm-up, freezes what it loaded."""
+        young, middle, old = gc.get_threshold()
+        gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+        try:
+            # Deferred (lsp → analysis, discovery): what only some documents need.
+            from promptls.analysis import (  # noqa: F401  # as above
+                cache_minimums,
+                coverage,
+                drift,
+                frontmatter_check,
+                shim,
+            )
+            from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
+        except Exception:
+            log.exception("loading the rest of the analysis failed; it loads on first need")
+        finally:
+            gc.set_threshold(young, middle, old)
+            gc.freeze()
 
     def _warm_publish(self) -> None:
         """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
@@ -387,6 +421,15 @@ class _UserErrorFilter(logging.Filter):
         return True
 
 
+async def _after_initialized(server: PromptServer) -> None:
+    """Watch files as soon as the warm-up has loaded discovery (their globs come from
+    it; importing it in the event loop meanwhile would only wait for the warm-up's
+    import), then load the rest once the first documents are analysed."""
+    await server.when_warm()
+    await watch.register_watchers(server)
+    await server.after_first_open(server.warm_rest)
+
+
 def create_server() -> PromptServer:
     """Build a server with every feature registered."""
     rpc_log = logging.getLogger("pygls.protocol.json_rpc")
@@ -401,7 +444,7 @@ def create_server() -> PromptServer:
     sync.register(
         server,
         on_initialize=on_initialize,
-        on_initialized=lambda: server.after_first_open(lambda: watch.register_watchers(server)),
+        on_initialized=lambda: _after_initialized(server),
     )
     hover.register(server)
     actions.register(server)
