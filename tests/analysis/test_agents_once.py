@@ -29,7 +29,8 @@ from .conftest import MARKER
 
 # Problems every agent sees (a near-miss marker, a zero-width space) and one only some
 # agents see (an import only Claude and Gemini follow, broken). The coverage holes of
-# the repositories set up for more agents than load their file are per agent too.
+# the repositories set up for more agents than load their file, and the drifted copies
+# of AGENTS.md added below, are per agent too.
 _INJECTED = f"\n\nSee @docs/missing-guide.md for details.\n\n{MARKER.lower()}\n\nzero\u200bwidth\n"
 
 
@@ -48,6 +49,14 @@ def _lay_out(corpus: Path, root: Path) -> list[Path]:
         for agent_folder in (".claude", ".codex", ".gemini")[: 1 + number % 3]:
             (repo / agent_folder).mkdir(exist_ok=True)
         paths.append(target)
+        lines = text.splitlines()
+        if target.name == "AGENTS.md" and len(lines) > 6:
+            # Copies for Claude and Gemini, each edited a little: PL027 compares what
+            # every agent's discovery reads, so its discoveries are shared too.
+            lines[3] += " (changed here)"
+            for name, copy in (("CLAUDE.md", "\n".join(lines)), ("GEMINI.md", text + "\nMore.")):
+                (target.parent / name).write_text(copy + "\n", encoding="utf-8")
+                paths.append(target.parent / name)
     return paths
 
 
@@ -102,6 +111,7 @@ def test_corpus_findings_are_those_of_one_analysis_per_agent(
     settings = Settings(profile=profile) if profile else DEFAULT_SETTINGS
     _, ask = _memo()
     tagged = shared = 0
+    codes: set[str] = set()
     for file in _lay_out(corpus, tmp_path):
         path = str(file)
         text = file.read_text(encoding="utf-8")
@@ -117,7 +127,9 @@ def test_corpus_findings_are_those_of_one_analysis_per_agent(
         before = _one_analysis_per_agent(text, path, settings, folder, ask)
         assert now == before, os.path.relpath(path, tmp_path)
         tagged += sum(1 for f in now.findings if f.agents)
+        codes.update(f.code for f in now.findings)
         shared += sum(1 for f in now.findings if not f.agents)
-    # The comparison covered both kinds of finding.
+    # The comparison covered both kinds of finding, drifted copies and coverage holes.
     assert shared > 0
+    assert {"PL002", "PL010", "PL013", "PL027", "PL028"} <= codes
     assert tagged > 0 if profile is None else tagged == 0
