@@ -14,7 +14,7 @@ import gc
 import logging
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
@@ -197,27 +197,19 @@ class PromptServer(LanguageServer):
         threading.Thread(target=self._warm_up, name="promptls-warm-up", daemon=True).start()
 
     def _warm_up(self) -> None:
-        """The warm-up thread: import, prepare the first publish, freeze what stays loaded.
-
-        Like start-up (``commands/serve.py``), the older GC generations are held off while
-        modules load: the objects they make live as long as the process, and walking
-        them finds nothing to free. Afterwards they are frozen with the start-up ones.
-        """
-        young, middle, old = gc.get_threshold()
-        gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+        """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
         try:
-            # Deferred (lsp → analysis, discovery, config): this thread is where they load.
-            from promptls.analysis import analyze  # noqa: F401
-            from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
-            from promptls.config import load_config  # noqa: F401  # deferred: as above
-            from promptls.discovery.api import owning_folder  # noqa: F401  # deferred: as above
+            with _loading():
+                # Deferred (lsp → analysis, discovery, config): this thread is where they load.
+                from promptls.analysis import analyze  # noqa: F401
+                from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
+                from promptls.config import load_config  # noqa: F401  # deferred: as above
+                from promptls.discovery.api import owning_folder  # noqa: F401  # as above
 
-            self._warm_publish()
+                self._warm_publish()
         except Exception:
             log.exception("warming up the analysis failed; the first analysis loads it")
         finally:
-            gc.set_threshold(young, middle, old)
-            gc.freeze()
             self._warmed.set()
             self._tell_loop_warm()
 
@@ -250,34 +242,26 @@ class PromptServer(LanguageServer):
         await work()
 
     async def warm_rest(self) -> None:
-        """Load, in a background thread, what the first open did not need.
-
-        The analysis loads the front matter checks, the comparison of drifted copies,
-        coverage and Git's ignore rules only for documents that need them (a new
-        session's first file seldom does); loaded here once the first diagnostics are
-        out, a later file that needs them does not wait for the import either.
-        """
+        """Load in the background what only some documents need (front matter checks,
+        drifted copies, coverage, Git's ignore rules: imported by the rules after a
+        cheap test), once the first diagnostics are out, so a later file does not wait."""
         threading.Thread(target=self._warm_rest, name="promptls-warm-rest", daemon=True).start()
 
     def _warm_rest(self) -> None:
-        """The thread of ``warm_rest``; like the warm-up, freezes what it loaded."""
-        young, middle, old = gc.get_threshold()
-        gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+        """The thread of ``warm_rest``."""
         try:
-            # Deferred (lsp → analysis, discovery): what only some documents need.
-            from promptls.analysis import (  # noqa: F401  # as above
-                cache_minimums,
-                coverage,
-                drift,
-                frontmatter_check,
-                shim,
-            )
-            from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
+            with _loading():
+                # Deferred (lsp → analysis, discovery): what only some documents need.
+                from promptls.analysis import (  # noqa: F401  # as above
+                    cache_minimums,
+                    coverage,
+                    drift,
+                    frontmatter_check,
+                    shim,
+                )
+                from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
         except Exception:
             log.exception("loading the rest of the analysis failed; it loads on first need")
-        finally:
-            gc.set_threshold(young, middle, old)
-            gc.freeze()
 
     def _warm_publish(self) -> None:
         """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
@@ -419,6 +403,20 @@ class _UserErrorFilter(logging.Filter):
             record.levelno, record.levelname = logging.WARNING, "WARNING"
             record.msg, record.args = "rejected: %s", (exc,)
         return True
+
+
+@contextlib.contextmanager
+def _loading() -> Iterator[None]:
+    """Like start-up (``commands/serve.py``), hold the older GC generations off while
+    modules load (what they make lives as long as the process: walking it finds nothing
+    to free), then freeze it with the start-up objects."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, middle, old)
+        gc.freeze()
 
 
 async def _after_initialized(server: PromptServer) -> None:
