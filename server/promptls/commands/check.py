@@ -21,7 +21,7 @@ from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery, discover, owning_folder
-from promptls.discovery.setup import active_profiles
+from promptls.discovery.setup import Setup, active_profiles, detect_setups
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -106,13 +106,16 @@ def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 class _Discoveries:
-    """One discovery per (folder, profile) for the whole run."""
+    """One discovery per (folder, profile), and one look for set-up markers per folder,
+    for the whole run: every file of a folder, every agent's analysis, PL027's copies and
+    PL028's coverage ask the same questions."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
         self.home = home
         self.environ = _without_home(os.environ) if home is None and in_ci(os.environ) else None
         self.cache: dict[tuple[str, str], Discovery | None] = {}
+        self.setup_cache: dict[str, tuple[Setup, ...]] = {}
 
     def __call__(self, folder: str, profile: str) -> Discovery | None:
         """The discovery of ``folder`` for ``profile``; None when unavailable."""
@@ -124,11 +127,18 @@ class _Discoveries:
                 self.cache[key] = None
         return self.cache[key]
 
+    def setups(self, folder: str) -> tuple[Setup, ...]:
+        """``detect_setups`` of ``folder``, looked for once per run."""
+        found = self.setup_cache.get(folder)
+        if found is None:
+            found = self.setup_cache[folder] = detect_setups(folder)
+        return found
+
     def for_file(self, path: Path, settings: Settings) -> Discovery | None:
         """The discovery of the folder that decides about the file (its own, or the one
         holding its rules folder), symlinks kept as given, for the first active agent."""
         folder = folder_of(path)
-        return self(folder, active_profiles(folder, settings.profile)[0])
+        return self(folder, active_profiles(folder, settings.profile, self.setups)[0])
 
 
 def folder_of(path: Path) -> str:
@@ -169,6 +179,7 @@ class _Run:
             folder=None if path is None else folder_of(path),
             discover=self.discoveries,
             kind=kind,
+            setups=self.discoveries.setups,
         )
 
     def check_stdin(self, name: str) -> int | None:
