@@ -170,8 +170,8 @@ def test_pl030_has_no_fix_for_check() -> None:
 )
 def test_the_editor_fix_closes_the_fence_at_the_end(text: str, closed: str) -> None:
     edit = closing_edit(text)
-    assert edit is not None and edit.start == edit.end == len(text)
-    assert text + edit.new_text == closed
+    assert edit is not None and edit.start == edit.end
+    assert text[: edit.start] + edit.new_text + text[edit.end :] == closed
     assert open_fence(closed) is None
 
 

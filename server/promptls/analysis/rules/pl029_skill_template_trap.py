@@ -26,6 +26,7 @@ import re
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import PurePosixPath
 
 from promptls.analysis.document import Document
@@ -53,7 +54,7 @@ def is_template_path(path: str | None) -> bool:
         return True
     if not parts[-1].endswith(".md"):
         return False
-    return any(a == ".claude" and b == "commands" for a, b in zip(parts, parts[1:], strict=False))
+    return any(pair == (".claude", "commands") for pair in pairwise(parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,8 +184,10 @@ def check(doc: Document) -> Iterator[Finding]:
         elif why is not None:
             flagged = True
         elif token.index is None or token.named:
-            flagged = not templated and in_code and (
-                _exact_span(doc, token) or _in_markdown_example(doc, token.start)
+            flagged = (
+                not templated
+                and in_code
+                and (_exact_span(doc, token) or _in_markdown_example(doc, token.start))
             )
         else:
             flagged = not templated and in_code
@@ -252,10 +255,12 @@ RULE = Rule(
         "no fix."
     ),
     bad_example=(
-        "---\nname: fields\ndescription: Print a column.\n---\n```sh\nawk '{print $2}' data.txt\n```\n"
+        "---\nname: fields\ndescription: Print a column.\n---\n"
+        "```sh\nawk '{print $2}' data.txt\n```\n"
     ),
     good_example=(
-        "---\nname: fields\ndescription: Print a column.\n---\n```sh\nawk '{print \\$2}' data.txt\n```\n"
+        "---\nname: fields\ndescription: Print a column.\n---\n"
+        "```sh\nawk '{print \\$2}' data.txt\n```\n"
     ),
     fixable=True,
     kinds=ALL_KINDS,

@@ -33,6 +33,7 @@ _ITEM = lazy(r"([-+*]|[0-9]{1,9}[.)])(?:([ ]+)(?=\S)|[ ]*$)")
 """A list item's marker, then the spaces before its content (or nothing on the line)."""
 _FENCE_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,}).*$", re.MULTILINE)
 _BREAK = lazy(r"\r\n|\r|\n")
+_FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
 
@@ -184,7 +185,8 @@ def check(doc: Document) -> Iterator[Finding]:
     what = f"the {count} line(s) after it" if count else "nothing follows it"
     message = (
         f"this {fence.run} fence is never closed: it runs to the end of the file, so "
-        f"{what} read as code, not instructions; close it with {fence.run} on its own line"
+        f"{what} read as code, not instructions; close it with {fence.run} on its own line "
+        "(or, if it was meant to close an earlier block, give that block its opening fence)"
     )
     markers = [m for m in doc.exact if m.start >= fence.body]
     imports = _swallowed_imports(doc, fence.body)
@@ -200,17 +202,20 @@ def check(doc: Document) -> Iterator[Finding]:
 
 
 def closing_edit(text: str) -> Edit | None:
-    """The editor's quick fix: a matching closing run appended at the end of the text,
-    on its own line, with the opening line's line break and container prefix; the text
-    keeps (or keeps lacking) its final line break."""
+    """The editor's quick fix: a matching closing run as the new last line, with the
+    container prefix of the opening line; the text keeps (or keeps lacking) its final
+    line break. It is inserted before that break, at the end of the last line, where
+    every editor applies an insertion the same way (past the last line, Neovim leaves an
+    empty line behind)."""
     fence = open_fence(text)
     if fence is None:
         return None
-    eol = fence.eol or "\n"
     closer = fence.prefix + fence.run
-    if text.endswith(("\n", "\r")):
-        return Edit(len(text), len(text), closer + eol)
-    return Edit(len(text), len(text), eol + closer)
+    final = _FINAL_BREAK.search(text)
+    if final is None:
+        return Edit(len(text), len(text), (fence.eol or "\n") + closer)
+    at = final.start()
+    return Edit(at, at, final.group() + closer)
 
 
 RULE = Rule(
