@@ -58,4 +58,11 @@ async def test_the_skill_hover_shows_the_body_for_sample_arguments(lsp: PromptCl
     assert "Fix arg1 then arg2; (runs `git status` at load)" in shown
     assert got.range is not None
     assert got.range.start == position(text, text.index("$0"), lsp.encoding)
+    # The file's own hover (first line) shows the same body after where it stands.
+    first = await hover(lsp, uri, types.Position(line=0, character=0))
+    assert first is not None
+    first_content = first.contents
+    whole = first_content.value if isinstance(first_content, types.MarkupContent) else ""
+    assert "instruction file" in whole
+    assert "Fix arg1 then arg2; (runs `git status` at load)" in whole
     close_doc(lsp, uri)

@@ -252,30 +252,32 @@ def drift_hover(analysis: Analysis, offset: int) -> tuple[Doc, int, int] | None:
     return None
 
 
-def skill_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
-    """On a placeholder or inline command of a skill or command file: the body as Claude
-    Code sends it for sample arguments (commands shown, never run)."""
+def skill_body(doc: Doc, text: str) -> Doc:
+    """Append the body as Claude Code sends it for the sample arguments (commands shown,
+    never run)."""
     # Deferred (lsp → analysis): only skill and command files need the template reader.
-    from promptls.analysis.rules.pl029_skill_template_trap import (
-        SAMPLE_ARGUMENTS,
-        is_template_path,
-        render_body,
-        tokens,
+    from promptls.analysis.rules.pl029_skill_template_trap import SAMPLE_ARGUMENTS, render_body
+
+    doc.para(
+        "Claude Code fills placeholders and runs inline commands before the model reads "
+        f"this file. Invoked with the sample arguments `{SAMPLE_ARGUMENTS}`, it sends "
+        "(inline commands are shown, not run):"
     )
+    doc.block("", render_body(text, SAMPLE_ARGUMENTS))
+    return doc
+
+
+def skill_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
+    """On a placeholder or inline command of a skill or command file: the body as sent."""
+    # Deferred like skill_body's.
+    from promptls.analysis.rules.pl029_skill_template_trap import is_template_path, tokens
 
     if not is_template_path(path):
         return None
     token = next((t for t in tokens(text) if t.start <= offset <= t.end), None)
     if token is None:
         return None
-    doc = Doc().heading("promptls: skill template")
-    doc.para(
-        f"Claude Code fills placeholders and runs inline commands before the model reads "
-        f"this file. Invoked with the sample arguments `{SAMPLE_ARGUMENTS}`, it sends "
-        "(inline commands are shown, not run):"
-    )
-    doc.block("", render_body(text, SAMPLE_ARGUMENTS))
-    return doc, token.start, token.end
+    return skill_body(Doc().heading("promptls: skill template"), text), token.start, token.end
 
 
 def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> types.Hover:
@@ -338,8 +340,11 @@ def register(server: PromptServer) -> None:
                 found = [(p, server.discover(folder, p)) for p in profiles]
             except Exception:
                 return None
-            return hover_result(
-                instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path))),
-                server.markdown,
-            )
+            doc = instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path)))
+            # Deferred (lsp → analysis): as in skill_hover.
+            from promptls.analysis.rules.pl029_skill_template_trap import is_template_path
+
+            if is_template_path(path):
+                skill_body(doc, snapshot.text)
+            return hover_result(doc, server.markdown)
         return None
