@@ -37,7 +37,7 @@ from promptls.text.lazyre import lazy
 
 _TOKEN = lazy(r"\$(?:ARGUMENTS(?:\[([0-9]+)\])?(?![A-Za-z0-9_])|([0-9]+)(?![A-Za-z0-9_]))")
 _COMMAND = lazy(r"(?:(?<=\s)|^)!`([^`]+)`", re.MULTILINE)
-_ARGUMENT_KEYS = lazy(r"(?:argument-hint|arguments)[ \t]*:", re.MULTILINE)
+_ARGUMENT_KEYS = lazy(r"^(?:argument-hint|arguments)[ \t]*:", re.MULTILINE)
 _PRICE_TAIL = lazy(r"[.,][0-9]")
 _MARKDOWN_INFO = lazy(r"(?:md|markdown)\b", re.IGNORECASE)
 SAMPLE_ARGUMENTS = "arg1 arg2"
