@@ -283,3 +283,21 @@ def test_pl030_reads_imports_the_way_the_profile_does(tmp_path: Path) -> None:
     assert _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0].endswith(
         "does not import @docs/a.md. from inside it"
     )
+
+
+def test_pl030_where_the_opening_run_is() -> None:
+    fence = open_fence("a ``` b\n```\nx\n")
+    assert fence is not None and fence.start == len("a ``` b\n")
+    fence = open_fence("~~~ a ~~~\nx\n")  # a tilde fence's info may repeat the run
+    assert fence is not None and fence.start == 0
+    fence = open_fence("   ```\nx\n")  # three spaces: still a fence
+    assert fence is not None and fence.start == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "closer"),
+    [("1. ```\n   x\n", "   ```"), ("- ```\n  x\n", "  ```"), ("> - ```\n>   x\n", ">   ```")],
+)
+def test_pl030_closer_prefix_turns_list_markers_into_spaces(text: str, closer: str) -> None:
+    edit = closing_edit(text)
+    assert edit is not None and edit.new_text == "\n" + closer
