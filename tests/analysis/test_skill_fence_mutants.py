@@ -197,6 +197,7 @@ def test_pl029_full_messages() -> None:
         ("!`ls` then $0\n", "a", "(runs `ls` at load) then a\n"),
         ("Do $ARGUMENTS.\n", "a b", "Do a b.\n"),
         ("Hi.  \n", "a", "Hi.  \n\nARGUMENTS: a\n"),
+        ("Fix X\n", "a", "Fix X\n\nARGUMENTS: a\n"),
         ("---\nno end $0\n", "a", "---\nno end a\n"),
     ],
 )
