@@ -74,8 +74,14 @@ def nvim_source_run(
     return _run_nvim(request.param, "source", tmp_path_factory)
 
 
-def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON."""
+def _run_nvim(
+    mode: str,
+    scenario: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    extra_env: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON
+    (``extra_env``: what that scenario reads besides the common variables)."""
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
     if not SERVER.exists():
@@ -108,6 +114,7 @@ def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory
         "PROMPTLS_TEST_MODE": mode,
         "PROMPTLS_TEST_SCENARIO": scenario,
         "PROMPTLS_TEST_SOURCE": str(proj / SOURCE),
+        **(extra_env or {}),
     }
     if mode == "lsp-enable":
         # The 0.11 idiom, installed the way editors/neovim/README.md says for built-in

@@ -180,6 +180,9 @@ def code_actions(
     personal = [d for d in params.context.diagnostics if d.source == SOURCE and d.code == "PL026"]
     if personal and _wanted(only, types.CodeActionKind.QuickFix):
         out += gitignore_actions(server, snapshot, personal)
+    unclosed = [d for d in params.context.diagnostics if d.source == SOURCE and d.code == "PL030"]
+    if unclosed and _wanted(only, types.CodeActionKind.QuickFix):
+        out += fence_actions(server, snapshot, unclosed)
     if only and _wanted(only, FIX_ALL):
         action = fix_all(server, snapshot)
         if action is not None:
@@ -214,6 +217,28 @@ def shim_actions(
             )
         )
     return out
+
+
+def fence_actions(
+    server: PromptServer, snapshot: Snapshot, diags: list[types.Diagnostic]
+) -> list[types.CodeAction]:
+    """PL030's fix, offered in the editor only (the finding carries none, so neither
+    ``check --fix`` nor fix-all applies it): the matching closing fence at the end."""
+    # Deferred (lsp → analysis): only a file with an unclosed fence needs it.
+    from promptls.analysis.rules.pl030_unclosed_fence import closing_edit
+
+    edit = closing_edit(snapshot.text)
+    if edit is None:
+        return []
+    return [
+        types.CodeAction(
+            title="Close the code fence at the end of the file",
+            kind=types.CodeActionKind.QuickFix,
+            diagnostics=diags,
+            edit=workspace_edit(server, snapshot, _text_edits(snapshot, [edit])),
+            is_preferred=True,
+        )
+    ]
 
 
 def fix_all(server: PromptServer, snapshot: Snapshot) -> types.CodeAction | None:

@@ -252,6 +252,34 @@ def drift_hover(analysis: Analysis, offset: int) -> tuple[Doc, int, int] | None:
     return None
 
 
+def skill_body(doc: Doc, text: str) -> Doc:
+    """Append the body as Claude Code sends it for the sample arguments (commands shown,
+    never run)."""
+    # Deferred (lsp → analysis): only skill and command files need the template reader.
+    from promptls.analysis.rules.pl029_skill_template_trap import SAMPLE_ARGUMENTS, render_body
+
+    doc.para(
+        "Claude Code fills placeholders and runs inline commands before the model reads "
+        f"this file. Invoked with the sample arguments `{SAMPLE_ARGUMENTS}`, it sends "
+        "(inline commands are shown, not run):"
+    )
+    doc.block("", render_body(text, SAMPLE_ARGUMENTS))
+    return doc
+
+
+def skill_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
+    """On a placeholder or inline command of a skill or command file: the body as sent."""
+    # Deferred like skill_body's.
+    from promptls.analysis.rules.pl029_skill_template_trap import is_template_path, tokens
+
+    if not is_template_path(path):
+        return None
+    token = next((t for t in tokens(text) if t.start <= offset <= t.end), None)
+    if token is None:
+        return None
+    return skill_body(Doc().heading("promptls: skill template"), text), token.start, token.end
+
+
 def hover_result(doc: Doc, markdown: bool, rng: types.Range | None = None) -> types.Hover:
     """Wrap a hover in the format the client accepts."""
     return types.Hover(contents=doc.content(markdown), range=rng)
@@ -288,6 +316,10 @@ def register(server: PromptServer) -> None:
         if drift is not None:
             drift_doc, start, end = drift
             return hover_result(drift_doc, server.markdown, index.span_to_range(start, end))
+        template = skill_hover(index.text, analysis.path, offset)
+        if template is not None:
+            skill_doc, start, end = template
+            return hover_result(skill_doc, server.markdown, index.span_to_range(start, end))
         scoped = glob_hover(index.text, analysis.path, offset)
         if scoped is not None:
             glob_doc, start, end = scoped
@@ -308,8 +340,11 @@ def register(server: PromptServer) -> None:
                 found = [(p, server.discover(folder, p)) for p in profiles]
             except Exception:
                 return None
-            return hover_result(
-                instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path))),
-                server.markdown,
-            )
+            doc = instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path)))
+            # Deferred (lsp → analysis): as in skill_hover.
+            from promptls.analysis.rules.pl029_skill_template_trap import is_template_path
+
+            if is_template_path(path):
+                skill_body(doc, snapshot.text)
+            return hover_result(doc, server.markdown)
         return None

@@ -363,7 +363,52 @@ local function run_source()
   results.source_attached = #vim.lsp.get_clients({ bufnr = buf })
 end
 
-local scenarios = { tour = run, source = run_source }
+-- PL030: an AGENTS.md whose last fence is never closed (written here from the text the
+-- test passes); the diagnostic, then its quick fix through Neovim's code-action path.
+local function run_fence()
+  step("open the file with an unclosed fence")
+  local project = assert(vim.env.PROMPTLS_TEST_PROJECT_FILE, "PROMPTLS_TEST_PROJECT_FILE not set")
+  local path = vim.fs.joinpath(vim.fs.dirname(project), "fenced", "AGENTS.md")
+  vim.fn.mkdir(vim.fs.dirname(path), "p")
+  local handle = assert(io.open(path, "wb"))
+  local text = assert(vim.env.PROMPTLS_TEST_FENCE_TEXT, "PROMPTLS_TEST_FENCE_TEXT not set")
+  handle:write(text)
+  handle:close()
+  vim.cmd.edit(vim.fn.fnameescape(path))
+  local buf = vim.api.nvim_get_current_buf()
+  results.fence_path = path
+  results.fileformat = vim.bo[buf].fileformat
+
+  step("the PL030 diagnostic")
+  wait("the PL030 diagnostic", function()
+    return has_code(promptls_diagnostics(buf), "PL030") ~= nil
+  end)
+  local d = has_code(promptls_diagnostics(buf), "PL030")
+  results.fence_diagnostic = d
+
+  step("the fence's quick fix")
+  vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+  local before = vim.b[buf].changedtick
+  vim.lsp.buf.code_action({
+    apply = true,
+    filter = function(action)
+      return action.title == "Close the code fence at the end of the file"
+    end,
+  })
+  wait("the quick fix to edit the buffer", function()
+    return vim.b[buf].changedtick ~= before or results.unexpected_select ~= nil
+  end)
+  if results.unexpected_select then
+    error("the quick fix was not offered alone: " .. vim.inspect(results.unexpected_select), 0)
+  end
+  vim.cmd.write()
+  wait("PL030 to go away", function()
+    return has_code(promptls_diagnostics(buf), "PL030") == nil
+  end)
+  results.fence_cleared = true
+end
+
+local scenarios = { tour = run, source = run_source, fence = run_fence }
 local ok, err = xpcall(scenarios[vim.env.PROMPTLS_TEST_SCENARIO or "tour"], debug.traceback)
 results.ok = ok
 if not ok then

@@ -7,8 +7,8 @@
 // wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { scenario ("all" | "missing-server" | "source-file" | "navigation"), url,
-//             playwright, chromium, screenshots, workspace, file, expectInFile,
+//   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence"),
+//             url, playwright, chromium, screenshots, workspace, file, expectInFile,
 //             expectInPreview, appendToAgents, expectRule, expectInTarget, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -126,6 +126,42 @@ async function sourceFile(page) {
   };
   await shot(page, "02-source-context");
   await page.keyboard.press("Escape");
+}
+
+/** PL030: the unclosed fence's row in the Problems panel, its quick fix from Ctrl+. on
+ * the diagnostic, applied and saved (tests/editors/test_vscode_fence.py reads the file). */
+async function unclosedFence(page) {
+  step = "fence-problem";
+  await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
+  const row = page.locator(".markers-panel .monaco-list-row", { hasText: "PL030" }).first();
+  await row.waitFor({ state: "visible", timeout });
+  result.steps.problems = {
+    rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
+  };
+  await shot(page, "02-problems");
+  step = "fence-quick-fix";
+  // Enter on the selected problem puts the editor's cursor on the diagnostic.
+  await row.click();
+  await page.keyboard.press("Enter");
+  await page
+    .locator(".editor-group-container.active .monaco-editor.focused")
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Control+.");
+  const fix = "Close the code fence at the end of the file";
+  const action = page.locator(".action-widget .monaco-list-row", { hasText: fix }).first();
+  await action.waitFor({ state: "visible", timeout });
+  result.steps.actions = {
+    rows: (await page.locator(".action-widget .monaco-list-row").allTextContents()).map(plain),
+  };
+  await shot(page, "03-quick-fixes");
+  await action.click();
+  step = "fence-fixed";
+  await row.waitFor({ state: "detached", timeout });
+  await page.keyboard.press("Control+S");
+  await page
+    .locator(".editor-group-container.active .tab.active.dirty")
+    .waitFor({ state: "detached", timeout });
+  await shot(page, "04-fixed");
 }
 
 /** The full tour: every surface of the extension against the real server. */
@@ -437,6 +473,8 @@ try {
     await sourceFile(page);
   } else if (config.scenario === "navigation") {
     await navigation(page);
+  } else if (config.scenario === "fence") {
+    await unclosedFence(page);
   } else {
     await everyFeature(page);
   }

@@ -1,0 +1,268 @@
+"""PL029: text in a skill or command that Claude Code rewrites, or runs, when it loads it.
+
+Claude Code treats a ``SKILL.md`` body and a ``.claude/commands/**/*.md`` file as a
+template. Before the model sees it, ``$ARGUMENTS`` becomes the arguments, ``$ARGUMENTS[N]``
+and ``$N`` the N-th one (from 0), and `` !`cmd` `` the output of running ``cmd``, even
+inside code spans and fenced blocks. Authors who quote shell, awk or SQL (``$1``), a price
+(``$1.2M``), a spreadsheet reference (``$B$6``) or a skill example get something else
+sent, or a command run on every load. This module finds those tokens for the rule, and
+renders a body the way Claude Code does for sample arguments, for the editor's hover
+(the commands are shown, never run).
+
+Sources (read 2026-12-01): Claude Code CHANGELOG 2.1.19 (``$0``/``$1`` shorthand,
+``$ARGUMENTS[0]``), 2.1.91 (``disableSkillShellExecution``: inline shell in skills and
+commands), 2.1.163 ("added ``\\$`` escape syntax to include a literal ``$`` before a digit
+in command bodies"), 2.1.210 (an unmatched ``$N`` is kept verbatim); docs
+code.claude.com/docs/en/skills, "Available string substitutions" (as quoted in
+anthropics/claude-code#65496, 2026-06-04); the inline-command pattern
+``(?<=^|\\s)!`([^`]+)`` read out of 2.1.226 (kamp-us/phoenix#5212, 2026-08-09); runs inside
+fences: anthropics/claude-code#12781 (2025-12-01), #93748 (2026-09-12); ``$N`` inside
+fences, prices and ``$B$6``: #94496, #87201, anthropics/skills#1779 (2026-08/09).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+from pathlib import PurePosixPath
+
+from promptls.analysis.document import Document
+from promptls.analysis.loaded_paths import SKILL_FILE
+from promptls.analysis.model import Edit, Finding, Fix, Severity
+from promptls.analysis.rules.base import ALL_KINDS, Rule
+from promptls.text.lazyre import lazy
+
+_TOKEN = lazy(r"\$(?:ARGUMENTS(?:\[([0-9]+)\])?(?![A-Za-z0-9_])|([0-9]+)(?![A-Za-z0-9_]))")
+_COMMAND = lazy(r"(?:(?<=\s)|^)!`([^`]+)`", re.MULTILINE)
+_ARGUMENT_KEYS = lazy(r"^(?:argument-hint|arguments)[ \t]*:", re.MULTILINE)
+_PRICE_TAIL = lazy(r"[.,][0-9]")
+_MARKDOWN_INFO = lazy(r"(?:md|markdown)\b", re.IGNORECASE)
+SAMPLE_ARGUMENTS = "arg1 arg2"
+"""The arguments the hover renders a body with."""
+
+
+def is_template_path(path: str | None) -> bool:
+    """Whether Claude Code treats the file as a template: a ``SKILL.md`` (its supporting
+    files are read as they are) or a custom command under ``.claude/commands/``."""
+    if not path:
+        return False
+    parts = PurePosixPath(path.replace("\\", "/")).parts
+    if parts[-1] == SKILL_FILE:
+        return True
+    if not parts[-1].endswith(".md"):
+        return False
+    return any(pair == (".claude", "commands") for pair in pairwise(parts))
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    """A placeholder or an inline command, as Claude Code reads it."""
+
+    start: int
+    end: int
+    index: int | None
+    """The argument index (``$ARGUMENTS[N]``, ``$N``); None for ``$ARGUMENTS``."""
+    command: str | None = None
+    """The command of `` !`cmd` ``; None for a placeholder."""
+    named: bool = False
+    """``$ARGUMENTS[N]`` rather than ``$N``."""
+
+    @property
+    def digits(self) -> bool:
+        """A ``$N`` shorthand: the form the documented ``\\$`` escape covers."""
+        return self.index is not None and self.command is None and not self.named
+
+
+def tokens(text: str) -> list[Token]:
+    """The placeholders and inline commands of ``text`` in order; escaped ``\\$`` left out."""
+    found: list[Token] = []
+    if "$" in text:
+        for match in _TOKEN.finditer(text):
+            if match.start() and text[match.start() - 1] == "\\":
+                continue
+            indexed, digits = match.group(1), match.group(2)
+            number = indexed if indexed is not None else digits
+            index = None if number is None else int(number)
+            found.append(Token(match.start(), match.end(), index, named=indexed is not None))
+    if "!`" in text:
+        for match in _COMMAND.finditer(text):
+            found.append(Token(match.start(), match.end(), None, command=match.group(1)))
+    return sorted(found, key=lambda t: t.start)
+
+
+def body_start(text: str) -> int:
+    """Where the body starts: after a leading ``---`` front-matter block, if any."""
+    if not text.startswith("---"):
+        return 0
+    match = re.compile(r"^---[ \t]*(?:\r\n|\r|\n)", re.MULTILINE).search(text, 3)
+    return 0 if match is None else match.end()
+
+
+def _literal_kind(text: str, token: Token) -> str | None:
+    """Why a ``$N`` is a literal wherever it stands: a price or a glued reference."""
+    if not token.digits:
+        return None
+    if _PRICE_TAIL.match(text, token.end):
+        return "price"
+    if token.start and text[token.start - 1].isalpha():
+        return "reference"
+    return None
+
+
+def _in_markdown_example(doc: Document, offset: int) -> bool:
+    """Inside a fenced block whose info string says Markdown (a skill shown in a skill)."""
+    fence = doc.code.fence_at(offset)
+    if fence is None:
+        return False
+    info_start = fence.start + len(fence.run)
+    return _MARKDOWN_INFO.match(doc.text, info_start) is not None
+
+
+def _exact_span(doc: Document, token: Token) -> bool:
+    """An inline code span holding the placeholder alone: the syntax named, not used."""
+    text = doc.text
+    return text[token.start - 1 : token.start] == "`" and text[token.end : token.end + 1] == "`"
+
+
+def _message(token: Token, shown: str, why: str | None) -> str:
+    """What Claude Code does with the token, and what to write instead."""
+    if token.command is not None:
+        return (
+            f"Claude Code runs `{token.command}` each time it loads this file, even inside "
+            "code, and sends its output in place of the example; it documents no escape, "
+            "so reword the example (or move it to a supporting file, which is not run)"
+        )
+    if token.index is None:
+        return (
+            f"Claude Code replaces {shown} with the arguments (empty when there are none), "
+            "even inside code; it documents no escape for it (only `\\$` before a digit), "
+            "so reword it"
+        )
+    nth = f"argument {token.index + 1}"
+    where = {"price": "in this price", "reference": "in this reference"}.get(why or "", "in code")
+    if token.named:
+        return (
+            f"Claude Code replaces {shown} {where} with {nth} when the skill is invoked with "
+            "arguments; it documents no escape for this form, so reword it"
+        )
+    return (
+        f"Claude Code replaces {shown} {where} with {nth} when the skill is invoked with "
+        f"arguments; write `\\{shown.strip('`')}` to keep it literal"
+    )
+
+
+def _takes_arguments(doc: Document, found: list[Token], start: int) -> bool:
+    """Whether the author uses placeholders as placeholders: an ``argument-hint`` or
+    ``arguments`` key, or a placeholder in prose."""
+    if _ARGUMENT_KEYS.search(doc.text, 0, start):
+        return True
+    return any(
+        t.command is None and _literal_kind(doc.text, t) is None and not doc.code.contains(t.start)
+        for t in found
+        if t.start >= start
+    )
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Placeholders meant literally and inline commands in examples."""
+    if not is_template_path(doc.path):
+        return
+    start = body_start(doc.text)
+    found = [t for t in tokens(doc.text) if t.start >= start]
+    if not found:
+        return
+    templated = _takes_arguments(doc, found, start)
+    for token in found:
+        shown = doc.text[token.start : token.end]
+        why = _literal_kind(doc.text, token)
+        in_code = doc.code.contains(token.start)
+        if token.command is not None:
+            flagged = in_code
+        elif why is not None:
+            flagged = True
+        elif token.index is None or token.named:
+            flagged = (
+                not templated
+                and in_code
+                and (_exact_span(doc, token) or _in_markdown_example(doc, token.start))
+            )
+        else:
+            flagged = not templated and in_code
+        if not flagged:
+            continue
+        fix = None
+        if token.digits:
+            fix = Fix(f"Escape as \\{shown}", (Edit(token.start, token.start, "\\"),))
+        yield RULE.finding(_message(token, f"`{shown}`", why), token.start, token.end, fix=fix)
+
+
+def split_arguments(arguments: str) -> list[str]:
+    """The arguments split the shell's way, as Claude Code splits them (whitespace when
+    the quoting does not parse)."""
+    try:
+        return shlex.split(arguments)
+    except ValueError:
+        return arguments.split()
+
+
+def render_body(text: str, arguments: str = SAMPLE_ARGUMENTS) -> str:
+    """The body as Claude Code sends it for ``arguments``: placeholders filled, ``\\$``
+    escapes undone, each inline command shown as "(runs `cmd` at load)" — never run."""
+    body = text[body_start(text) :]
+    values = split_arguments(arguments)
+    parts: list[str] = []
+    cursor, received = 0, False
+    for token in tokens(body):
+        if token.command is not None:
+            continue
+        parts.append(body[cursor : token.start])
+        if token.index is None:
+            parts.append(arguments)
+            received = True
+        elif token.index < len(values):
+            parts.append(values[token.index])
+            received = True
+        else:
+            parts.append(body[token.start : token.end])
+        cursor = token.end
+    parts.append(body[cursor:])
+    filled = re.sub(r"\\(\$[0-9])", r"\1", "".join(parts))
+    shown = _COMMAND.sub(lambda m: f"(runs `{m.group(1)}` at load)", filled)
+    if arguments and not received:
+        shown = shown.rstrip("\r\n") + f"\n\nARGUMENTS: {arguments}\n"
+    return shown
+
+
+RULE = Rule(
+    code="PL029",
+    name="skill-template-trap",
+    severity=Severity.WARNING,
+    summary="A skill or command quotes text Claude Code substitutes or runs when it loads it.",
+    explanation=(
+        "Claude Code reads a `SKILL.md` body and a `.claude/commands/` file as a template: "
+        "`$ARGUMENTS` becomes the arguments, `$ARGUMENTS[N]` and `$N` the N-th argument "
+        "(from 0), and `` !`cmd` `` the output of running `cmd`, everywhere in the body, "
+        "code spans and fenced blocks included. The rule reports the ones the author "
+        "meant literally: an inline command inside code (an example), a `$N` in a price "
+        "(`$1.2M`) or glued to a letter (`$B$6`), and placeholders in code in a file that "
+        "takes no arguments (no `argument-hint`/`arguments` key, no placeholder in its "
+        "prose). Placeholders in prose are left alone: that is how they are meant to be "
+        "used. The fix writes the documented escape, `\\$` before a digit (Claude Code "
+        "2.1.163); `$ARGUMENTS` and `` !`cmd` `` have no documented escape, so those have "
+        "no fix."
+    ),
+    bad_example=(
+        "---\nname: fields\ndescription: Print a column.\n---\n"
+        "```sh\nawk '{print $2}' data.txt\n```\n"
+    ),
+    good_example=(
+        "---\nname: fields\ndescription: Print a column.\n---\n"
+        "```sh\nawk '{print \\$2}' data.txt\n```\n"
+    ),
+    fixable=True,
+    kinds=ALL_KINDS,
+    check=check,
+)

@@ -1,0 +1,243 @@
+"""PL030: a fenced code block that is never closed, so it swallows the rest of the file.
+
+A Markdown reader (the agents' import parsers, the model reading the text) takes
+everything after an unclosed fence as code: the instructions below it read as an
+example, and an ``@import`` or a boundary marker in it no longer acts. ``analysis/code.py``
+finds fences the simplified way the import parsers do; this rule needs CommonMark's
+answer, because the usual false alarm is a fence inside a list item or a block quote,
+which CommonMark closes with its container. So it follows the containers too (block
+quotes, list items and their content column), line by line, and reports only a fence
+that is still open at the end of the text.
+
+What it leaves out, knowingly: HTML blocks (a fence inside ``<details>`` without a blank
+line is HTML there) and lazy continuation lines of a list paragraph (a container closes
+on them here, which can only turn a deep fence into indented text, opener and closer
+alike).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Edit, Finding, Severity
+from promptls.analysis.rules.base import TEXT_KINDS, Rule
+from promptls.discovery.imports import find_imports, import_style, is_explicit_import
+from promptls.discovery.profiles import PROFILES
+from promptls.text.lazyre import lazy
+
+_OPENER = lazy(r"(`{3,}|~{3,})(.*)")
+_ITEM = lazy(r"([-+*]|[0-9]{1,9}[.)])(?:([ ]+)(?=\S)|[ ]*$)")
+"""A list item's marker, then the spaces before its content (or nothing on the line)."""
+_FENCE_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,}).*$", re.MULTILINE)
+_BREAK = lazy(r"\r\n|\r|\n")
+_FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
+_QUOTE, _ITEM_KIND = "q", "i"
+
+
+@dataclass(frozen=True, slots=True)
+class OpenFence:
+    """A fence still open at the end of the text."""
+
+    start: int
+    """Where its opening run starts."""
+    run: str
+    """The opening run as written."""
+    line_end: int
+    """Where its opening line ends (before the line break)."""
+    body: int
+    """Where the swallowed text starts (after the opening line's break)."""
+    prefix: str
+    """The container prefix a closing run needs on its line (block quote ``>``, list
+    indentation), written as the opening line writes it."""
+    eol: str
+    """The opening line's line break ("" when it is the last line)."""
+
+
+def _lines(text: str) -> Iterator[tuple[int, int, int]]:
+    """(start, end before the break, end after the break) for every line."""
+    start = 0
+    for brk in _BREAK.finditer(text):
+        yield start, brk.start(), brk.end()
+        start = brk.end()
+    if start < len(text):
+        yield start, len(text), len(text)
+
+
+def _indent(line: str, pos: int) -> int:
+    """Spaces from ``pos`` to the first other character."""
+    end = pos
+    while end < len(line) and line[end] == " ":
+        end += 1
+    return end - pos
+
+
+def _enter(line: str, stack: list[tuple[str, int]]) -> tuple[int, int]:
+    """How many open containers this line continues, and where its text then starts."""
+    pos, matched = 0, 0
+    for kind, column in stack:
+        indent = _indent(line, pos)
+        if kind == _QUOTE:
+            if indent > 3 or not line.startswith(">", pos + indent):
+                break
+            pos += indent + 1
+            pos += line.startswith(" ", pos)
+        elif not line[pos:].strip():
+            pos = len(line)  # a blank line continues a list item
+        elif indent >= column:
+            pos += column
+        else:
+            break
+        matched += 1
+    return matched, pos
+
+
+def _open(line: str, pos: int, stack: list[tuple[str, int]]) -> int:
+    """Push the block quotes and list items this line starts; where its text starts."""
+    while True:
+        indent = _indent(line, pos)
+        if indent > 3:
+            return pos
+        at = pos + indent
+        if line.startswith(">", at):
+            stack.append((_QUOTE, 0))
+            pos = at + 1 + line.startswith(" ", at + 1)
+            continue
+        item = _ITEM.match(line, at)
+        if item is None:
+            return pos
+        spaces = len(item.group(2) or "")
+        width = len(item.group(1)) + (spaces if 1 <= spaces <= 4 else 1)
+        stack.append((_ITEM_KIND, indent + width))
+        pos = at + width
+
+
+def _closes(rest: str, char: str, length: int) -> bool:
+    """A closing run: up to three spaces, at least ``length`` of ``char``, then blanks."""
+    indent = _indent(rest, 0)
+    if indent > 3:
+        return False
+    run = len(rest) - indent - len(rest[indent:].lstrip(char))
+    return run >= length and not rest[indent + run :].strip(" \t")
+
+
+def open_fence(text: str) -> OpenFence | None:
+    """The fenced block still open at the end of ``text``, by CommonMark's rules."""
+    if "```" not in text and "~~~" not in text:
+        return None
+    stack: list[tuple[str, int]] = []
+    fence: tuple[int, str, int, int, int, str] | None = None
+    for start, end, after in _lines(text):
+        line = text[start:end].expandtabs(4)
+        matched, pos = _enter(line, stack)
+        if fence is not None:
+            if matched >= fence[2]:
+                if _closes(line[pos:], fence[1][0], len(fence[1])):
+                    fence = None
+                continue
+            fence = None  # its list item or block quote ended, and the block with it
+        del stack[matched:]
+        pos = _open(line, pos, stack)
+        rest = line[pos:]
+        indent = _indent(rest, 0)
+        opener = _OPENER.fullmatch(rest, indent) if indent <= 3 else None
+        if opener is None or (opener.group(1)[0] == "`" and "`" in opener.group(2)):
+            continue
+        run = opener.group(1)
+        at = text.find(run, start, end)
+        fence = (at, run, len(stack), end, after, text[start:at])
+    if fence is None:
+        return None
+    at, run, _depth, end, after, written = fence
+    prefix = "".join(c if c in " \t>" else " " for c in written)
+    return OpenFence(at, run, end, after, prefix, text[end:after])
+
+
+def _swallowed_imports(doc: Document, body: int) -> list[str]:
+    """The explicit ``@path`` imports the profile's agent would read after the fence."""
+    if doc.discovery is None or "@" not in doc.text[body:]:
+        return []
+    profile = PROFILES.get(doc.discovery.profile)
+    if profile is None or profile.imports is None:
+        return []
+    style = import_style(profile.imports)
+    # Fence lines in the swallowed text are blanked: one of them may be the closer the
+    # author meant (``` for ~~~), and would otherwise open a block of its own.
+    tail = _FENCE_LINE.sub("", doc.text[body:])
+    found = find_imports(tail, style.name)
+    return [ref.target for ref in found if is_explicit_import(ref.target)]
+
+
+def _lines_after(text: str, body: int) -> int:
+    """Lines of text after the fence's opening line."""
+    tail = text[body:]
+    return len(tail.splitlines())
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """One finding on the opening line of the fence left open at the end."""
+    fence = open_fence(doc.text)
+    if fence is None:
+        return
+    count = _lines_after(doc.text, fence.body)
+    what = f"the {count} line(s) after it" if count else "nothing follows it"
+    message = (
+        f"this {fence.run} fence is never closed: it runs to the end of the file, so "
+        f"{what} read as code, not instructions; close it with {fence.run} on its own line "
+        "(or, if it was meant to close an earlier block, give that block its opening fence)"
+    )
+    markers = [m for m in doc.exact if m.start >= fence.body]
+    imports = _swallowed_imports(doc, fence.body)
+    severity = RULE.severity
+    if markers:
+        severity = Severity.ERROR
+        message += "; the boundary marker after it is inside the code block"
+    if imports:
+        severity = Severity.ERROR
+        shown = ", ".join(f"@{t}" for t in imports[:3]) + (", …" if len(imports) > 3 else "")
+        message += f"; the agent does not import {shown} from inside it"
+    yield Finding(RULE.code, severity, message, fence.start, fence.line_end)
+
+
+def closing_edit(text: str) -> Edit | None:
+    """The editor's quick fix: a matching closing run as the new last line, with the
+    container prefix of the opening line; the text keeps (or keeps lacking) its final
+    line break. It is inserted before that break, at the end of the last line, where
+    every editor applies an insertion the same way (past the last line, Neovim leaves an
+    empty line behind)."""
+    fence = open_fence(text)
+    if fence is None:
+        return None
+    closer = fence.prefix + fence.run
+    final = _FINAL_BREAK.search(text)
+    if final is None:
+        return Edit(len(text), len(text), (fence.eol or "\n") + closer)
+    at = final.start()
+    return Edit(at, at, final.group() + closer)
+
+
+RULE = Rule(
+    code="PL030",
+    name="unclosed-code-fence",
+    severity=Severity.WARNING,
+    summary="A code fence that is never closed swallows the rest of the file.",
+    explanation=(
+        "CommonMark closes a fenced code block only with a run of the same character "
+        "(backtick or tilde), at least as long as the opening run, indented at most three "
+        "spaces, on a line of its own; a fence inside a list item or block quote also ends "
+        "with its container. A fence left open runs to the end of the file: the agents' "
+        "import parsers skip everything after it as code, and the model reads the "
+        "instructions there as part of an example. The finding is an error when an import "
+        "the agent would read, or a boundary marker, is swallowed (the file now loads "
+        "differently), and a warning otherwise. The editor offers a quick fix that appends "
+        "the matching closing fence at the end of the file; `check --fix` does not apply "
+        "it, because only the author knows where the block was meant to end."
+    ),
+    bad_example="Run the tests:\n\n```sh\nnpm test\n\nAlways run the linter first.\n",
+    good_example="Run the tests:\n\n```sh\nnpm test\n```\n\nAlways run the linter first.\n",
+    fixable=False,
+    kinds=TEXT_KINDS,
+    check=check,
+)
