@@ -56,9 +56,22 @@ def test_make_targets() -> None:
         "a b::\n\ty\nout1 out2 &: in\n\tz\n.PHONY: build\nrun: VAR = 2\n"
     )
     assert make_targets(text) == {"build", "fmt", "vet", "a", "b", "out1", "out2", "run"}
-    for opaque in ("include x.mk\n", "-include x.mk\n", "sinclude y\n", "%.o: %.c\n", "$(T): x\n"):
+    for opaque in ("include x.mk\n", "include $(X).mk\n", "%.o: %.c\n", "$(T): x\n"):
         assert make_targets(opaque + "build:\n") is None, opaque
     assert make_targets(".DEFAULT:\n\techo\n") is None
+
+
+def test_make_includes_are_followed() -> None:
+    files = {"a.mk": "a:\n\tx\ninclude b.mk\n", "b.mk": "b: # c\n", "loop.mk": "include loop.mk\n"}
+    read = files.get
+    assert make_targets("include a.mk\nbuild:\n", read) == {"a", "b", "build"}
+    assert make_targets("-include .env missing.mk\nbuild:\n", read) == {"build"}
+    assert make_targets("sinclude .env\nbuild:\n", read) == {"build"}
+    assert make_targets("include .env\nbuild:\n", read) is None  # make would fail or build it
+    assert make_targets("-include a.mk # comment.mk\n", read) == {"a", "b"}
+    assert make_targets("-include loop.mk\n", read) is None  # nested too deep
+    assert make_targets("-include x*.mk\n", read) is None
+    assert make_targets("-include bad.mk\n", {"bad.mk": "%: x\n"}.get) is None
 
 
 def test_just_recipes() -> None:
@@ -119,6 +132,16 @@ def test_a_manifest_is_read_again_only_when_it_changes(tmp_path: Path) -> None:
     assert Manifests(str(root)).nearest("make").names == {"build", "test"}  # type: ignore[union-attr]
     makefile.write_bytes(b"\xff\xfe garbage:\n")
     os.utime(makefile, ns=(2, 2))
+    assert Manifests(str(root)).nearest("make").names is None  # type: ignore[union-attr]
+
+
+def test_an_included_makefile_change_is_seen(tmp_path: Path) -> None:
+    root = repo(tmp_path, {"Makefile": "-include extra.mk\nbuild:\n"})
+    assert Manifests(str(root)).nearest("make").names == {"build"}  # type: ignore[union-attr]
+    (root / "extra.mk").write_text("lint:\n")
+    assert Manifests(str(root)).nearest("make").names == {"build", "lint"}  # type: ignore[union-attr]
+    (root / "extra.mk").write_text("%:\n")
+    os.utime(root / "extra.mk", ns=(5, 5))
     assert Manifests(str(root)).nearest("make").names is None  # type: ignore[union-attr]
 
 

@@ -26,8 +26,9 @@ import os
 import re
 import stat
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from promptls.discovery.git import find_git_dir
 from promptls.text.fsread import read_bounded
@@ -50,7 +51,7 @@ MAX_MANIFEST = 512 * 1024
 """A manifest larger than this is not read (its names are unknown)."""
 
 _MAKE_RULE = lazy(r"^([^\t#\n=:][^\n#=:]*?)[ \t]*(?:::?|&:)(?!=)", re.MULTILINE)
-_MAKE_INCLUDE = lazy(r"^[ \t]*-?s?include[ \t]", re.MULTILINE)
+_MAKE_INCLUDE = lazy(r"^[ \t]*(-|s)?include[ \t]+([^\n]*)", re.MULTILINE)
 _JUST_RECIPE = lazy(r"^@?([A-Za-z_][A-Za-z0-9_-]*)\b[^\n:]*:(?!=)", re.MULTILINE)
 _JUST_ALIAS = lazy(r"^alias[ \t]+([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=", re.MULTILINE)
 _JUST_OPAQUE = lazy(r"^(?:import|mod)\b|^set[ \t]+fallback\b", re.MULTILINE)
@@ -89,13 +90,34 @@ def package_scripts(text: str) -> frozenset[str] | None:
     return frozenset(str(name) for name in scripts)
 
 
-def make_targets(text: str) -> frozenset[str] | None:
-    """Explicit targets of a Makefile; None where make could build names not written
-    (``include``, pattern rules, ``.DEFAULT``, ``$(…)`` in a target list)."""
-    if _MAKE_INCLUDE.search(text):
-        return None
+Include = Callable[[str], "str | None"]
+"""Reads an included makefile by the name written (relative to the Makefile's folder)."""
+MAX_INCLUDE_DEPTH = 3
+
+
+def _no_include(name: str) -> str | None:
+    return None
+
+
+def make_targets(
+    text: str, include: Include = _no_include, depth: int = 0
+) -> frozenset[str] | None:
+    """Explicit targets of a Makefile and the files it includes; None where make could
+    build names not written (pattern rules, ``.DEFAULT``, ``$(…)`` in a target list or an
+    include, a required include that cannot be read, includes nested too deep). A
+    missing ``-include`` (``.env`` in a fresh clone) adds nothing, as for make."""
     text = text.replace("\\\n", " ")
     targets: set[str] = set()
+    for match in _MAKE_INCLUDE.finditer(text):
+        optional = bool(match.group(1))
+        for name in match.group(2).split("#", 1)[0].split():
+            if depth >= MAX_INCLUDE_DEPTH or any(c in name for c in "$*?["):
+                return None
+            included = include(name)
+            found = None if included is None else make_targets(included, include, depth + 1)
+            if found is None and not (optional and included is None):
+                return None
+            targets |= found or frozenset()
     for match in _MAKE_RULE.finditer(text):
         for name in match.group(1).split():
             if "%" in name or "$" in name or name == ".DEFAULT":
@@ -128,34 +150,50 @@ def _stamp(path: str) -> tuple[int, int] | None:
     return st.st_size, st.st_mtime_ns
 
 
+Stamps = tuple[tuple[str, tuple[int, int] | None], ...]
+"""Every file a parse read (the manifest and its includes), with its (size, mtime)."""
+
+
 class _Cache:
-    """Parsed manifests by path, valid while the file's (size, mtime) holds."""
+    """Parsed manifests by path, valid while every file the parse read is unchanged."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._entries: dict[tuple[str, str], tuple[tuple[int, int], frozenset[str] | None]] = {}
+        self._entries: dict[tuple[str, str], tuple[Stamps, frozenset[str] | None]] = {}
 
     def names(self, path: str, kind: str) -> frozenset[str] | None:
         """The names ``kind``'s parser finds in the file at ``path`` (read once per change)."""
-        stamp = _stamp(path)
-        if stamp is None:
-            return None
         key = (path, kind)
         with self._lock:
             cached = self._entries.get(key)
-        if cached is not None and cached[0] == stamp:
+        if cached is not None and all(_stamp(p) == st for p, st in cached[0]):
             return cached[1]
+        read: list[tuple[str, tuple[int, int] | None]] = [(path, _stamp(path))]
+        folder = os.path.dirname(path)
+
+        def include(name: str) -> str | None:
+            target = os.path.join(folder, name)
+            read.append((target, _stamp(target)))
+            return _read(target) if read[-1][1] is not None else None
+
         text = _read(path)
-        parse = _PARSERS[kind]
-        names = None if text is None else parse(text)
+        if text is None:
+            names = None
+        elif kind == "make":
+            names = make_targets(text, include)
+        else:
+            names = _PARSERS[kind](text)
         with self._lock:
             if len(self._entries) > 256:
                 self._entries.clear()
-            self._entries[key] = (stamp, names)
+            self._entries[key] = (tuple(read), names)
         return names
 
 
-_PARSERS = {"package": package_scripts, "make": make_targets, "just": just_recipes}
+_PARSERS: dict[str, Callable[[str], frozenset[str] | None]] = {
+    "package": package_scripts,
+    "just": just_recipes,
+}
 _CACHE = _Cache()
 
 
@@ -173,15 +211,21 @@ def folders_up(start: str) -> Iterator[str]:
         folder = parent
 
 
-@dataclass(frozen=True, slots=True)
 class Manifests:
-    """The manifests nearest to one folder, found lazily by PL034."""
+    """The manifests nearest to one folder, found lazily by PL034 (the folders above it
+    are listed once per instance: one analysis asks several questions)."""
 
-    folder: str
+    def __init__(self, folder: str) -> None:
+        self.folder = folder
+
+    @cached_property
+    def folders(self) -> tuple[str, ...]:
+        """The folder and its ancestors up to the repository root."""
+        return tuple(folders_up(self.folder))
 
     def managers(self) -> tuple[str, frozenset[str]] | None:
         """The nearest folder holding a lockfile, and the managers its lockfiles name."""
-        for folder in folders_up(self.folder):
+        for folder in self.folders:
             found = {m for name, m in LOCKFILES.items() if _stamp(os.path.join(folder, name))}
             if found:
                 return folder, frozenset(found)
@@ -190,7 +234,7 @@ class Manifests:
     def nearest(self, kind: str) -> Names | None:
         """The nearest manifest of ``kind`` ("package", "make", "just") and its names."""
         candidates = {"package": ("package.json",), "make": MAKEFILES, "just": JUSTFILES}[kind]
-        for folder in folders_up(self.folder):
+        for folder in self.folders:
             for name in candidates:
                 path = os.path.join(folder, name)
                 if _stamp(path) is not None:
