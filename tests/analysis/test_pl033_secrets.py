@@ -137,3 +137,47 @@ def test_ranges_under_every_encoding_with_crlf_emoji_and_cjk(encoding: str) -> N
 
 def test_secrets_returns_nothing_without_a_prefix() -> None:
     assert list(secrets("plain text without keys " * 100)) == []
+
+
+def test_runs_count_from_the_first_character() -> None:
+    rest = SAMPLES["GitHub token"][8:]
+    assert not placeholder("QQQQ" + rest) and placeholder("QQQQQ" + rest)
+    assert not placeholder("abcde" + rest) and placeholder("abcdef" + rest)
+
+
+def test_distinct_characters_threshold_is_strict_and_capped_at_40() -> None:
+    eight = "acegikmo"  # no runs, no consecutive pairs
+    assert not placeholder((eight * 3)[:20])  # 8 distinct of 20: exactly 40%, not fewer
+    sixteen = "acegikmoqsuwyACE"
+    assert not placeholder(sixteen * 3)  # 16 distinct of 48: the cap makes the bar 16
+
+
+def test_a_placeholder_or_a_claimed_span_does_not_hide_later_keys() -> None:
+    token = SAMPLES["GitHub token"]
+    assert len(findings(f"ghp_{'x' * 36} then {token}\n")) == 1
+    marked = "sk-proj-" + "a1B2c3D4e5" * 3 + "T3BlbkFJ" + "f6G7h8J9k0" * 3
+    plain = SAMPLES["OpenAI project key"].replace("sk-svcacct-", "sk-proj-")
+    assert len(findings(f"{marked} and {plain}\n")) == 2
+
+
+def test_escaped_and_real_line_breaks_do_not_count_as_key_material() -> None:
+    body = pem_body().replace("\n", "")[:60]
+    chunks = [body[i : i + 15] for i in range(0, 60, 15)]
+    header = "-----BEGIN PRIVATE KEY-----"
+    assert findings(header + "\\n" + "\\n".join(chunks) + "\\n-----END") == []
+    assert findings(header + "\r\n" + "\r\n".join(chunks) + "\r\n-----END") == []
+
+
+def test_the_message_ends_with_the_advice() -> None:
+    [(_, _, message)] = findings(SAMPLES["Google API key"])
+    assert message.endswith("read it from an environment variable instead")
+
+
+def test_a_text_without_any_prefix_is_not_scanned(monkeypatch: pytest.MonkeyPatch) -> None:
+    from promptls.analysis.rules import pl033_committed_secret as rule
+
+    def boom(text: str) -> object:
+        raise AssertionError("scanned")
+
+    monkeypatch.setattr(rule, "secrets", boom)
+    assert findings("nothing here but words\n") == []

@@ -72,6 +72,17 @@ def test_make_includes_are_followed() -> None:
     assert make_targets("-include loop.mk\n", read) is None  # nested too deep
     assert make_targets("-include x*.mk\n", read) is None
     assert make_targets("-include bad.mk\n", {"bad.mk": "%: x\n"}.get) is None
+    # every name before the comment counts, and nothing after its first "#"
+    assert make_targets("-include missing.mk b.mk # gone.mk\n", read) == {"b"}
+    assert make_targets("include b.mk # note # more\n", read) == {"b"}
+    assert make_targets("include X.mk\n", {"X.mk": "x:\n"}.get) == {"x"}
+
+
+def test_make_include_depth() -> None:
+    chain = {"1.mk": "one:\ninclude 2.mk\n", "2.mk": "two:\ninclude 3.mk\n", "3.mk": "three:\n"}
+    assert make_targets("include 1.mk\n", chain.get) == {"one", "two", "three"}
+    deeper = chain | {"3.mk": "three:\ninclude 4.mk\n", "4.mk": "four:\n"}
+    assert make_targets("include 1.mk\n", deeper.get) is None
 
 
 def test_just_recipes() -> None:

@@ -132,10 +132,7 @@ def just_recipes(text: str) -> frozenset[str] | None:
     justfiles, or falls back to a parent's (names this file does not hold)."""
     if _JUST_OPAQUE.search(text):
         return None
-    names = {m.group(1) for m in _JUST_RECIPE.finditer(text)}
-    names.discard("alias")
-    names.discard("set")
-    names.discard("export")
+    names = {m.group(1) for m in _JUST_RECIPE.finditer(text)}  # `:=` lines are not recipes
     return frozenset(names | {m.group(1) for m in _JUST_ALIAS.finditer(text)})
 
 
@@ -174,7 +171,7 @@ class _Cache:
         def include(name: str) -> str | None:
             target = os.path.join(folder, name)
             read.append((target, _stamp(target)))
-            return _read(target) if read[-1][1] is not None else None
+            return _read(target)  # None when missing, as for any unreadable file
 
         text = _read(path)
         if text is None:

@@ -133,8 +133,8 @@ def _private_keys(text: str) -> Iterator[tuple[int, int, str]]:
     if "PRIVATE KEY" not in text:
         return
     for match in _PRIVATE_KEY.finditer(text):
-        body = _KEY_BODY.match(text, match.end())
-        chars = re.sub(r"\\[nr]|\s|=", "", body.group()) if body else ""
+        body = next(_KEY_BODY.finditer(text, match.end())).group()  # may be empty
+        chars = re.sub(r"\\[nr]|\s|=", "", body)
         if len(chars) >= _BODY_CHARS and not placeholder(chars[:_BODY_CHARS]):
             yield match.start(), match.end(), match.group("label")
 

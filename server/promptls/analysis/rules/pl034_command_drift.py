@@ -65,7 +65,7 @@ def _manager_words(command: Command) -> tuple[Word, Word | None, tuple[Word, ...
     words = command.words
     if words[0].text not in MANAGERS:
         return None
-    if any(w.text.split("=")[0] in _ELSEWHERE for w in words[1:]):
+    if any(w.text.split("=")[0] in _ELSEWHERE for w in words[2:]):  # words[1]: `managed`
         return None
     sub = words[1] if len(words) > 1 else None
     return words[0], sub, words[2:]
@@ -171,8 +171,6 @@ def _missing_names(command: Command) -> tuple[str, list[Word]] | None:
     if _options(rest):
         return None
     if head in ("npm", "pnpm") and len(words) > 2 and words[1].text in ("run", "run-script"):
-        if head == "pnpm" and words[1].text == "run-script":
-            return None
         return "package", [words[2]]
     if head == "make":
         return "make", [w for w in rest if "=" not in w.text]
