@@ -155,7 +155,7 @@ def test_distinct_characters_threshold_is_strict_and_capped_at_40() -> None:
 def test_a_placeholder_or_a_claimed_span_does_not_hide_later_keys() -> None:
     token = SAMPLES["GitHub token"]
     assert len(findings(f"ghp_{'x' * 36} then {token}\n")) == 1
-    marked = "sk-proj-" + "a1B2c3D4e5" * 3 + "T3BlbkFJ" + "f6G7h8J9k0" * 3
+    marked = "sk-proj-" + "a1B2c3D4e5" * 4 + "T3BlbkFJ" + "f6G7h8J9k0" * 4  # both shapes
     plain = SAMPLES["OpenAI project key"].replace("sk-svcacct-", "sk-proj-")
     assert len(findings(f"{marked} and {plain}\n")) == 2
 

@@ -81,6 +81,7 @@ def test_make_and_just_lookups(tmp_path: Path) -> None:
     )
     assert spans(root, "`make build check lint`\n") == ["check", "lint"]
     assert spans(root, "`make tool-xyz env`\n") == []  # names of what is beside the Makefile
+    assert spans(root, "`make tool-xyz check`\n") == ["check"]
     assert spans(root, "`just tool-xyz`\n") == ["tool-xyz"]  # just has no implicit rules
     assert spans(root, "`just X=1`, `just X=1 build`\n") == []
     assert spans(root, "`yarn check`, `npm test`\n") == []  # not a just or make lookup

@@ -171,7 +171,7 @@ def _missing_names(command: Command) -> tuple[str, list[Word]] | None:
     if _options(rest):
         return None
     if head in ("npm", "pnpm") and len(words) > 2 and words[1].text in ("run", "run-script"):
-        return "package", [words[2]]
+        return None if words[2].text == "env" else ("package", [words[2]])  # built in
     if head == "make":
         return "make", [w for w in rest if "=" not in w.text]
     if head == "just" and rest and "=" not in rest[0].text:
@@ -207,8 +207,6 @@ def _name_findings(command: Command, repo: _Repo, here: str) -> Iterator[Finding
         name = word.text
         if any(c in name for c in _OPAQUE) or name in found.names:
             continue
-        if kind == "package" and name == "env":
-            continue  # npm's built-in `npm run env`
         if kind == "make" and os.path.lexists(os.path.join(folder, name)):
             continue  # a file make considers up to date, or builds by an implicit rule
         label = _LABEL[kind]
@@ -262,7 +260,8 @@ RULE = Rule(
         "names the right manager or says not/never/instead, global installs, `npx`, "
         "`dlx`, options that target another package or folder (`--filter`, `-w`, `-C`), "
         "anything after a `cd`, fences tagged as another language (a CI workflow in "
-        "`yaml`), a Makefile with `include`, pattern rules or variables in target names, "
+        "`yaml`), a Makefile whose includes cannot be read (a missing `-include .env` adds "
+        "nothing, as for make), with pattern rules or variables in target names, "
         "a justfile with `import`, `mod` or `set fallback`, and `yarn X`/`bun run X`/"
         "`pnpm X` (they fall back to the package's binaries). The fix swaps only the "
         "manager's name, where that gives the same command (`npm run x` → `pnpm run x`, "
