@@ -1,0 +1,201 @@
+"""PL033: a live credential committed in a file every agent session reads.
+
+An instruction, rule, skill or prompt file is committed, shared and sent to a model
+provider with every request; a key pasted into one ("use this token for the staging
+API") is published to everyone who can read the repository and to every log the
+prompt passes through. Only token shapes a provider publishes with a fixed prefix are
+recognised, so a finding is almost certainly a real key: AWS access key ids, GitHub,
+Slack, Stripe live, Anthropic, OpenAI and Google API keys, and private-key blocks (a
+GCP service-account JSON carries one). A key inside a code span or fence is reported
+too: it is committed all the same. Placeholders (``AKIAIOSFODNN7EXAMPLE``, ``xxxx``,
+``your-key``, runs of one character or of consecutive characters, bodies with too few
+distinct characters) stay quiet.
+
+The secret is never repeated: the message names the kind, shows the public prefix
+and the length, and nothing else, so CI logs, SARIF uploads and editor hovers do not
+publish it a second time. There is no fix: deleting the text does not unpublish it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import pairwise
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Finding, Severity
+from promptls.analysis.rules.base import TEXT_KINDS, Rule
+from promptls.text.lazyre import lazy
+
+
+@dataclass(frozen=True, slots=True)
+class Shape:
+    """One provider's token: its name, the public prefix shown, and how it is matched."""
+
+    kind: str
+    pattern: re.Pattern[str]
+    """Group ``body`` is the random part the placeholder checks look at; what comes
+    before it is the public prefix every such key shares, the one part shown."""
+
+
+_AFTER = r"(?![A-Za-z0-9_-])"
+_BEFORE = r"(?<![A-Za-z0-9_-])"
+
+SHAPES = (
+    Shape(
+        "AWS access key id",
+        lazy(rf"{_BEFORE}(?:AKIA|ASIA)(?P<body>[A-Z0-9]{{16}}){_AFTER}"),
+    ),
+    Shape(
+        "GitHub token",
+        lazy(rf"{_BEFORE}gh[pousr]_(?P<body>[A-Za-z0-9]{{36,251}}){_AFTER}"),
+    ),
+    Shape(
+        "GitHub fine-grained token",
+        lazy(rf"{_BEFORE}github_pat_(?P<body>[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}}){_AFTER}"),
+    ),
+    Shape(
+        "Slack token",
+        lazy(rf"{_BEFORE}xox[baprs]-(?P<body>[0-9]{{6,}}-[A-Za-z0-9-]{{10,250}}){_AFTER}"),
+    ),
+    Shape(
+        "Stripe live key",
+        lazy(rf"{_BEFORE}[sr]k_live_(?P<body>[A-Za-z0-9]{{20,247}}){_AFTER}"),
+    ),
+    Shape(
+        "Anthropic API key",
+        lazy(rf"{_BEFORE}sk-ant-[a-z]{{2,8}}[0-9]{{2}}-(?P<body>[A-Za-z0-9_-]{{80,200}}){_AFTER}"),
+    ),
+    Shape(
+        "OpenAI API key",
+        lazy(
+            rf"{_BEFORE}sk-(?:(?:proj|svcacct|admin)-)?"
+            rf"(?P<body>[A-Za-z0-9_-]{{20,200}}T3BlbkFJ[A-Za-z0-9_-]{{20,200}}){_AFTER}"
+        ),
+    ),
+    Shape(
+        "OpenAI project key",
+        lazy(rf"{_BEFORE}sk-(?:proj|svcacct|admin)-(?P<body>[A-Za-z0-9_-]{{80,200}}){_AFTER}"),
+    ),
+    Shape(
+        "OpenAI API key",
+        lazy(rf"{_BEFORE}sk-(?P<body>[A-Za-z0-9]{{48}}){_AFTER}"),
+    ),
+    Shape(
+        "Google API key",
+        lazy(rf"{_BEFORE}AIza(?P<body>[A-Za-z0-9_-]{{35}}){_AFTER}"),
+    ),
+)
+"""The published shapes, most specific first: a span claimed by one is not re-reported."""
+
+_PRIVATE_KEY = lazy(
+    r"-----BEGIN (?P<label>(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
+)
+_KEY_BODY = lazy(r"(?:[A-Za-z0-9+/=]|\\[nr]|\s)*")
+"""What follows the header in a real block: base64 lines (``\\n`` escapes in JSON)."""
+_BODY_CHARS = 64
+"""A real key's body has hundreds of base64 characters; a documented header has none."""
+
+_WORDS = ("example", "xxxx", "your", "placeholder", "dummy", "sample", "redacted", "fake")
+"""Words that mark a documented stand-in, not a key (case-insensitive)."""
+_REPEAT = 5
+"""A run of this many of one character is typed, not generated."""
+_SEQUENCE = 6
+"""Nor is a run of this many consecutive characters (``abcdef``, ``123456``)."""
+_MIN_DISTINCT = 0.4
+"""A random body over a 32-to-64-letter alphabet uses most letters it could: one with
+fewer distinct characters than this share of its length (capped at 40) is typed."""
+
+
+def placeholder(body: str) -> bool:
+    """Whether a token's random part is a stand-in someone typed rather than a key."""
+    lowered = body.lower()
+    if any(word in lowered for word in _WORDS):
+        return True
+    run = ascending = 1
+    for before, after in pairwise(body):
+        run = run + 1 if after == before else 1
+        ascending = ascending + 1 if ord(after) == ord(before) + 1 else 1
+        if run >= _REPEAT or ascending >= _SEQUENCE:
+            return True
+    letters = [c for c in body if c.isalnum()]
+    return len(set(letters)) < _MIN_DISTINCT * min(len(letters), 40)
+
+
+def redacted(kind: str, prefix: str, length: int) -> str:
+    """How a secret is named in any output: its kind, public prefix and length only."""
+    return f"{kind} ({prefix}…, {length} characters)"
+
+
+def _private_keys(text: str) -> Iterator[tuple[int, int, str]]:
+    """Each private-key header followed by a real-looking body: (start, end, label)."""
+    if "PRIVATE KEY" not in text:
+        return
+    for match in _PRIVATE_KEY.finditer(text):
+        body = next(_KEY_BODY.finditer(text, match.end())).group()  # may be empty
+        chars = re.sub(r"\\[nr]|\s|=", "", body)
+        if len(chars) >= _BODY_CHARS and not placeholder(chars[:_BODY_CHARS]):
+            yield match.start(), match.end(), match.group("label")
+
+
+def secrets(text: str) -> Iterator[tuple[int, int, str]]:
+    """Every recognised secret as (start, end, redacted description), in text order."""
+    found: list[tuple[int, int, str]] = []
+    for start, end, label in _private_keys(text):
+        found.append((start, end, f"Private key block (-----BEGIN {label}-----)"))
+    for shape in SHAPES:
+        for match in shape.pattern.finditer(text):
+            start, end = match.span()
+            if any(a < end and start < b for a, b, _ in found):
+                continue
+            if placeholder(match.group("body")):
+                continue
+            prefix = text[start : match.start("body")]
+            found.append((start, end, redacted(shape.kind, prefix, end - start)))
+    return iter(sorted(found))
+
+
+_PREFIXES = ("AKIA", "ASIA", "gh", "github_pat_", "xox", "k_live_", "sk-", "AIza", "PRIVATE KEY")
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """One error per secret, code or prose alike; the message never holds the secret."""
+    text = doc.text
+    if not any(p in text for p in _PREFIXES):
+        return
+    for start, end, what in secrets(text):
+        yield RULE.finding(
+            f"{what} committed here: revoke and rotate it now (anyone who can read this "
+            "file has it), and have the agent read it from an environment variable instead",
+            start,
+            end,
+        )
+
+
+RULE = Rule(
+    code="PL033",
+    name="committed-secret",
+    severity=Severity.ERROR,
+    summary="A live credential (cloud, GitHub, Slack, Stripe, model-provider key, private key).",
+    explanation=(
+        "Instruction, rule, skill and prompt files are committed, shared with everyone who "
+        "can read the repository, and sent to the model provider with every request. A "
+        "key pasted into one is published. The rule recognises only token shapes the "
+        "providers publish with a fixed prefix (AWS `AKIA`/`ASIA` key ids, GitHub `ghp_` "
+        "`gho_` `ghu_` `ghs_` `ghr_` `github_pat_`, Slack `xoxb-` and friends, Stripe "
+        "`sk_live_`/`rk_live_`, Anthropic `sk-ant-`, OpenAI `sk-`/`sk-proj-`, Google "
+        "`AIza`, and `-----BEGIN … PRIVATE KEY-----` blocks, which is also how a GCP "
+        "service-account JSON carries its key), in prose and in code alike. Placeholders "
+        "stay quiet: `AKIAIOSFODNN7EXAMPLE`, `xxxx`, `your-key`, runs of one character or "
+        "of consecutive ones, bodies with few distinct characters, a private-key header "
+        "with no key under it. The message never repeats the secret (only its kind, "
+        "public prefix and length). No fix: removing the line does not unpublish the key. "
+        "Revoke and rotate it, then have the agent read it from an environment variable."
+    ),
+    bad_example="Deploy with the token `ghp_…` (a real 40-character GitHub token)\n",
+    good_example="Deploy with the token in `$GITHUB_TOKEN` (set in your shell, never committed)\n",
+    fixable=False,
+    kinds=TEXT_KINDS,
+    check=check,
+)
