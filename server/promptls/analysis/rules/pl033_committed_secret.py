@@ -198,4 +198,5 @@ RULE = Rule(
     fixable=False,
     kinds=TEXT_KINDS,
     check=check,
+    needs_discovery=False,
 )
