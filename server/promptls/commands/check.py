@@ -9,18 +9,17 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.agents import analyze_for_agents
-from promptls.analysis.engine import document_kind, fix_all
+from promptls.analysis.check_files import analyze_text, folder_of, read_text, walk
+from promptls.analysis.engine import fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
-from promptls.commands._check_files import read_text, walk
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
 from promptls.commands._check_output import FORMATS, Report
-from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
+from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
-from promptls.discovery import Discovery, discover, owning_folder
+from promptls.discovery import Discovery, discover
 from promptls.discovery.setup import active_profiles
 from promptls.text.escape import safe_block
 
@@ -131,11 +130,6 @@ class _Discoveries:
         return self(folder, active_profiles(folder, settings.profile)[0])
 
 
-def folder_of(path: Path) -> str:
-    """The folder whose discovery decides about an instruction file."""
-    return owning_folder(logical_path(str(path)))
-
-
 class _Run:
     """The state of one ``check`` invocation: settings per path, results, errors."""
 
@@ -161,15 +155,7 @@ class _Run:
 
     def analyze(self, text: str, display: str, path: Path | None, settings: Settings) -> Analysis:
         """Analyse one text, with discovery for instruction files on disk."""
-        kind = document_kind(display, settings)
-        return analyze_for_agents(
-            text,
-            path=display,
-            settings=settings,
-            folder=None if path is None else folder_of(path),
-            discover=self.discoveries,
-            kind=kind,
-        )
+        return analyze_text(text, display, path, settings, self.discoveries)
 
     def check_stdin(self, name: str) -> int | None:
         """Check stdin as ``name``; with --fix/--diff, print and return the status."""

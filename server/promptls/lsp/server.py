@@ -25,7 +25,16 @@ from pygls.uris import from_fs_path, to_fs_path
 
 from promptls import __version__
 from promptls.analysis.model import Analysis, DocumentKind
-from promptls.lsp import actions, commands, hover, symbols, sync, watch
+from promptls.lsp import (
+    actions,
+    commands,
+    hover,
+    inlay,
+    symbols,
+    sync,
+    watch,
+    workspace_diagnostics,
+)
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
 from promptls.lsp.markup import client_wants_markdown
@@ -70,6 +79,12 @@ class PromptServer(LanguageServer):
         self._warmed = threading.Event()
         self._warm_done: asyncio.Event | None = None
         """Set in the event loop when the warm-up is over (``_warmed`` is for threads)."""
+        self.on_open: list[Callable[[str], None]] = []
+        """Called with a document's URI after it opened."""
+        self.on_close: list[Callable[[str], None]] = []
+        """Called with a document's URI after it closed (its disk state matters again)."""
+        self.on_files: list[Callable[[list[str]], None]] = []
+        """Called with the paths of a ``didChangeWatchedFiles`` after discovery forgot them."""
 
     # -- transport --------------------------------------------------------------------
 
@@ -270,10 +285,10 @@ class PromptServer(LanguageServer):
         settings = self.settings.for_path(doc.path)
         folder = None if doc.path is None else owning_folder(doc.path)
         return analyze_for_agents(
-            text, path=doc.path, settings=settings, folder=folder, discover=self._discover_quietly
+            text, path=doc.path, settings=settings, folder=folder, discover=self.discover_quietly
         )
 
-    def _discover_quietly(self, folder: str, profile: str) -> Discovery | None:
+    def discover_quietly(self, folder: str, profile: str) -> Discovery | None:
         """Discovery for an analysis: a failure is logged, and the file-level rules that
         need it stay quiet."""
         try:
@@ -398,14 +413,18 @@ def create_server() -> PromptServer:
         if server.settings.debug:
             commands.register_debug(server)
 
+    scan = workspace_diagnostics.register(server)
     sync.register(
         server,
         on_initialize=on_initialize,
-        on_initialized=lambda: server.after_first_open(lambda: watch.register_watchers(server)),
+        on_initialized=lambda: server.after_first_open(
+            lambda: scan.after(watch.register_watchers(server))
+        ),
     )
     hover.register(server)
     actions.register(server)
     commands.register(server)
     symbols.register(server)
     watch.register(server)
+    inlay.register(server)
     return server
