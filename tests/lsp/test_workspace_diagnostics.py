@@ -156,8 +156,10 @@ async def test_open_buffer_keeps_live_diagnostics_and_close_restores_disk(tmp_pa
         disk = {f for f in expected if f[0] == uri}
         await client.events.until(
             lambda: (
-                {f for f in _pushed(client) if f[0] == uri} == disk
-                and client.events.last(uri) is not live
+                (
+                    {f for f in _pushed(client) if f[0] == uri} == disk
+                    and client.events.last(uri) is not live
+                )
                 or None
             )
         )
