@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,8 +75,16 @@ def nvim_source_run(
     return _run_nvim(request.param, "source", tmp_path_factory)
 
 
-def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
-    """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON."""
+def _run_nvim(
+    mode: str,
+    scenario: str,
+    tmp_path_factory: pytest.TempPathFactory,
+    *,
+    profile: str = "or",
+    prepare: Callable[[Path], None] | None = None,
+) -> dict[str, Any]:
+    """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON
+    (``prepare`` adds files to the project before the editor starts)."""
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
     if not SERVER.exists():
@@ -85,7 +94,9 @@ def _run_nvim(mode: str, scenario: str, tmp_path_factory: pytest.TempPathFactory
     # The scenario's previews and statusline are the Or reference agent's; with no profile
     # configured the server would answer for the agents the project is set up for (its
     # CLAUDE.md and .claude/ make that Claude Code), so the project names its profile.
-    (proj / ".promptls.toml").write_text('profile = "or"\n', encoding="utf-8")
+    (proj / ".promptls.toml").write_text(f'profile = "{profile}"\n', encoding="utf-8")
+    if prepare is not None:
+        prepare(proj)
     out = tmp_path / "result.json"
     server_log = tmp_path / "server.log"
     state = tmp_path / "xdg-state"

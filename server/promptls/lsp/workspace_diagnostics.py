@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -49,6 +50,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+SLICE = 0.002
+"""Seconds of scanning between two pauses."""
+PAUSE = 0.0005
+"""Seconds the scan sleeps after each slice. pygls reads stdin in a worker thread, which
+needs the GIL for each header line and body; ``sleep(0)`` never lets it go (the loop
+takes the GIL straight back), so a request waited for the interpreter's 5 ms switch
+interval, several times per message. Idle in ``select`` for this long, the loop lets the
+reader deliver a whole request, which then runs before the scan resumes."""
 LARGE_FILE = 256 * 1024
 """Bytes above which a file is analysed in a worker thread, not between two messages."""
 RESCAN_NAMES = frozenset({".promptls.toml", "pyproject.toml", ".gitignore"})
@@ -75,6 +84,8 @@ class WorkspaceScan:
         self.capped = False
         self.shown: set[str] = set()
         """URIs this scan pushed findings for (and has not cleared since)."""
+        self.since = 0.0
+        """When the scan last paused (``time.perf_counter``)."""
         self.pulled = False
         """The client asked ``workspace/diagnostic``: it gets results only that way."""
 
@@ -97,13 +108,13 @@ class WorkspaceScan:
         for folder in self.server.folders() if cap else []:
             settings = self.server.settings.for_folder(folder)
             for batch in walk_folders(Path(folder), settings):
-                await asyncio.sleep(0)
+                await self._breathe()
                 total += len(batch)
                 for path in batch[: max(0, cap - len(seen))]:
                     kind = await self._check(path, settings)
                     if kind is not None:
                         seen[str(path)] = kind
-                    await asyncio.sleep(0)
+                    await self._breathe()
         for gone in set(self.kinds) - set(seen):
             self._store(gone, [])
         self.kinds = seen
@@ -122,6 +133,14 @@ class WorkspaceScan:
             )
         self.done.set()
         self._refresh_pull()
+
+    async def _breathe(self) -> None:
+        """Give the event loop (and the thread reading requests) a turn."""
+        if time.perf_counter() - self.since < SLICE:
+            await asyncio.sleep(0)
+            return
+        await asyncio.sleep(PAUSE)
+        self.since = time.perf_counter()
 
     async def _check(
         self, path: Path, settings: Settings, *, again: bool = False
@@ -250,7 +269,7 @@ class WorkspaceScan:
                 self.kinds.pop(path, None)
             else:
                 self.kinds[path] = kind
-            await asyncio.sleep(0)
+            await self._breathe()
         self._refresh_pull()
 
     def _instruction(self, path: str) -> bool:

@@ -7,9 +7,9 @@
 // wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { scenario ("all" | "missing-server" | "source-file"), url, playwright,
+//   config: { scenario ("all" | "missing-server" | "source-file" | "workspace"), url, playwright,
 //             chromium, screenshots, workspace, file, expectInFile, expectInPreview,
-//             appendToAgents, expectRule, timeoutMs }
+//             appendToAgents, expectRule, expectCode, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -129,6 +129,22 @@ async function sourceFile(page) {
 }
 
 /** The full tour: every surface of the extension against the real server. */
+/** The Problems panel lists a finding of a file nobody opened (config.expectCode in
+ * config.expectFile), and no editor tab shows that file. */
+async function unopenedFile(page) {
+  step = "problems of an unopened file";
+  await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
+  const row = page
+    .locator(".markers-panel .monaco-list-row", { hasText: config.expectCode })
+    .first();
+  await row.waitFor({ state: "visible", timeout });
+  result.steps.workspace = {
+    rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
+    tabs: (await page.locator(".tab").allTextContents()).map(plain),
+  };
+  await shot(page, "02-problems-unopened");
+}
+
 async function everyFeature(page) {
   step = "problems";
   await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
@@ -374,6 +390,8 @@ try {
 
   if (config.scenario === "missing-server") {
     await missingServer(page);
+  } else if (config.scenario === "workspace") {
+    await unopenedFile(page);
   } else if (config.scenario === "source-file") {
     await sourceFile(page);
   } else {
