@@ -209,3 +209,21 @@ async def test_cap_says_so_and_checks_only_that_many(tmp_path: Path) -> None:
         assert "first 2 of" in message.message
         expected = _check(tmp_path, client.encoding)
         assert _pushed(client) < expected
+
+
+async def test_config_change_rescans_with_the_new_settings(tmp_path: Path) -> None:
+    _tree(tmp_path, FILES)
+    async with session("vscode", tmp_path) as client:
+        expected = _check(tmp_path, client.encoding)
+        await client.events.until(lambda: _pushed(client) == expected or None)
+        config = tmp_path / ".promptls.toml"
+        config.write_text('ignore = ["PL015"]\n', encoding="utf-8")
+        client.workspace_did_change_watched_files(
+            types.DidChangeWatchedFilesParams(
+                changes=[types.FileEvent(uri=uri_of(config), type=types.FileChangeType.Created)]
+            )
+        )
+        quieter = _check(tmp_path, client.encoding)
+        assert "PL015" not in {code for _, code, _ in quieter}
+        assert quieter
+        await client.events.until(lambda: _pushed(client) == quieter or None)

@@ -83,6 +83,8 @@ class PromptServer(LanguageServer):
         """Called with a document's URI after it opened."""
         self.on_close: list[Callable[[str], None]] = []
         """Called with a document's URI after it closed (its disk state matters again)."""
+        self.on_refresh: list[Callable[[], None]] = []
+        """Called when settings changed (every result computed under them is stale)."""
         self.on_files: list[Callable[[list[str]], None]] = []
         """Called with the paths of a ``didChangeWatchedFiles`` after discovery forgot them."""
 
@@ -326,6 +328,8 @@ class PromptServer(LanguageServer):
         """Settings changed: recompute everything, then re-push or ask pull clients."""
         self.documents.invalidate_all()
         self._ask_pull_refresh()
+        for listener in self.on_refresh:
+            listener()
 
     def refresh_instruction_documents(self) -> None:
         """Discovery changed: only instruction files' file-level findings depend on it."""

@@ -60,8 +60,9 @@ interval, several times per message. Idle in ``select`` for this long, the loop 
 reader deliver a whole request, which then runs before the scan resumes."""
 LARGE_FILE = 256 * 1024
 """Bytes above which a file is analysed in a worker thread, not between two messages."""
-RESCAN_NAMES = frozenset({".promptls.toml", "pyproject.toml", ".gitignore"})
-"""Files whose change alters the settings or the file set: the whole scan starts over."""
+RESCAN_NAMES = frozenset({".gitignore"})
+"""Files whose change alters the file set: the whole scan starts over (a config file's
+change reaches :meth:`WorkspaceScan.refresh` through the server's settings refresh)."""
 EXTRA_WATCH_ID = "promptls-watch-workspace-diagnostics"
 EXTRA_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt", "**/.gitignore")
 """What the scan reads beyond the instruction files ``watch.py`` already watches."""
@@ -220,10 +221,19 @@ class WorkspaceScan:
 
     # -- changes -------------------------------------------------------------------------
 
+    def active(self) -> bool:
+        """Whether the scan started and is not turned off (a cap of 0)."""
+        return self.task is not None and self.server.settings.max_workspace_files > 0
+
+    def refresh(self) -> None:
+        """Settings changed: every disk result may differ, so the scan starts over."""
+        if self.active():
+            self.start()
+
     def files_changed(self, paths: list[str]) -> None:
         """A watched-files event: rescan, or re-check the files it concerns."""
-        if self.task is None:
-            return  # not started: the first scan will read the new state
+        if not self.active():
+            return  # not started (the first scan will read the new state), or off
         if any(Path(p).name in RESCAN_NAMES for p in paths):
             self.start()
             return
@@ -238,7 +248,7 @@ class WorkspaceScan:
     def closed(self, uri: str) -> None:
         """A document closed: what the disk holds is what the client should show again."""
         path = next((p for p in self.kinds if (from_fs_path(p) or p) == uri), None)
-        if path is not None:
+        if path is not None and self.active():
             asyncio.get_running_loop().create_task(self._recheck([path], follow=False))
 
     async def _recheck(self, paths: list[str], *, follow: bool = True) -> None:
@@ -349,6 +359,7 @@ def register(server: PromptServer) -> WorkspaceScan:
     (:meth:`WorkspaceScan.after`) once the first open has been answered."""
     scan = WorkspaceScan(server)
     server.on_files.append(scan.files_changed)
+    server.on_refresh.append(scan.refresh)
     server.on_open.append(scan.opened)
     server.on_close.append(scan.closed)
 
