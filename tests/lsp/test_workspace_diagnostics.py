@@ -100,6 +100,20 @@ async def _workspace_pull(client: PromptClient) -> set[Finding]:
     return out
 
 
+async def _scanned(client: PromptClient) -> set[Finding]:
+    """Wait until the pushed results equal ``check`` on the client's folder; return them."""
+    expected = _check(client.root, client.encoding)
+    await client.events.until(lambda: _pushed(client) == expected or None)
+    return expected
+
+
+def _tell(client: PromptClient, path: Path, change: types.FileChangeType) -> None:
+    """Send the ``didChangeWatchedFiles`` an editor sends for one file."""
+    client.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(changes=[types.FileEvent(uri=uri_of(path), type=change)])
+    )
+
+
 @pytest.mark.parametrize("name", list(CLIENTS))
 async def test_unopened_files_equal_check(name: str, tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
@@ -127,8 +141,7 @@ async def test_pull_client_that_asks_gets_reports_not_pushes(tmp_path: Path) -> 
 async def test_open_buffer_keeps_live_diagnostics_and_close_restores_disk(tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
     async with session("vscode", tmp_path) as client:
-        expected = _check(tmp_path, client.encoding)
-        await client.events.until(lambda: _pushed(client) == expected or None)
+        expected = await _scanned(client)
         prompt = tmp_path / "b.prompt"
         uri = uri_of(prompt)
         fixed = f"static\n\n{MARKER}\n\ndynamic\n"
@@ -137,16 +150,7 @@ async def test_open_buffer_keeps_live_diagnostics_and_close_restores_disk(tmp_pa
         assert "PL007" not in {d.code for d in live.diagnostics}
         # A watched change elsewhere re-checks instruction files; the open buffer stays live.
         (tmp_path / "AGENTS.override.md").unlink()
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[
-                    types.FileEvent(
-                        uri=uri_of(tmp_path / "AGENTS.override.md"),
-                        type=types.FileChangeType.Deleted,
-                    )
-                ]
-            )
-        )
+        _tell(client, tmp_path / "AGENTS.override.md", types.FileChangeType.Deleted)
         agents = uri_of(tmp_path / "AGENTS.md")
         await client.events.until(
             lambda: not any(u == agents for u, _, _ in _pushed(client)) or None
@@ -168,32 +172,20 @@ async def test_open_buffer_keeps_live_diagnostics_and_close_restores_disk(tmp_pa
 async def test_watched_change_updates_one_file(tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
     async with session("emacs", tmp_path) as client:
-        expected = _check(tmp_path, client.encoding)
-        await client.events.until(lambda: _pushed(client) == expected or None)
+        await _scanned(client)
         late = tmp_path / "late" / "CLAUDE.md"
         late.parent.mkdir()
         late.write_text("# 😀\r\n@gone.md\r\n", encoding="utf-8", newline="")
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=uri_of(late), type=types.FileChangeType.Created)]
-            )
-        )
+        _tell(client, late, types.FileChangeType.Created)
         after = _check(tmp_path, client.encoding)
         assert any(f[0] == uri_of(late) for f in after)
         await client.events.until(lambda: _pushed(client) == after or None)
         (tmp_path / "sub" / "CLAUDE.md").unlink()
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[
-                    types.FileEvent(
-                        uri=uri_of(tmp_path / "sub" / "CLAUDE.md"),
-                        type=types.FileChangeType.Deleted,
-                    )
-                ]
-            )
-        )
+        _tell(client, tmp_path / "sub" / "CLAUDE.md", types.FileChangeType.Deleted)
         final = _check(tmp_path, client.encoding)
+        assert final < after
         await client.events.until(lambda: _pushed(client) == final or None)
+        assert not any(f[0] == uri_of(tmp_path / "sub" / "CLAUDE.md") for f in _pushed(client))
 
 
 async def test_cap_says_so_and_checks_only_that_many(tmp_path: Path) -> None:
@@ -208,21 +200,19 @@ async def test_cap_says_so_and_checks_only_that_many(tmp_path: Path) -> None:
         )
         assert "first 2 of" in message.message
         expected = _check(tmp_path, client.encoding)
-        assert _pushed(client) < expected
+        pushed = _pushed(client)
+        # The walk's first two files are AGENTS.md and AGENTS.override.md: PL015 only.
+        assert {code for _, code, _ in pushed} == {"PL015"}
+        assert pushed < expected
 
 
 async def test_config_change_rescans_with_the_new_settings(tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
     async with session("vscode", tmp_path) as client:
-        expected = _check(tmp_path, client.encoding)
-        await client.events.until(lambda: _pushed(client) == expected or None)
+        await _scanned(client)
         config = tmp_path / ".promptls.toml"
         config.write_text('ignore = ["PL015"]\n', encoding="utf-8")
-        client.workspace_did_change_watched_files(
-            types.DidChangeWatchedFilesParams(
-                changes=[types.FileEvent(uri=uri_of(config), type=types.FileChangeType.Created)]
-            )
-        )
+        _tell(client, config, types.FileChangeType.Created)
         quieter = _check(tmp_path, client.encoding)
         assert "PL015" not in {code for _, code, _ in quieter}
         assert quieter

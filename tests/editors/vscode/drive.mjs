@@ -52,6 +52,13 @@ async function pickRow(page, label) {
   await row.click();
 }
 
+/** The first row of the list under `list` (a CSS selector) that shows `text`, once visible. */
+async function visibleRow(page, list, text) {
+  const row = page.locator(`${list} .monaco-list-row`, { hasText: text }).first();
+  await row.waitFor({ state: "visible", timeout });
+  return row;
+}
+
 /** Run a palette command, pick `label`, and wait for tab `tabTitle` to show `expected`. */
 async function openPicked(page, command, label, tabTitle, expected) {
   await runCommand(page, command);
@@ -115,10 +122,7 @@ async function missingServer(page) {
 async function sourceFile(page) {
   step = "source-context";
   await runCommand(page, "promptls: Show Context Files");
-  const rule = page
-    .locator(".quick-input-list .monaco-list-row", { hasText: config.expectRule })
-    .first();
-  await rule.waitFor({ state: "visible", timeout });
+  const rule = await visibleRow(page, ".quick-input-list", config.expectRule);
   result.steps.sourceContext = {
     title: plain(await page.locator(".quick-input-widget .quick-input-title").innerText()),
     rows: (await page.locator(".quick-input-list .monaco-list-row").allTextContents()).map(plain),
@@ -134,10 +138,7 @@ async function sourceFile(page) {
 async function unopenedFile(page) {
   step = "problems of an unopened file";
   await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
-  const row = page
-    .locator(".markers-panel .monaco-list-row", { hasText: config.expectCode })
-    .first();
-  await row.waitFor({ state: "visible", timeout });
+  await visibleRow(page, ".markers-panel", config.expectCode);
   result.steps.workspace = {
     rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
     tabs: (await page.locator(".tab").allTextContents()).map(plain),
