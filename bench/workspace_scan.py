@@ -21,7 +21,7 @@ from typing import Any
 
 import report
 import workloads
-from lsp_client import LspClient
+from lsp_client import LspClient, cpu_clock_seconds
 
 FOLDERS = 100
 PER_FOLDER = 50
@@ -78,6 +78,7 @@ def _session(root: Path, home: str, cap: int | None, reps_hover: int) -> dict[st
         uri = (root / "open.prompt").as_uri()
         client.notify("initialized", {})
         began = time.perf_counter()
+        cpu_began = cpu_clock_seconds(client.pid)
         client.notify(
             "textDocument/didOpen",
             {"textDocument": {"uri": uri, "languageId": "markdown", "version": 1, "text": text}},
@@ -94,8 +95,14 @@ def _session(root: Path, home: str, cap: int | None, reps_hover: int) -> dict[st
             if done is None and client.answered(rid):
                 done = time.perf_counter()
         result, _, received = client.wait_response(rid, 120)
+        cpu = cpu_clock_seconds(client.pid) - cpu_began
         files = len(result.get("items", [])) if isinstance(result, dict) else 0
-        return {"full_s": received - began, "files_with_findings": files, "hovers": hovers}
+        return {
+            "full_s": received - began,
+            "cpu_s": cpu,
+            "files_with_findings": files,
+            "hovers": hovers,
+        }
 
 
 def run(reps: int, quick: bool) -> dict[str, Any]:
@@ -105,12 +112,14 @@ def run(reps: int, quick: bool) -> dict[str, Any]:
         root = Path(tmp)
         files = make_workspace(root, FOLDERS // 5 if quick else FOLDERS)
         full: list[float] = []
+        cpu: list[float] = []
         during: list[float] = []
         without: list[float] = []
         findings = 0
         for _ in range(reps):
             scanned = _session(root, home, None, 0)
             full.append(scanned["full_s"])
+            cpu.append(scanned["cpu_s"])
             during += scanned["hovers"]
             findings = scanned["files_with_findings"]
             without += _session(root, home, 0, HOVERS_WITHOUT_SCAN)["hovers"]
@@ -118,6 +127,7 @@ def run(reps: int, quick: bool) -> dict[str, Any]:
         "files": files,
         "files_with_findings": findings,
         "full_ms": round(1000 * sorted(full)[len(full) // 2], 1),
+        "full_cpu_ms": round(1000 * sorted(cpu)[len(cpu) // 2], 1),
         "hover_during_scan_p50": round(report.percentile(during, 50), 2),
         "hover_during_scan_p99": round(report.percentile(during, 99), 2),
         "hover_during_scan_n": len(during),
@@ -132,7 +142,8 @@ def markdown(rows: dict[str, Any]) -> str:
         f"\n### Workspace diagnostics ({rows['files']} files)\n\n"
         "| measure | value |\n|---|---|\n"
         f"| initialized → full workspace diagnostics | {rows['full_ms']} ms "
-        f"({rows['files_with_findings']} files with findings) |\n"
+        f"({rows['files_with_findings']} files with findings; server CPU "
+        f"{rows['full_cpu_ms']} ms, hovers included) |\n"
         f"| hover p50 / p99 while the scan runs ({rows['hover_during_scan_n']} hovers) | "
         f"{rows['hover_during_scan_p50']} / {rows['hover_during_scan_p99']} ms |\n"
         f"| hover p50 / p99 without the scan | "
