@@ -16,6 +16,7 @@ from tests.lsp.client import (
     CLIENTS,
     PromptClient,
     capabilities,
+    execute,
     open_doc,
     position,
     session,
@@ -28,6 +29,17 @@ SHADOWED = "# 共有 😀 rules\r\nuse tabs\r\n"
 OVERRIDE = "# override 漢字\n"
 PROMPT = f"漢字 😀 static part\r\n\r\n{MARKER}\r\n\r\ndynamic part\r\n"
 WHOLE = types.Range(start=types.Position(0, 0), end=types.Position(99, 0))
+
+
+def _paths(found: object) -> list[object]:
+    """Every ``path`` value anywhere in a command's JSON answer."""
+    if isinstance(found, dict):
+        return [v for k, v in found.items() if k == "path"] + [
+            p for v in found.values() for p in _paths(v)
+        ]
+    if isinstance(found, list):
+        return [p for v in found for p in _paths(v)]
+    return []
 
 
 async def _hints(client: PromptClient, uri: str) -> list[types.InlayHint]:
@@ -91,6 +103,9 @@ async def test_code_lens_only_without_inlay_hints(tmp_path: Path) -> None:
         assert lens.range.start == types.Position(0, 0)
         assert lens.command is not None
         assert "codex: shadowed by AGENTS.override.md" in lens.command.title
+        # Choosing it runs the command the lens names: the context files of this file.
+        shown = await execute(client, lens.command.command, *(lens.command.arguments or []))
+        assert any(str(tmp_path / "AGENTS.override.md") in str(p) for p in _paths(shown))
     caps.text_document.inlay_hint = types.InlayHintClientCapabilities()
     async with session("vscode", tmp_path, caps=caps) as client:
         open_doc(client, uri, SHADOWED)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from promptls.analysis.model import DocumentKind
-from promptls.lsp.command_ids import RENDER_WIRE
+from promptls.lsp.command_ids import RENDER_WIRE, SHOW_CONTEXT_FILES
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.workspace import load_line_of
 
@@ -91,6 +91,17 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     ]
 
 
+def verdict_lens(server: PromptServer, uri: str, path: str) -> list[types.CodeLens]:
+    """Line 1's verdict per agent (the inlay hint's text) for clients without inlay
+    hints; choosing it shows the context files that apply to this file."""
+    line = load_line_of(server, path)
+    if not line:
+        return []
+    at = types.Range(start=types.Position(0, 0), end=types.Position(0, 0))
+    command = types.Command(title=line, command=SHOW_CONTEXT_FILES, arguments=[{"uri": uri}])
+    return [types.CodeLens(range=at, command=command)]
+
+
 def register(server: PromptServer) -> None:
     """Wire ``textDocument/documentSymbol`` and ``textDocument/codeLens``."""
 
@@ -121,12 +132,5 @@ def register(server: PromptServer) -> None:
             and path
             and not (td and td.inlay_hint)
         ):
-            line = load_line_of(server, path)
-            at = types.Range(start=types.Position(0, 0), end=types.Position(0, 0))
-            # The lens shows a title only: an empty command id is what clients run as nothing.
-            return (
-                [types.CodeLens(range=at, command=types.Command(title=line, command=""))]
-                if line
-                else []
-            )
+            return verdict_lens(server, snapshot.uri, path)
         return lens(snapshot)
