@@ -217,3 +217,16 @@ async def test_config_change_rescans_with_the_new_settings(tmp_path: Path) -> No
         assert "PL015" not in {code for _, code, _ in quieter}
         assert quieter
         await client.events.until(lambda: _pushed(client) == quieter or None)
+
+
+@pytest.mark.parametrize("name", ["vscode", "emacs"])
+async def test_first_open_is_published_before_the_scan(name: str, tmp_path: Path) -> None:
+    _tree(tmp_path, FILES)
+    async with session(name, tmp_path) as client:
+        prompt = tmp_path / "first.prompt"
+        text = f"static\n\n{MARKER}\n\ndynamic\n{MARKER}\n"
+        open_doc(client, uri_of(prompt), text, version=7)
+        await client.events.diagnostics(uri_of(prompt), 7)
+        await _scanned(client)
+        order = [p.version for p in client.events.published]
+        assert order.index(7) < order.index(None), order

@@ -136,11 +136,14 @@ class WorkspaceScan:
         self._refresh_pull()
 
     async def _breathe(self) -> None:
-        """Give the event loop (and the thread reading requests) a turn."""
+        """Give the event loop (and the thread reading requests) a turn; at the end of a
+        slice, also let the open documents' pending analyses finish first (a file just
+        opened or edited matters more than one nobody looks at)."""
         if time.perf_counter() - self.since < SLICE:
             await asyncio.sleep(0)
             return
         await asyncio.sleep(PAUSE)
+        await self.server.documents.settled()
         self.since = time.perf_counter()
 
     async def _check(
