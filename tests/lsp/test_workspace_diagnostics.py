@@ -198,7 +198,7 @@ async def test_cap_says_so_and_checks_only_that_many(tmp_path: Path) -> None:
                 (m for m in client.messages if "workspaceDiagnosticsMaxFiles" in m.message), None
             )
         )
-        assert "first 2 of" in message.message
+        assert "only the first 2 files" in message.message
         expected = _check(tmp_path, client.encoding)
         pushed = _pushed(client)
         # The walk's first two files are AGENTS.md and AGENTS.override.md: PL015 only.

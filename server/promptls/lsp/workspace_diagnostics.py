@@ -101,21 +101,13 @@ class WorkspaceScan:
 
     async def _scan(self) -> None:
         """Walk every folder, check every file, publish as results come in."""
-        from promptls.analysis.check_files import walk_folders  # deferred (lsp → analysis)
-
         cap = self.server.settings.max_workspace_files
         seen: dict[str, DocumentKind] = {}
-        total = 0
-        for folder in self.server.folders() if cap else []:
-            settings = self.server.settings.for_folder(folder)
-            for batch in walk_folders(Path(folder), settings):
-                await self._breathe()
-                total += len(batch)
-                for path in batch[: max(0, cap - len(seen))]:
-                    kind = await self._check(path, settings)
-                    if kind is not None:
-                        seen[str(path)] = kind
-                    await self._breathe()
+        try:
+            capped = await self._walk(cap, seen)
+        except Exception:  # a broken walk must not leave pull requests waiting forever
+            log.exception("workspace diagnostics: the scan failed")
+            capped = False
         for gone in set(self.kinds) - set(seen):
             self._store(gone, [])
         self.kinds = seen
@@ -126,14 +118,34 @@ class WorkspaceScan:
             for uri, diagnostics in self.results.items():
                 if self.server.documents.get(uri) is None:
                     self._publish(uri, diagnostics)
-        if total > cap and cap and not self.capped:
+        if capped and not self.capped:
             self.capped = True
             self.server.warn(
-                f"promptls: workspace diagnostics cover the first {cap} of {total} files "
-                "(the workspaceDiagnosticsMaxFiles setting); open a file to check it."
+                f"promptls: workspace diagnostics cover only the first {cap} files of the "
+                "workspace (the workspaceDiagnosticsMaxFiles setting); open a file to check it."
             )
         self.done.set()
         self._refresh_pull()
+
+    async def _walk(self, cap: int, seen: dict[str, DocumentKind]) -> bool:
+        """Check the folders' files into ``seen``, the walk's first ``cap`` only; whether
+        there were more (the walk stops there: counting the rest would be unbounded)."""
+        from promptls.analysis.check_files import walk_folders  # deferred (lsp → analysis)
+
+        checked = 0
+        for folder in self.server.folders() if cap else []:
+            settings = self.server.settings.for_folder(folder)
+            for batch in walk_folders(Path(folder), settings):
+                await self._breathe()
+                for path in batch:
+                    if checked == cap:
+                        return True
+                    checked += 1
+                    kind = await self._check(path, settings)
+                    if kind is not None:
+                        seen[str(path)] = kind
+                    await self._breathe()
+        return False
 
     async def _breathe(self) -> None:
         """Give the event loop (and the thread reading requests) a turn; at the end of a
