@@ -16,7 +16,7 @@ analysis has nothing to say otherwise). Symlinked directories are not followed.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +25,8 @@ from promptls.analysis.engine import document_kind
 from promptls.analysis.globs import matches
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
-from promptls.discovery.api import owning_folder
+from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.model import Discovery
 from promptls.text.fsread import read_bounded
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
@@ -150,6 +151,28 @@ def read_text(path: Path) -> tuple[str, bytes] | None:
     if b"\x00" in data[:8192]:
         return None
     return data.decode("utf-8", errors="replace"), data
+
+
+class Discoveries:
+    """One discovery per (folder, profile) for one run: a ``check``, or one pass of the
+    server's workspace scan. What a run reads of the agents' files is read once, so its
+    findings agree with each other, and nothing outlives the run to go stale."""
+
+    def __init__(self, home: str | None = None, environ: Mapping[str, str] | None = None) -> None:
+        """The home and environment discovery reads (None: the process's own)."""
+        self.home = home
+        self.environ = environ
+        self.cache: dict[tuple[str, str], Discovery | None] = {}
+
+    def __call__(self, folder: str, profile: str) -> Discovery | None:
+        """The discovery of ``folder`` for ``profile``; None when unavailable."""
+        key = (folder, profile)
+        if key not in self.cache:
+            try:
+                self.cache[key] = discover(folder, profile, home=self.home, environ=self.environ)
+            except Exception:  # discovery problems must not stop a lint run
+                self.cache[key] = None
+        return self.cache[key]
 
 
 def folder_of(path: Path) -> str:

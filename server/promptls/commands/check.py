@@ -9,7 +9,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.check_files import analyze_text, folder_of, read_text, walk
+from promptls.analysis.check_files import (
+    Discoveries,
+    analyze_text,
+    folder_of,
+    read_text,
+    walk,
+)
 from promptls.analysis.engine import fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
@@ -19,7 +25,7 @@ from promptls.commands._check_fix import FixRefusedError, unified_diff, write_at
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
-from promptls.discovery import Discovery, discover
+from promptls.discovery import Discovery
 from promptls.discovery.setup import active_profiles
 from promptls.text.escape import safe_block
 
@@ -104,24 +110,14 @@ def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
     return {key: value for key, value in environ.items() if key != "HOME"}
 
 
-class _Discoveries:
-    """One discovery per (folder, profile) for the whole run."""
+class _Discoveries(Discoveries):
+    """One discovery per (folder, profile) for the whole run; in CI without a home
+    given, discovery reads no user-level files."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
-        self.home = home
-        self.environ = _without_home(os.environ) if home is None and in_ci(os.environ) else None
-        self.cache: dict[tuple[str, str], Discovery | None] = {}
-
-    def __call__(self, folder: str, profile: str) -> Discovery | None:
-        """The discovery of ``folder`` for ``profile``; None when unavailable."""
-        key = (folder, profile)
-        if key not in self.cache:
-            try:
-                self.cache[key] = discover(folder, profile, home=self.home, environ=self.environ)
-            except Exception:  # discovery problems must not stop a lint run
-                self.cache[key] = None
-        return self.cache[key]
+        ci = home is None and in_ci(os.environ)
+        super().__init__(home, _without_home(os.environ) if ci else None)
 
     def for_file(self, path: Path, settings: Settings) -> Discovery | None:
         """The discovery of the folder that decides about the file (its own, or the one

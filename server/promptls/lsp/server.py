@@ -287,10 +287,10 @@ class PromptServer(LanguageServer):
         settings = self.settings.for_path(doc.path)
         folder = None if doc.path is None else owning_folder(doc.path)
         return analyze_for_agents(
-            text, path=doc.path, settings=settings, folder=folder, discover=self.discover_quietly
+            text, path=doc.path, settings=settings, folder=folder, discover=self._discover_quietly
         )
 
-    def discover_quietly(self, folder: str, profile: str) -> Discovery | None:
+    def _discover_quietly(self, folder: str, profile: str) -> Discovery | None:
         """Discovery for an analysis: a failure is logged, and the file-level rules that
         need it stay quiet."""
         try:

@@ -45,7 +45,9 @@ from promptls.lsp.positions import ClientMapper
 from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
+    from promptls.analysis.agents import Discover
     from promptls.analysis.settings import Settings
+    from promptls.discovery.model import Discovery
     from promptls.lsp.server import PromptServer
 
 log = logging.getLogger(__name__)
@@ -68,6 +70,11 @@ EXTRA_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt"
 """What the scan reads beyond the instruction files ``watch.py`` already watches."""
 
 
+def _no_discovery(folder: str, profile: str) -> Discovery | None:
+    """Before the first pass: no discovery (file-level rules stay quiet)."""
+    return None
+
+
 class WorkspaceScan:
     """The disk results of the workspace's files and the task that computes them."""
 
@@ -87,6 +94,10 @@ class WorkspaceScan:
         """URIs this scan pushed findings for (and has not cleared since)."""
         self.since = 0.0
         """When the scan last paused (``time.perf_counter``)."""
+        self.discoveries: Discover = _no_discovery
+        """This pass's discoveries (``check``'s memo, fresh for every scan and re-check):
+        the shared cache is only invalidated by watched files, so a background pass
+        filling it could keep what it saw mid-write for clients that watch nothing."""
         self.pulled = False
         """The client asked ``workspace/diagnostic``: it gets results only that way."""
 
@@ -130,8 +141,12 @@ class WorkspaceScan:
     async def _walk(self, cap: int, seen: dict[str, DocumentKind]) -> bool:
         """Check the folders' files into ``seen``, the walk's first ``cap`` only; whether
         there were more (the walk stops there: counting the rest would be unbounded)."""
-        from promptls.analysis.check_files import walk_folders  # deferred (lsp → analysis)
+        from promptls.analysis.check_files import (
+            Discoveries,
+            walk_folders,
+        )  # deferred (lsp → analysis)
 
+        self.discoveries = Discoveries()
         checked = 0
         for folder in self.server.folders() if cap else []:
             settings = self.server.settings.for_folder(folder)
@@ -185,7 +200,7 @@ class WorkspaceScan:
         """What ``promptls check`` finds in this text (the same function)."""
         from promptls.analysis.check_files import analyze_text  # deferred (lsp → analysis)
 
-        return analyze_text(text, str(path), path, settings, self.server.discover_quietly)
+        return analyze_text(text, str(path), path, settings, self.discoveries)
 
     def _diagnostics(self, path: Path, text: str, analysis: Analysis) -> list[types.Diagnostic]:
         """Findings as diagnostics in the client's encoding (no version: not open)."""
@@ -269,9 +284,10 @@ class WorkspaceScan:
     async def _recheck(self, paths: list[str], *, follow: bool = True) -> None:
         """Re-check changed files (after the running scan); an instruction file's change
         re-checks every instruction file, since its findings span files."""
-        from promptls.analysis.check_files import walked  # deferred (lsp → analysis)
+        from promptls.analysis.check_files import Discoveries, walked  # deferred (lsp → analysis)
 
         await self.done.wait()
+        self.discoveries = Discoveries()
         todo = dict.fromkeys(paths)
         for path in paths:
             folder = self._folder(path)
