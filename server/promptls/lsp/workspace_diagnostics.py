@@ -141,10 +141,8 @@ class WorkspaceScan:
     async def _walk(self, cap: int, seen: dict[str, DocumentKind]) -> bool:
         """Check the folders' files into ``seen``, the walk's first ``cap`` only; whether
         there were more (the walk stops there: counting the rest would be unbounded)."""
-        from promptls.analysis.check_files import (
-            Discoveries,
-            walk_folders,
-        )  # deferred (lsp → analysis)
+        # Deferred (lsp → analysis): the scan starts after the first open, never at start-up.
+        from promptls.analysis.check_files import Discoveries, walk_folders
 
         self.discoveries = Discoveries()
         checked = 0
