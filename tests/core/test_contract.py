@@ -58,11 +58,15 @@ SEAMS = (
     ("promptls.lsp.", "promptls.lsp.wire"),
     ("promptls.config", "promptls.analysis"),
     ("promptls.commands._common", "promptls.discovery"),
+    ("promptls.analysis.", "promptls.analysis."),
+    ("promptls.analysis.rules.", "promptls.discovery.gitignore"),
 )
 """(importer prefix, imported prefix) where a promptls import may be deferred into a
 function: the imports the language server's ``initialize`` and the CLI's start-up must
-not wait for (``tests/lsp/test_startup.py`` checks the server side), and the profile
-table that ``promptls render`` (which shares the command helpers) never needs."""
+not wait for (``tests/lsp/test_startup.py`` checks the server side), the profile
+table that ``promptls render`` (which shares the command helpers) never needs, and the
+analysis helpers only some documents need (front matter, drifted copies, coverage, Git's
+ignore rules), which a new editor session's first open must not wait for."""
 
 
 @dataclass(frozen=True)

@@ -15,31 +15,41 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from promptls.analysis.coverage import Hole, coverage_holes
-from promptls.analysis.engine import analyze, document_kind
+from promptls.analysis.engine import analyze, document_kind, finish, prepare, run_rules
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.settings import Settings
 from promptls.discovery.model import Discovery
 from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
 
-__all__ = ["Discover", "analyze_for_agents", "holes_for"]
+if TYPE_CHECKING:
+    from promptls.analysis.coverage import Hole
+
+__all__ = ["Discover", "Setups", "analyze_for_agents", "holes_for"]
 
 Discover = Callable[[str, str], "Discovery | None"]
 """``(folder, profile) -> Discovery`` (memoised by the caller; None when it failed)."""
+Setups = Callable[[str], tuple[Setup, ...]]
+"""``folder -> `` its set-up markers (``detect_setups``, or the caller's memo of it)."""
 
 _CODE = "PL028"
 
 
-def holes_for(folder: str, settings: Settings, discover: Discover) -> tuple[Hole, ...]:
+def holes_for(
+    folder: str, settings: Settings, discover: Discover, setups: Setups = detect_setups
+) -> tuple[Hole, ...]:
     """The coverage holes of ``folder``; nothing when PL028 is off or nothing is set up."""
     if not settings.enabled(_CODE):
         return ()
-    setups = tuple(s for s in detect_setups(folder) if not _own_file(s))
-    if not setups:
+    setups_here = tuple(s for s in setups(folder) if not _own_file(s))
+    if not setups_here:
         return ()
-    return coverage_holes(folder, setups, {name: discover(folder, name) for name in PROFILES})
+    # deferred: coverage loads where an agent is set up, not for a new session's first file
+    from promptls.analysis.coverage import coverage_holes
+
+    return coverage_holes(folder, setups_here, {name: discover(folder, name) for name in PROFILES})
 
 
 def _own_file(setup: Setup) -> bool:
@@ -58,28 +68,32 @@ def analyze_for_agents(
     folder: str | None,
     discover: Discover,
     kind: DocumentKind | None = None,
+    setups: Setups = detect_setups,
 ) -> Analysis:
     """Analyse ``text`` for every active agent of ``folder`` and merge the findings.
 
     ``folder`` is the one whose discovery decides about the file (None: no discovery,
-    one plain analysis). The configured profile narrows to one agent.
+    one plain analysis). The configured profile narrows to one agent. The text is
+    scanned once and the rules that do not read the discovery (``Rule.needs_discovery``)
+    run once; only the others run per agent, so the findings are those of one full
+    analysis per agent, at the cost of one plus the discovery-dependent rules.
+    ``setups`` lets a caller that analyses many files memoise the set-up markers.
     """
     kind = kind or document_kind(path, settings)
     if folder is None or kind is not DocumentKind.INSTRUCTION:
         return analyze(text, path=path, settings=settings, kind=kind)
-    agents = active_profiles(folder, settings.profile)
-    holes = holes_for(folder, settings, discover)
-    runs = [
-        analyze(
-            text,
-            path=path,
-            settings=settings,
-            discovery=discover(folder, agent),
-            kind=kind,
-            coverage=tuple(h for h in holes if h.profile == agent),
-        )
-        for agent in agents
-    ]
+    agents = active_profiles(folder, settings.profile, setups)
+    holes = holes_for(folder, settings, discover, setups)
+    doc = prepare(text, path, settings, kind)
+    doc.discover = discover
+    shared = run_rules(doc, needs_discovery=False)
+    runs: list[Analysis] = []
+    for agent in agents:
+        doc.discovery = discover(folder, agent)
+        doc.coverage = tuple(h for h in holes if h.profile == agent)
+        found = shared + run_rules(doc, needs_discovery=True)
+        found.sort(key=lambda f: f.code)  # code order, as one analysis yields them
+        runs.append(finish(doc, found))
     if len(runs) == 1:
         return runs[0]
     return replace(

@@ -20,13 +20,14 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from promptls.analysis.agents import Discover, analyze_for_agents
+from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.engine import document_kind
 from promptls.analysis.globs import matches
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import Discovery
+from promptls.discovery.setup import Setup, detect_setups
 from promptls.text.fsread import read_bounded
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
@@ -154,15 +155,18 @@ def read_text(path: Path) -> tuple[str, bytes] | None:
 
 
 class Discoveries:
-    """One discovery per (folder, profile) for one run: a ``check``, or one pass of the
-    server's workspace scan. What a run reads of the agents' files is read once, so its
-    findings agree with each other, and nothing outlives the run to go stale."""
+    """One discovery per (folder, profile), and one look for set-up markers per folder,
+    for one run: a ``check``, or one pass of the server's workspace scan. Every file of
+    a folder, every agent's analysis, PL027's copies and PL028's coverage ask the same
+    questions; asked once, the run's findings agree with each other, and nothing
+    outlives the run to go stale."""
 
     def __init__(self, home: str | None = None, environ: Mapping[str, str] | None = None) -> None:
         """The home and environment discovery reads (None: the process's own)."""
         self.home = home
         self.environ = environ
         self.cache: dict[tuple[str, str], Discovery | None] = {}
+        self.setup_cache: dict[str, tuple[Setup, ...]] = {}
 
     def __call__(self, folder: str, profile: str) -> Discovery | None:
         """The discovery of ``folder`` for ``profile``; None when unavailable."""
@@ -174,6 +178,13 @@ class Discoveries:
                 self.cache[key] = None
         return self.cache[key]
 
+    def setups(self, folder: str) -> tuple[Setup, ...]:
+        """``detect_setups`` of ``folder``, looked for once per run."""
+        found = self.setup_cache.get(folder)
+        if found is None:
+            found = self.setup_cache[folder] = detect_setups(folder)
+        return found
+
 
 def folder_of(path: Path) -> str:
     """The folder whose discovery decides about a file: its path made absolute and
@@ -182,7 +193,7 @@ def folder_of(path: Path) -> str:
 
 
 def analyze_text(
-    text: str, display: str, path: Path | None, settings: Settings, discover: Discover
+    text: str, display: str, path: Path | None, settings: Settings, discoveries: Discoveries
 ) -> Analysis:
     """Analyse one file's text as ``check`` does: every active agent, with discovery for
     a file on disk (``path``; None for stdin), its kind taken from the name shown."""
@@ -191,15 +202,16 @@ def analyze_text(
         path=display,
         settings=settings,
         folder=None if path is None else folder_of(path),
-        discover=discover,
+        discover=discoveries,
         kind=document_kind(display, settings),
+        setups=discoveries.setups,
     )
 
 
-def check_file(path: Path, settings: Settings, discover: Discover) -> Analysis | None:
+def check_file(path: Path, settings: Settings, discoveries: Discoveries) -> Analysis | None:
     """The findings ``check`` reports for one file on disk; None when it is unreadable
     or binary (``check`` skips those silently too)."""
     read = read_text(path)
     if read is None:
         return None
-    return analyze_text(read[0], str(path), path, settings, discover)
+    return analyze_text(read[0], str(path), path, settings, discoveries)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
@@ -32,6 +33,9 @@ class Document:
     """The text's suppression comments (PL016 reports their unknown codes)."""
     coverage: tuple[Hole, ...] = ()
     """Set-up agents that load no project instructions (PL028), when the caller knows."""
+    discover: Callable[[str, str], Discovery | None] | None = None
+    """``(folder, profile) -> Discovery``, memoised by the caller, for the rules that
+    compare every agent's discovery of a folder (PL027); None: they discover themselves."""
 
     @cached_property
     def exact(self) -> tuple[MarkerHit, ...]:

@@ -17,17 +17,15 @@ import difflib
 import os
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 
-from promptls.discovery.api import discover, instruction_file_names, owning_folder
-from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
+from promptls.analysis.drift_gate import could_drift
+from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import read_bounded
-
-SIMILARITY_THRESHOLD = 0.6
-"""Two copies drift when at least this share of their non-blank lines match (difflib's
-``ratio``: twice the matched lines over all lines of both). See docs/rules.md#pl027."""
 
 MAX_COPY_BYTES = 1024 * 1024
 """Larger files are not compared: a diff of megabytes is not an instruction file's."""
@@ -151,16 +149,26 @@ def unified(here: str, there: str, here_name: str, there_name: str) -> str:
     return "\n".join(lines)
 
 
-def copies(folder: str, home: str | None = None) -> tuple[Copy, ...]:
+Ask = Callable[[str, str], Discovery | None]
+"""``(folder, profile) -> Discovery``: the caller's memoised discovery (the analysis's)."""
+
+
+def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tuple[Copy, ...]:
     """The project files each agent loads for ``folder`` that belong to that folder
     itself (not a parent's, not the user's), with the agents that read each one.
     ``home`` is the home the caller's own discovery used (None: the real one).
+
+    With ``ask``, the discoveries are the caller's (``check``'s for the whole run, the
+    server's cache dropped by file events), so the copies agree with every other
+    finding of the same analysis and nothing is discovered twice; no memo here then.
 
     Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
     every copy in a folder asks the same question, and so does every keystroke in an
     editor, while seven discoveries cost ten times the rest of a file's analysis.
     """
     key = (os.path.abspath(folder), home)
+    if ask is not None:
+        return _collect(key[0], home, ask)[1]
     with _MEMO_LOCK:
         memo = _MEMO.get(key)
     if memo is not None and memo[1] == _stamp(memo[0]):
@@ -195,7 +203,9 @@ def _stamp(paths: tuple[str, ...]) -> tuple[object, ...]:
     return tuple(out)
 
 
-def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
+def _collect(
+    folder: str, home: str | None, ask: Ask | None = None
+) -> tuple[tuple[str, ...], tuple[Copy, ...]]:
     """``copies`` without the memo, and every path its discoveries depended on."""
     readers: dict[str, set[str]] = {}
     first_path: dict[str, str] = {}
@@ -203,8 +213,10 @@ def _collect(folder: str, home: str | None) -> tuple[tuple[str, ...], tuple[Copy
     depends: set[str] = set()
     for name in PROFILES:
         try:
-            found = discover(folder, name, home=home)
+            found = discover(folder, name, home=home) if ask is None else ask(folder, name)
         except Exception:  # a discovery problem must not stop a lint run
+            continue
+        if found is None:
             continue
         depends |= found.watched | found.watched_dirs
         for file in found.files:
@@ -232,39 +244,18 @@ def read_copy(path: str) -> str | None:
     return read.data.decode("utf-8", "replace")
 
 
-_AGENT_FOLDERS = frozenset({".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode"})
-"""Folders that hold rules, settings or instruction files some agent reads for the folder
-around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
-
-_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml")
-"""User settings that can make an agent read other names in every project."""
-
-
-def _could_drift(folder: str, home: str | None) -> bool:
-    """Whether two agents could read two different files for ``folder``: at least two
-    instruction file names in it, an agent's folder, or user settings that rename files.
-    Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
-    skipped (``check`` over thousands of folders paid them all)."""
-    try:
-        names = set(os.listdir(folder))  # noqa: PTH208 (names only, no Path objects)
-    except (OSError, ValueError):
-        return False
-    if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
-        return True
-    user = Path(home) if home is not None else Path.home()
-    return any(os.path.lexists(user / rel) for rel in _USER_SETTINGS)
-
-
-def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
+def find(
+    path: str, home: str | None = None, ask: Ask | None = None
+) -> tuple[Copy | None, list[Copy]]:
     """This file's copy (None when no agent loads it for its folder) and the other files
     of its folder read by another set of agents, neither importing the other: two
     sources for one level, where some agent follows one and not the other (or, like
     Copilot, reads both and gets two versions)."""
     here_abs = os.path.abspath(path)
     folder = owning_folder(here_abs)
-    if not _could_drift(folder, home):
+    if not could_drift(folder, home):
         return None, []
-    found = copies(folder, home)
+    found = copies(folder, home, ask)
     identity = os.path.realpath(here_abs)
     mine = next((c for c in found if c.identity == identity), None)
     if mine is None:
@@ -281,10 +272,10 @@ def find(path: str, home: str | None = None) -> tuple[Copy | None, list[Copy]]:
 
 
 def drifted(
-    path: str, text: str, home: str | None = None
+    path: str, text: str, home: str | None = None, ask: Ask | None = None
 ) -> list[tuple[Copy, Copy, LineDiff, str]]:
     """(this copy, the other, the diff, the other's text) for every drifted peer."""
-    mine, peers = find(path, home)
+    mine, peers = find(path, home, ask)
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)

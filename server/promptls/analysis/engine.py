@@ -61,27 +61,49 @@ def analyze(
     ``coverage`` holds the set-up agents that load nothing (``analysis.agents`` computes
     it from every profile's discovery); without it PL028 is quiet."""
     settings = settings or DEFAULT_SETTINGS
-    kind = kind or document_kind(path, settings)
+    doc = prepare(text, path, settings, kind or document_kind(path, settings))
+    doc.discovery, doc.coverage = discovery, coverage
+    return finish(doc, run_rules(doc, None))
+
+
+def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind) -> Document:
+    """The document every rule sees: scanned once, suppressions parsed once; its
+    discovery and coverage are set by the caller (per agent, ``analysis.agents``)."""
     suppressions = parse_suppressions(text, RULES)
-    doc = Document(text, kind, settings, (), path, discovery, suppressions, coverage)
+    doc = Document(text, kind, settings, (), path, None, suppressions)
     doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)
+    return doc
+
+
+def run_rules(doc: Document, needs_discovery: bool | None) -> list[Finding]:
+    """The findings of every enabled rule for the document's kind, with the configured
+    severity; ``needs_discovery`` picks only the rules that do (True) or do not (False)
+    depend on the discovery, None runs them all. In code order, not yet sorted."""
+    settings = doc.settings
     findings: list[Finding] = []
     for code, rule in RULES.items():
-        if kind not in rule.kinds or not settings.enabled(code):
+        if doc.kind not in rule.kinds or not settings.enabled(code):
+            continue
+        if needs_discovery is not None and rule.needs_discovery is not needs_discovery:
             continue
         override = settings.severity.get(code)
         for finding in rule.check(doc):
             if override is not None and finding.severity is not override:
                 finding = replace(finding, severity=override)
             findings.append(finding)
+    return findings
+
+
+def finish(doc: Document, findings: list[Finding]) -> Analysis:
+    """Suppressed findings set aside, the rest sorted by offset then code."""
     kept: list[Finding] = []
     silenced: list[Finding] = []
     for finding in findings:
-        (silenced if suppressions.covers(finding) else kept).append(finding)
+        (silenced if doc.suppressions.covers(finding) else kept).append(finding)
     kept.sort(key=lambda f: (f.start, f.code, f.end))
-    return Analysis(text, kind, doc.markers, tuple(kept), path, tuple(silenced))
+    return Analysis(doc.text, doc.kind, doc.markers, tuple(kept), doc.path, tuple(silenced))
 
 
 def fix_all(

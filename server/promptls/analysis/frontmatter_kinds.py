@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 
@@ -140,8 +141,10 @@ def _find(folders: tuple[str, ...], marker: tuple[str, ...]) -> int:
     return -1
 
 
+@lru_cache(maxsize=1024)
 def front_kind(path: str | None) -> FrontKind | None:
-    """The schema a file's front matter is read with, from its path; None for others."""
+    """The schema a file's front matter is read with, from its path; None for others.
+    Memoised: seven rules ask it of every file."""
     if not path:
         return None
     parts = _parts(path)

@@ -20,6 +20,7 @@ from promptls.apidesc.ids import (
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
     SHOW_ENVIRONMENT,
+    SHOW_LOADERS,
 )
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.profiles import PROFILES
@@ -348,6 +349,31 @@ WIRE_RESULT = _obj(
     },
     "Halves and wire text of one open document, as the hover shows them.",
 )
+_INT_OR_NULL = _t(["integer", "null"])
+LOADERS_RESULT = _obj(
+    {
+        "path": _PATH,
+        "folder": _t("string", "The folder whose discovery decides the file's fate."),
+        "scanned": _t("string", "The folder searched for importers (the repository)."),
+        "complete": _t("boolean", "False when the search stopped at its file cap."),
+        "importers": _list(
+            _obj({"path": _PATH, "line": _t("integer", "1-based line of the `@path`."),
+                  "written": _t("string", "The path as written."),
+                  "profiles": _list(_t("string"), "The profiles that follow it.")})
+        ),
+        "profiles": _list(
+            _obj({"profile": _t("string"),
+                  "status": _t("string", "The discovery status, or `not-loaded`.",
+                               enum=[*(str(s) for s in EntryStatus), "not-loaded"]),
+                  "position": _t(["integer", "null"], "1-based position among the files sent."),
+                  "sent": _t("integer", "Files the profile sends at launch for the folder."),
+                  "reason": _t("string"), "importedFrom": _t(["string", "null"]),
+                  "line": _INT_OR_NULL})
+        ),
+        "text": _TEXT,
+    },
+    "The files that import a file and what each profile does with it for its folder.",
+)  # fmt: skip
 REVISION_RESULT = _obj({"folder": _PATH, "profile": _t("string"), "revision": _t("string")})
 _FOLDER_ARG = _t("string", "Workspace folder (or an open document's folder): URI or absolute path.")
 _PROFILE_ARG = _t("string", "A profile name or `all`.", enum=[*PROFILES, "all"])
@@ -441,6 +467,18 @@ COMMANDS: list[Schema] = [
         "arguments": _obj({"folder": _FOLDER_ARG}),
         "result": REVISION_RESULT,
         "cli": None,
+    },
+    {
+        "id": SHOW_LOADERS,
+        "description": "Who loads a file: the files that import it (the same as "
+        "`textDocument/references`) and, per profile, its status and position for its folder.",
+        "arguments": _obj(
+            {"uri": _t("string", "The file (URI or absolute path)."), "profile": _PROFILE_ARG},
+            "`profile` defaults to the folder's setting.",
+            optional=("profile",),
+        ),
+        "result": LOADERS_RESULT,
+        "cli": "promptls context --loaders FILE --json",
     },
 ]
 """The public commands. Debug commands (``initializationOptions.debug``) are not listed."""

@@ -72,7 +72,7 @@ def resolve_today() -> date | None:
 def logical_path(value: str) -> str:
     """``value`` made absolute and normalised, symlinks kept: the path the user gave, as
     the agents see it (codex keeps a symlinked folder as given)."""
-    return os.path.normpath(Path(value).absolute())
+    return os.path.abspath(value)  # noqa: PTH100 (normpath of cwd/value: what Path.absolute gave)
 
 
 def resolve_dir(value: str | None) -> str:

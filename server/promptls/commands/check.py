@@ -111,8 +111,8 @@ def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
 
 
 class _Discoveries(Discoveries):
-    """One discovery per (folder, profile) for the whole run; in CI without a home
-    given, discovery reads no user-level files."""
+    """The run's discoveries and set-up markers; in CI without a home given, discovery
+    reads no user-level files."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
@@ -123,7 +123,7 @@ class _Discoveries(Discoveries):
         """The discovery of the folder that decides about the file (its own, or the one
         holding its rules folder), symlinks kept as given, for the first active agent."""
         folder = folder_of(path)
-        return self(folder, active_profiles(folder, settings.profile)[0])
+        return self(folder, active_profiles(folder, settings.profile, self.setups)[0])
 
 
 class _Run:

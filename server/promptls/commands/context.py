@@ -1,8 +1,9 @@
 """``promptls context [DIR]``: which instruction files an agent would load, and why not
 the others.
 
-For one profile (``--profile``), every agent the repository is set up for (the
-default; ``or`` when none is) or all of them (``--all-profiles``) it prints the loaded
+For one profile (``--profile``, else the ``profile`` of the promptls config that
+``check`` reads), every agent the repository is set up for (the default; ``or`` when
+none is) or all of them (``--all-profiles``) it prints the loaded
 files in order (scope, bytes, path), every file that was cut, dropped,
 shadowed, skipped or failed to import with the reason, the skills the agent would list,
 the environment, and the context revision (a short hash of exactly what the model would
@@ -37,8 +38,10 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from pathlib import Path
 
+from promptls.analysis.loaders import find_loaders
 from promptls.assembly.environment import detect_environment
 from promptls.assembly.render import context_revision
 from promptls.commands import UsageError
@@ -52,11 +55,14 @@ from promptls.commands._common import (
     resolve_today,
     setup_stdout,
 )
-from promptls.discovery import PROFILES, discover
+from promptls.config import ConfigError, load_config
+from promptls.discovery import PROFILES, Discovery, discover
+from promptls.discovery.api import owning_folder
 from promptls.discovery.profiles import AUTO_PROFILE
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line
+from promptls.views.loaders import loaders_result, loaders_text
 from promptls.views.shapes import ProfileContext, context_result
 from promptls.views.text import context_text
 
@@ -87,12 +93,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="answer for one file below DIR: path-scoped rules that apply to it, "
         "nested files the agent loads lazily when it reads it",
     )
+    parser.add_argument(
+        "--loaders",
+        metavar="FILE",
+        help="who loads FILE: the files that import it and, per profile, its status and "
+        "position for its folder (what the editor's references and showLoaders answer)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     add_home_argument(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Discover per profile, then print text or JSON."""
+    if args.loaders is not None:
+        return _run_loaders(args)
     folder, target = _folder_and_target(args.dir, args.target)
     home = resolve_home(args)
     today = resolve_today()
@@ -112,11 +126,50 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _run_loaders(args: argparse.Namespace) -> int:
+    """``--loaders FILE``: the answer of ``analysis.loaders.find_loaders``."""
+    if args.target is not None:
+        raise UsageError("--loaders and --for answer different questions: give one")
+    path = logical_path(args.loaders)
+    if not Path(path).is_file():
+        raise UsageError(f"--loaders {safe_line(args.loaders)} is not a file")
+    home = resolve_home(args)
+    folder = owning_folder(path)
+    names = list(PROFILES) if args.all_profiles else list(_profiles(folder, args.profile))
+
+    def discover_in(root: str, name: str) -> Discovery:
+        return discover(root, name, home=home)
+
+    found = find_loaders(path, names, discover_in, home=home)
+    if args.json:
+        print_json(loaders_result(found) | {"text": loaders_text(found)})
+        return 0
+    setup_stdout()
+    print(loaders_text(found))
+    return 0
+
+
 def _profiles(folder: str, value: str | None) -> tuple[str, ...]:
-    """The profile asked for, else the agents the folder's repository is set up for."""
+    """The profile asked for, else the one the folder's promptls config names (as
+    ``check`` and the server read it), else the agents the repository is set up for.
+
+    A config file that does not load is a warning here, not an error: ``context``
+    answers a question about the agents, which do not read promptls's config.
+    """
+    if value is None:
+        value = _configured_profile(folder)
     if value is not None and value != AUTO_PROFILE:
         return (check_profile(value),)
     return active_profiles(folder, None)
+
+
+def _configured_profile(folder: str) -> str | None:
+    """The ``profile`` of the nearest promptls config above ``folder`` (None: unset)."""
+    try:
+        return load_config(folder).settings.profile
+    except ConfigError as exc:
+        print(f"promptls: ignoring invalid config: {safe_line(str(exc))}", file=sys.stderr)
+        return None
 
 
 def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]:

@@ -230,8 +230,17 @@ def owning_folder(path: PathArg) -> str:
     folder holding the skills folder for a file in a skill bundle (``X`` for
     ``X/.agents/skills/s/AGENTS.md``: nobody starts an agent inside a bundle, so its
     AGENTS.md is not the instructions of a working folder), else the file's own folder.
-    The editor and ``check`` ask discovery from there."""
+    The editor and ``check`` ask discovery from there.
+
+    Memoised (a pure function of the path, and of the working folder for a relative
+    one): ``check`` and every analysis ask it several times per file."""
     text = os.fspath(path)
+    return _owning_folder(text, "" if os.path.isabs(text) else os.getcwd())  # noqa: PTH109, PTH117
+
+
+@lru_cache(maxsize=4096)
+def _owning_folder(text: str, cwd: str) -> str:
+    """``owning_folder`` of ``text`` while ``cwd`` is the working folder."""
     parts = PurePath(text).parts
     folders = parts[:-1]
     for marker, suffix in _rules_folders(None) if parts else ():

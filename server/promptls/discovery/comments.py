@@ -23,6 +23,8 @@ def block_comment_spans(text: str) -> list[tuple[int, int]]:
     """The ``str`` spans an agent that hides block-level comments removes, in order:
     from the start of a comment's first line to its ``-->``, and the rest of that
     closing line with its line break when nothing else is on it."""
+    if "<!--" not in text:  # most files: no line to look at (discovery asks for each)
+        return []
     lines = text.splitlines(keepends=True)
     spans: list[tuple[int, int]] = []
     fence: str | None = None

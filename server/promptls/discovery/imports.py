@@ -211,6 +211,8 @@ def _mask_spans(line: str) -> str:
 
 def _claude_imports(text: str) -> list[ImportRef]:
     """Tokens outside fenced blocks and code spans, trailing punctuation dropped."""
+    if "@" not in text:  # no line can hold a token (discovery asks of every file)
+        return []
     refs: list[ImportRef] = []
     fence: str | None = None
     offset = 0

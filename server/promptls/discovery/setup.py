@@ -16,6 +16,7 @@ one the team uses; nothing detected means the ``or`` reference agent, as before.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from promptls.discovery.git import find_git_dir
@@ -46,9 +47,13 @@ def detect_setups(folder: str) -> tuple[Setup, ...]:
     """Every set-up marker that exists, per profile in table order; never raises."""
     found: list[Setup] = []
     folders = _folders(folder)
+    listed = {base: _names(base) for base in folders}
     for profile in PROFILES.values():
         for base in folders:
             for marker in profile.setup_markers:
+                names = listed[base]
+                if names is not None and marker.split("/", 1)[0].casefold() not in names:
+                    continue  # not in the folder's listing: no need to ask
                 path = os.path.join(base, marker)
                 try:
                     exists = os.path.lexists(path)
@@ -59,10 +64,25 @@ def detect_setups(folder: str) -> tuple[Setup, ...]:
     return tuple(found)
 
 
-def active_profiles(folder: str, configured: str | None) -> tuple[str, ...]:
+def _names(folder: str) -> frozenset[str] | None:
+    """The folder's entries, case-folded (a superset of what a case-insensitive file
+    system would match; each hit is still confirmed with ``lexists``); None when the
+    folder cannot be listed. One listing instead of a ``lexists`` per marker."""
+    try:
+        return frozenset(name.casefold() for name in os.listdir(folder))  # noqa: PTH208
+    except (OSError, ValueError):
+        return None
+
+
+def active_profiles(
+    folder: str,
+    configured: str | None,
+    setups: Callable[[str], tuple[Setup, ...]] = detect_setups,
+) -> tuple[str, ...]:
     """The profiles to answer for: the configured one, else every agent the folder's
-    repository is set up for, else the reference agent."""
+    repository is set up for, else the reference agent. ``setups`` is
+    ``detect_setups`` or a caller's memo of it."""
     if configured is not None:
         return (configured,)
-    names = dict.fromkeys(s.profile for s in detect_setups(folder))
+    names = dict.fromkeys(s.profile for s in setups(folder))
     return tuple(names) or (DEFAULT_PROFILE,)

@@ -20,6 +20,7 @@ from promptls.apidesc.ids import (
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
     SHOW_ENVIRONMENT,
+    SHOW_LOADERS,
 )
 
 __all__ = [
@@ -31,4 +32,5 @@ __all__ = [
     "RENDER_WIRE",
     "SHOW_CONTEXT_FILES",
     "SHOW_ENVIRONMENT",
+    "SHOW_LOADERS",
 ]

@@ -31,7 +31,9 @@ from promptls.lsp.command_ids import (
     RENDER_WIRE,
     SHOW_CONTEXT_FILES,
     SHOW_ENVIRONMENT,
+    SHOW_LOADERS,
 )
+from promptls.lsp.importing import loaders_of, path_of
 from promptls.lsp.preview_diff import preview_diff
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
 from promptls.lsp.workspace import assemble, assemble_with_source, profiles_for, system_source
@@ -340,8 +342,25 @@ async def debug_stats(server: PromptServer) -> dict[str, Any]:
     }
 
 
+def show_loaders(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+    """The files that import a file and each profile's verdict on it (``references``)."""
+    from promptls.views.loaders import loaders_result, loaders_text  # deferred: on request
+
+    uri = allowed_document(server, str(_string(obj, "uri")))
+    path = path_of(uri) or _to_path(uri)
+    chosen = _string(obj, "profile", required=False)
+    names = None if chosen is None else tuple(_profiles(server, str(Path(path).parent), chosen))
+    found = loaders_of(server, path, names)
+    return loaders_result(found) | {"text": loaders_text(found)}
+
+
 def register(server: PromptServer) -> None:
     """Register the public commands."""
+
+    @server.command(SHOW_LOADERS)
+    def _show_loaders(*args: Any) -> dict[str, Any]:
+        """See :func:`show_loaders`."""
+        return show_loaders(server, _single_object(args))
 
     @server.command(SHOW_CONTEXT_FILES)
     def _show_context_files(*args: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ import gc
 import logging
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
@@ -28,8 +28,12 @@ from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp import (
     actions,
     commands,
+    completion,
     hover,
     inlay,
+    links,
+    references,
+    rename,
     symbols,
     sync,
     watch,
@@ -214,27 +218,19 @@ class PromptServer(LanguageServer):
         threading.Thread(target=self._warm_up, name="promptls-warm-up", daemon=True).start()
 
     def _warm_up(self) -> None:
-        """The warm-up thread: import, prepare the first publish, freeze what stays loaded.
-
-        Like start-up (``commands/serve.py``), the older GC generations are held off while
-        modules load: the objects they make live as long as the process, and walking
-        them finds nothing to free. Afterwards they are frozen with the start-up ones.
-        """
-        young, middle, old = gc.get_threshold()
-        gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+        """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
         try:
-            # Deferred (lsp → analysis, discovery, config): this thread is where they load.
-            from promptls.analysis import analyze  # noqa: F401
-            from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
-            from promptls.config import load_config  # noqa: F401  # deferred: as above
-            from promptls.discovery.api import owning_folder  # noqa: F401  # deferred: as above
+            with _loading():
+                # Deferred (lsp → analysis, discovery, config): this thread is where they load.
+                from promptls.analysis import analyze  # noqa: F401
+                from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
+                from promptls.config import load_config  # noqa: F401  # deferred: as above
+                from promptls.discovery.api import owning_folder  # noqa: F401  # as above
 
-            self._warm_publish()
+                self._warm_publish()
         except Exception:
             log.exception("warming up the analysis failed; the first analysis loads it")
         finally:
-            gc.set_threshold(young, middle, old)
-            gc.freeze()
             self._warmed.set()
             self._tell_loop_warm()
 
@@ -246,21 +242,47 @@ class PromptServer(LanguageServer):
         with contextlib.suppress(RuntimeError):  # the loop closed: the server is leaving
             loop.call_soon_threadsafe(done.set)
 
-    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
-        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
-
-        For bookkeeping the client does not wait on (registering file watchers): run
-        while the first ``didOpen`` is analysed, it would share the interpreter with that
-        analysis and delay the diagnostics a new user is waiting for.
-        """
+    async def when_warm(self) -> None:
+        """Wait (in the event loop) until the warm-up is over, or has taken too long."""
         done = self._warm_done
         if done is not None:
             try:
                 await asyncio.wait_for(done.wait(), WARM_UP_WAIT)
             except TimeoutError:
                 log.warning("the warm-up is still running; going on without it")
+
+    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
+
+        For work the client does not wait on (loading what only some documents need):
+        run while the first ``didOpen`` is analysed, it would share the interpreter with
+        that analysis and delay the diagnostics a new user is waiting for.
+        """
+        await self.when_warm()
         await self.documents.settled()
         await work()
+
+    async def warm_rest(self) -> None:
+        """Load in the background what only some documents need (front matter checks,
+        drifted copies, coverage, Git's ignore rules: imported by the rules after a
+        cheap test), once the first diagnostics are out, so a later file does not wait."""
+        threading.Thread(target=self._warm_rest, name="promptls-warm-rest", daemon=True).start()
+
+    def _warm_rest(self) -> None:
+        """The thread of ``warm_rest``."""
+        try:
+            with _loading():
+                # Deferred (lsp → analysis, discovery): what only some documents need.
+                from promptls.analysis import (  # noqa: F401  # as above
+                    cache_minimums,
+                    coverage,
+                    drift,
+                    frontmatter_check,
+                    shim,
+                )
+                from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
+        except Exception:
+            log.exception("loading the rest of the analysis failed; it loads on first need")
 
     def _warm_publish(self) -> None:
         """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
@@ -406,6 +428,33 @@ class _UserErrorFilter(logging.Filter):
         return True
 
 
+@contextlib.contextmanager
+def _loading() -> Iterator[None]:
+    """Like start-up (``commands/serve.py``), hold the older GC generations off while
+    modules load (what they make lives as long as the process: walking it finds nothing
+    to free), then freeze it with the start-up objects."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, middle, old)
+        gc.freeze()
+
+
+async def _after_initialized(
+    server: PromptServer, scan: workspace_diagnostics.WorkspaceScan
+) -> None:
+    """Watch files as soon as the warm-up has loaded discovery (their globs come from
+    it; importing it in the event loop meanwhile would only wait for the warm-up's
+    import), then load the rest once the first documents are analysed, then check the
+    workspace's unopened files."""
+    await server.when_warm()
+    await watch.register_watchers(server)
+    await server.after_first_open(server.warm_rest)
+    await scan.after()
+
+
 def create_server() -> PromptServer:
     """Build a server with every feature registered."""
     rpc_log = logging.getLogger("pygls.protocol.json_rpc")
@@ -421,14 +470,16 @@ def create_server() -> PromptServer:
     sync.register(
         server,
         on_initialize=on_initialize,
-        on_initialized=lambda: server.after_first_open(
-            lambda: scan.after(watch.register_watchers(server))
-        ),
+        on_initialized=lambda: _after_initialized(server, scan),
     )
     hover.register(server)
     actions.register(server)
     commands.register(server)
     symbols.register(server)
     watch.register(server)
+    links.register(server)
+    references.register(server)
+    completion.register(server)
+    rename.register(server)
     inlay.register(server)
     return server

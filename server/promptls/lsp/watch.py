@@ -1,7 +1,8 @@
 """Watch instruction files and config files so discovery and previews follow the disk.
 
-After ``initialized`` (once the documents opened by then are analysed, so the first
-diagnostics do not wait for it) the server registers ``workspace/didChangeWatchedFiles``
+After ``initialized`` (as soon as the warm-up has loaded discovery, which the globs
+come from: a file changed on disk right after start is seen) the server registers
+``workspace/didChangeWatchedFiles``
 for every instruction-file name of every profile (plus Claude's ``.claude/rules/*.md``
 and the promptls config files), dynamically when the client supports it. A change invalidates
 the cached discovery results that depend on the path, re-analyses the open instruction

@@ -31,7 +31,6 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,9 +44,8 @@ from promptls.lsp.positions import ClientMapper
 from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
-    from promptls.analysis.agents import Discover
+    from promptls.analysis.check_files import Discoveries
     from promptls.analysis.settings import Settings
-    from promptls.discovery.model import Discovery
     from promptls.lsp.server import PromptServer
 
 log = logging.getLogger(__name__)
@@ -70,11 +68,6 @@ EXTRA_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt"
 """What the scan reads beyond the instruction files ``watch.py`` already watches."""
 
 
-def _no_discovery(folder: str, profile: str) -> Discovery | None:
-    """Before the first pass: no discovery (file-level rules stay quiet)."""
-    return None
-
-
 class WorkspaceScan:
     """The disk results of the workspace's files and the task that computes them."""
 
@@ -94,7 +87,7 @@ class WorkspaceScan:
         """URIs this scan pushed findings for (and has not cleared since)."""
         self.since = 0.0
         """When the scan last paused (``time.perf_counter``)."""
-        self.discoveries: Discover = _no_discovery
+        self.discoveries: Discoveries | None = None
         """This pass's discoveries (``check``'s memo, fresh for every scan and re-check):
         the shared cache is only invalidated by watched files, so a background pass
         filling it could keep what it saw mid-write for clients that watch nothing."""
@@ -196,8 +189,10 @@ class WorkspaceScan:
 
     def _analyze(self, text: str, path: Path, settings: Settings) -> Analysis:
         """What ``promptls check`` finds in this text (the same function)."""
-        from promptls.analysis.check_files import analyze_text  # deferred (lsp → analysis)
+        from promptls.analysis.check_files import Discoveries, analyze_text  # deferred: as above
 
+        if self.discoveries is None:
+            self.discoveries = Discoveries()
         return analyze_text(text, str(path), path, settings, self.discoveries)
 
     def _diagnostics(self, path: Path, text: str, analysis: Analysis) -> list[types.Diagnostic]:
@@ -324,9 +319,8 @@ class WorkspaceScan:
         folders = [f for f in self.server.folders() if inside(path, f)]
         return max(folders, key=len) if folders else None
 
-    async def after(self, first: Awaitable[None]) -> None:
-        """Start-up work after the first open: ``first`` (the watchers), then the scan."""
-        await first
+    async def after(self) -> None:
+        """Start-up work once the first open is answered: the extra watchers, the scan."""
         await _watch_more(self.server)
         self.start()
 

@@ -7,9 +7,10 @@
 // wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { scenario ("all" | "missing-server" | "source-file" | "workspace"), url, playwright,
-//             chromium, screenshots, workspace, file, expectInFile, expectInPreview,
-//             appendToAgents, expectRule, expectCode, timeoutMs }
+//   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" |
+//             "workspace"), url, playwright, chromium, screenshots, workspace, file,
+//             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
+//             expectCode, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -349,6 +350,65 @@ async function everyFeature(page) {
   await shot(page, "11-context-file-opened");
 }
 
+/** In an instruction file: Go to Definition on an @import opens the imported file;
+ * typing "@docs/" opens the suggest widget with the paths the server offers. */
+async function navigation(page) {
+  step = "definition";
+  // Once the link is drawn the server has answered for this file; then the cursor goes
+  // inside the token (Go to Line/Column, config.definitionAt) and Go to Definition runs
+  // from the palette (the browser keeps F12). The palette lists the command only while
+  // the editor had focus last, so a miss is retried as a user would.
+  await page.locator(".editor-group-container.active .view-line .detected-link").first()
+    .waitFor({ state: "visible", timeout });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("Control+G");
+    const input = page.locator(".quick-input-widget input");
+    await input.waitFor({ state: "visible", timeout });
+    await input.fill(`:${config.definitionAt}`);
+    await page.keyboard.press("Enter");
+    try {
+      await page.keyboard.press("F1");
+      await input.waitFor({ state: "visible", timeout });
+      await input.fill(">Go to Definition");
+      const row = page.locator(".quick-input-list .monaco-list-row .label-name", {
+        hasText: /^Go to Definition$/,
+      });
+      await row.first().waitFor({ state: "visible", timeout: timeout / 6 });
+      await row.first().click();
+      break;
+    } catch (error) {
+      if (attempt === 4) {
+        throw error;
+      }
+      await page.keyboard.press("Escape");
+    }
+  }
+  await page.locator(".tab.active", { hasText: "style.md" }).waitFor({ state: "visible", timeout });
+  await waitForLine(page, config.expectInTarget);
+  result.steps.definition = {
+    title: plain(await page.locator(".editor-group-container.active .tab.active").first().innerText()),
+    text: await activeEditorText(page),
+  };
+  await shot(page, "02-definition");
+
+  step = "completion";
+  await showTab(page, config.file);
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("Enter");
+  await page.keyboard.type("See @docs/");
+  const rows = page.locator(".suggest-widget .monaco-list-row");
+  await rows.filter({ hasText: "style.md" }).first().waitFor({ state: "visible", timeout });
+  result.steps.completion = { labels: (await rows.allTextContents()).map(plain) };
+  await shot(page, "03-completion");
+  await page.keyboard.type("sty");
+  // The list is incomplete (typing asks the server again): accept once it is filtered.
+  await page.locator(".suggest-widget .monaco-list-row.focused", { hasText: "style.md" })
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Enter");
+  await waitForLine(page, "See @docs/style.md");
+  result.steps.completion.accepted = await activeEditorText(page);
+}
+
 const browser = await chromium.launch({
   executablePath: config.chromium,
   headless: true,
@@ -395,6 +455,8 @@ try {
     await unopenedFile(page);
   } else if (config.scenario === "source-file") {
     await sourceFile(page);
+  } else if (config.scenario === "navigation") {
+    await navigation(page);
   } else {
     await everyFeature(page);
   }

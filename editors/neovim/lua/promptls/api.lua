@@ -181,6 +181,7 @@ return {
     preview_diff = "promptls.previewDiff",
     render_wire = "promptls.renderWire",
     context_revision = "promptls.contextRevision",
+    show_loaders = "promptls.showLoaders",
   },
   preview_formats = {
     "both",

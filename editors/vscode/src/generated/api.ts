@@ -85,7 +85,8 @@ export const COMMANDS = {
   "previewPrompt": "promptls.previewPrompt",
   "previewDiff": "promptls.previewDiff",
   "renderWire": "promptls.renderWire",
-  "contextRevision": "promptls.contextRevision"
+  "contextRevision": "promptls.contextRevision",
+  "showLoaders": "promptls.showLoaders"
 } as const;
 
 /** Server notification. */
@@ -355,6 +356,36 @@ export type ContextRevisionResult = {
   folder: string;
   profile: string;
   revision: string;
+};
+
+/** Arguments of promptls.showLoaders. */
+export type ShowLoadersArgs = {
+  uri: string;
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+};
+
+/** Result of promptls.showLoaders. */
+export type ShowLoadersResult = {
+  path: string;
+  folder: string;
+  scanned: string;
+  complete: boolean;
+  importers: {
+    path: string;
+    line: number;
+    written: string;
+    profiles: string[];
+  }[];
+  profiles: {
+    profile: string;
+    status: "loaded" | "cut" | "dropped" | "shadowed" | "skipped" | "imported" | "import-error" | "lazy" | "conditional" | "on-request" | "not-loaded";
+    position: number | null;
+    sent: number;
+    reason: string;
+    importedFrom: string | null;
+    line: number | null;
+  }[];
+  text: string;
 };
 
 /** Params of promptls/contextChanged. */

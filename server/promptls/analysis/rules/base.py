@@ -29,6 +29,11 @@ class Rule:
     fixable: bool
     kinds: frozenset[DocumentKind]
     check: Callable[[Document], Iterable[Finding]]
+    needs_discovery: bool = True
+    """Whether the findings can depend on the discovery or coverage the document is
+    analysed with (``Document.discovery``, ``.coverage``, ``.discover``). A rule that
+    reads only the text, path and settings says False, and then runs once per file
+    instead of once per agent the repository is set up for; the default is the safe one."""
 
     def finding(self, message: str, start: int, end: int, **extra: object) -> Finding:
         """A finding of this rule at its default severity (config may override later)."""

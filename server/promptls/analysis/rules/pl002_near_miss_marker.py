@@ -47,4 +47,5 @@ RULE = Rule(
     fixable=True,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

@@ -72,4 +72,5 @@ RULE = Rule(
     fixable=True,
     kinds=PROMPTISH,
     check=check,
+    needs_discovery=False,
 )

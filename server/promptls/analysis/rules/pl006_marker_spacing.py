@@ -90,4 +90,5 @@ RULE = Rule(
     fixable=True,
     kinds=PROMPTISH,
     check=check,
+    needs_discovery=False,
 )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from promptls.analysis.cache_minimums import lookup
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
@@ -36,6 +35,9 @@ def check(doc: Document) -> Iterator[Finding]:
     """Only when a marker declares a cached prefix and the model is in the table."""
     if not doc.exact:
         return
+    # deferred: the dated table loads for a prompt with a marker, not for every file
+    from promptls.analysis.cache_minimums import lookup
+
     row = lookup(doc.settings.model)
     if row is None or doc.static_end == 0:
         return
@@ -95,4 +97,5 @@ RULE = Rule(
     fixable=False,
     kinds=frozenset({DocumentKind.PROMPT}),
     check=check,
+    needs_discovery=False,
 )

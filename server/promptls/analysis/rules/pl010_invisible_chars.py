@@ -238,4 +238,5 @@ RULE = Rule(
     fixable=True,
     kinds=TEXT_KINDS,
     check=check,
+    needs_discovery=False,
 )

@@ -62,4 +62,5 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    needs_discovery=False,
 )

@@ -35,4 +35,5 @@ RULE = Rule(
     fixable=False,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

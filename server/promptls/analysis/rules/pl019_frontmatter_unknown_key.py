@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import subject, suggestions
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.escape import safe_line
@@ -13,6 +13,11 @@ from promptls.text.escape import safe_line
 
 def check(doc: Document) -> Iterator[Finding]:
     """Each unknown top-level key, with the likely key and a rename when unambiguous."""
+    if front_kind(doc.path) is None:  # no front matter schema: nothing to load
+        return
+    # deferred: the front matter parser and checks load for files that have a schema
+    from promptls.analysis.frontmatter_check import subject, suggestions
+
     found = subject(doc)
     if found is None:
         return
@@ -57,4 +62,5 @@ RULE = Rule(
     fixable=True,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TypeGuard
+from typing import TYPE_CHECKING, TypeGuard
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import subject
-from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape
-from promptls.analysis.frontmatter_nodes import Key
+from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.discovery.globs import split_commas
+
+if TYPE_CHECKING:
+    from promptls.analysis.frontmatter_nodes import Key
 
 
 def _strings(value: object) -> TypeGuard[list[str]]:
@@ -83,6 +84,11 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
 
 def check(doc: Document) -> Iterator[Finding]:
     """Each known key whose value the agent cannot use, on the value."""
+    if front_kind(doc.path) is None:  # no front matter schema: nothing to load
+        return
+    # deferred: the front matter parser and checks load for files that have a schema
+    from promptls.analysis.frontmatter_check import subject
+
     found = subject(doc)
     if found is None:
         return
@@ -118,4 +124,5 @@ RULE = Rule(
     fixable=True,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

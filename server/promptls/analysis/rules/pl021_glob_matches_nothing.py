@@ -6,8 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
-from promptls.analysis.frontmatter_kinds import scope_root
+from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.discovery.globs import dialect
@@ -16,6 +15,11 @@ from promptls.text.escape import safe_line
 
 def check(doc: Document) -> Iterator[Finding]:
     """Each well-formed scope glob with no match in the (bounded, cached) file listing."""
+    if front_kind(doc.path) is None:  # no front matter schema: nothing to load
+        return
+    # deferred: the front matter parser and checks load for files that have a schema
+    from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
+
     found = subject(doc)
     if found is None or doc.path is None:
         return
@@ -70,4 +74,5 @@ RULE = Rule(
     fixable=False,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

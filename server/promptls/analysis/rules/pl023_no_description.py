@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import is_blank, subject
-from promptls.analysis.frontmatter_kinds import COPILOT
+from promptls.analysis.frontmatter_kinds import COPILOT, front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import first_line_span
@@ -14,6 +13,11 @@ from promptls.analysis.rules.discovered import first_line_span
 
 def check(doc: Document) -> Iterator[Finding]:
     """A Copilot instructions file with neither ``applyTo`` nor a description."""
+    if front_kind(doc.path) is None:  # no front matter schema: nothing to load
+        return
+    # deferred: the front matter parser and checks load for files that have a schema
+    from promptls.analysis.frontmatter_check import is_blank, subject
+
     found = subject(doc)
     if found is None:
         return
@@ -59,4 +63,5 @@ RULE = Rule(
     fixable=False,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

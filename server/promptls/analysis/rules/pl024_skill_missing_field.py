@@ -6,8 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import is_blank, subject
-from promptls.analysis.frontmatter_kinds import SKILL
+from promptls.analysis.frontmatter_kinds import SKILL, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import first_line_span
@@ -30,6 +29,11 @@ def _name_fix(doc: Document, at: int) -> Fix | None:
 
 def check(doc: Document) -> Iterator[Finding]:
     """No front matter, or a required field missing (at the fence) or empty (at the key)."""
+    if front_kind(doc.path) is None:  # no front matter schema: nothing to load
+        return
+    # deferred: the front matter parser and checks load for files that have a schema
+    from promptls.analysis.frontmatter_check import is_blank, subject
+
     found = subject(doc)
     if found is None:
         return
@@ -87,4 +91,5 @@ RULE = Rule(
     fixable=True,
     kinds=ALL_KINDS,
     check=check,
+    needs_discovery=False,
 )

@@ -226,4 +226,5 @@ RULE = Rule(
     fixable=True,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    needs_discovery=False,
 )

@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.drift import SIMILARITY_THRESHOLD, drifted, summary
+from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD, could_drift
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import line_span
@@ -28,7 +28,13 @@ def check(doc: Document) -> Iterator[Finding]:
     """One finding per drifted peer, at this file's first differing line."""
     if doc.discovery is None or doc.path is None:
         return
-    for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home):
+    folder = owning_folder(os.path.abspath(doc.path))  # noqa: PTH100 (as drift.find asks)
+    if not could_drift(folder, doc.discovery.home):
+        return
+    # deferred: the comparison (difflib, seven discoveries) loads where copies can drift
+    from promptls.analysis.drift import drifted, summary
+
+    for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home, doc.discover):
         other = os.path.relpath(peer.path, owning_folder(doc.path)).replace(os.sep, "/")
         start, end = line_span(doc.text, diff.first_line + 1)
         at = line_span(there, diff.other_line + 1)

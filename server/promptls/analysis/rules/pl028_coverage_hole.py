@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
-from promptls.analysis.coverage import fix_hint, reads
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
@@ -19,6 +18,11 @@ def check(doc: Document) -> Iterator[Finding]:
     """On a file other agents load, one finding per set-up agent that loads nothing."""
     if doc.path is None or _sibling_link(doc.path):
         return
+    if not doc.coverage:
+        return
+    # deferred: the hints load when an agent is set up and loads nothing
+    from promptls.analysis.coverage import fix_hint, reads
+
     for hole in doc.coverage:
         agents = hole.agents_loading(doc.path)
         if not agents:

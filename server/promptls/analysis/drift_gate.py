@@ -1,0 +1,43 @@
+"""What PL027 decides before it loads the comparison of copies (``analysis.drift``).
+
+Most folders hold one instruction file and no agent folder: no two agents can read two
+different copies there, so the rule is quiet without the seven discoveries, difflib or
+the copies' model; a new editor session's first file usually is such a file.
+"""
+
+# Plain str paths on purpose: names are compared, never opened as Path objects.
+
+from __future__ import annotations
+
+import os
+
+from promptls.discovery.api import instruction_file_names
+
+__all__ = ["SIMILARITY_THRESHOLD", "could_drift"]
+
+SIMILARITY_THRESHOLD = 0.6
+"""Two copies drift when at least this share of their non-blank lines match (difflib's
+``ratio``: twice the matched lines over all lines of both). See docs/rules.md#pl027."""
+
+
+_AGENT_FOLDERS = frozenset({".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode"})
+"""Folders that hold rules, settings or instruction files some agent reads for the folder
+around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
+
+_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml")
+"""User settings that can make an agent read other names in every project."""
+
+
+def could_drift(folder: str, home: str | None) -> bool:
+    """Whether two agents could read two different files for ``folder``: at least two
+    instruction file names in it, an agent's folder, or user settings that rename files.
+    Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
+    skipped (``check`` over thousands of folders paid them all)."""
+    try:
+        names = set(os.listdir(folder))  # noqa: PTH208 (names only, no Path objects)
+    except (OSError, ValueError):
+        return False
+    if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
+        return True
+    user = home if home is not None else os.path.expanduser("~")  # noqa: PTH111
+    return any(os.path.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)  # noqa: PTH118
