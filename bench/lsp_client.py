@@ -398,6 +398,11 @@ class LspClient:
             raise LspError(f"server exited before answering: {self.describe_exit()}")
         raise LspError(f"no answer to request {rid} in {timeout:.0f}s")
 
+    def answered(self, rid: Any) -> bool:
+        """Whether the response to ``rid`` has arrived (without taking it)."""
+        with self._cond:
+            return rid in self._responses
+
     def wait_response(self, rid: int, timeout: float) -> tuple[Any, float, float]:
         """Wait for a response: (result, sent_at, received_at); errors raise LspError."""
         item = self.wait_message(rid, timeout)

@@ -27,6 +27,7 @@ import measure
 import peers
 import report
 import workloads
+import workspace_scan
 
 RESULTS = peers.BENCH_DIR / "results"
 
@@ -51,7 +52,11 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--quick", action="store_true", help="1-minute smoke run")
     p.add_argument("--reps", type=int, help="repetitions per measurement (default 7, quick 1)")
     p.add_argument("--servers", default=",".join(report.SERVER_ORDER), help="comma list")
-    p.add_argument("--only", default="lsp,cli,analysis", help="parts to run: lsp,cli,analysis")
+    p.add_argument(
+        "--only",
+        default="lsp,cli,analysis,workspace",
+        help="parts to run: lsp,cli,analysis,workspace",
+    )
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per wait")
     p.add_argument("--debounce-ms", type=float, help="promptls change debounce (default: read)")
     p.add_argument("--out", type=Path, help="output folder (default bench/results)")
@@ -278,6 +283,9 @@ def main(argv: list[str]) -> int:
         say("analysis in-process")
         sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
         results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
+    if "workspace" in parts:
+        say("workspace diagnostics (generated workspace)")
+        results["workspace"] = workspace_scan.run(reps, args.quick)
     results["meta"]["load_after"] = load_average()
     results["budgets"] = budgets.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
@@ -288,10 +296,13 @@ def main(argv: list[str]) -> int:
     json_path = out_dir / f"{stem}.json{suffix}"
     md_path = out_dir / f"{stem}.md{suffix}"
     json_path.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    md_path.write_text(report.markdown(results))
+    page = report.markdown(results)
+    if "workspace" in results:
+        page += workspace_scan.markdown(results["workspace"])
+    md_path.write_text(page)
     if stem == "latest" and args.out is None:
-        update_results_page(report.markdown(results))
-    sys.stdout.write(report.markdown(results))
+        update_results_page(page)
+    sys.stdout.write(page)
     say(f"wrote {json_path} and {md_path} in {results['meta']['wall_seconds']} s")
     return 0
 

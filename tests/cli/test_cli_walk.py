@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from promptls.commands._check_files import GitIgnore, walk
+from promptls.analysis.check_files import GitIgnore, walk
 from promptls.config import Settings
 from tests import MARKER
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,9 +80,13 @@ def _run_nvim(
     scenario: str,
     tmp_path_factory: pytest.TempPathFactory,
     extra_env: dict[str, str] | None = None,
+    *,
+    profile: str = "or",
+    prepare: Callable[[Path], None] | None = None,
 ) -> dict[str, Any]:
     """Run one scenario of ``test.lua`` in a fresh headless Neovim and return its JSON
-    (``extra_env``: what that scenario reads besides the common variables)."""
+    (``extra_env``: what that scenario reads besides the common variables; ``prepare``
+    adds files to the project before the editor starts)."""
     if not NVIM.exists():
         pytest.skip(f"{NVIM} is missing: run scripts/setup-neovim (scripts/test does)")
     if not SERVER.exists():
@@ -91,7 +96,9 @@ def _run_nvim(
     # The scenario's previews and statusline are the Or reference agent's; with no profile
     # configured the server would answer for the agents the project is set up for (its
     # CLAUDE.md and .claude/ make that Claude Code), so the project names its profile.
-    (proj / ".promptls.toml").write_text('profile = "or"\n', encoding="utf-8")
+    (proj / ".promptls.toml").write_text(f'profile = "{profile}"\n', encoding="utf-8")
+    if prepare is not None:
+        prepare(proj)
     out = tmp_path / "result.json"
     server_log = tmp_path / "server.log"
     state = tmp_path / "xdg-state"

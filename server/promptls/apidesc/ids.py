@@ -17,3 +17,5 @@ CONTEXT_CHANGED = "promptls/contextChanged"
 FIX_ALL_KIND = "source.fixAll.promptls"
 PREVIEW_FORMATS = ("both", "blocks", "wire")
 """``previewPrompt``'s ``format``: ``blocks`` is the cache-aware view."""
+MAX_WORKSPACE_FILES = 10_000
+"""Default of ``workspaceDiagnosticsMaxFiles``: files the server's workspace scan checks."""

@@ -13,7 +13,7 @@ from typing import Any
 from promptls.analysis.loaded_paths import LOADED_GLOBS
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
-from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS
+from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS, MAX_WORKSPACE_FILES
 from promptls.config import CONFIG_FILE
 from promptls.discovery.api import instruction_file_names, workspace_globs
 from promptls.discovery.profiles import AUTO_PROFILE, DEFAULT_PROFILE, PROFILES
@@ -141,7 +141,18 @@ INIT_ONLY = [
             "initializationOptions only: register the debug commands "
             f"(`{DEBUG_DOCUMENT_HASH}`, `{DEBUG_STATS}`) used by fuzz and soak tests."
         ),
-    }
+    },
+    {
+        "key": "workspaceDiagnosticsMaxFiles",
+        "type": "integer",
+        "default": MAX_WORKSPACE_FILES,
+        "description": (
+            "initializationOptions only: the most files of the workspace folders the server "
+            "checks in the background for workspace diagnostics (the files `promptls check` "
+            "would check, in its order); past it a message names the cap. 0 turns workspace "
+            "diagnostics off."
+        ),
+    },
 ]
 
 

@@ -9,19 +9,24 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.agents import analyze_for_agents
-from promptls.analysis.engine import document_kind, fix_all
+from promptls.analysis.check_files import (
+    Discoveries,
+    analyze_text,
+    folder_of,
+    read_text,
+    walk,
+)
+from promptls.analysis.engine import fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
-from promptls.commands._check_files import read_text, walk
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
 from promptls.commands._check_output import FORMATS, Report
-from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
+from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
-from promptls.discovery import Discovery, discover, owning_folder
-from promptls.discovery.setup import Setup, active_profiles, detect_setups
+from promptls.discovery import Discovery
+from promptls.discovery.setup import active_profiles
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -105,45 +110,20 @@ def _without_home(environ: Mapping[str, str]) -> dict[str, str]:
     return {key: value for key, value in environ.items() if key != "HOME"}
 
 
-class _Discoveries:
-    """One discovery per (folder, profile), and one look for set-up markers per folder,
-    for the whole run: every file of a folder, every agent's analysis, PL027's copies and
-    PL028's coverage ask the same questions."""
+class _Discoveries(Discoveries):
+    """The run's discoveries and set-up markers; in CI without a home given, discovery
+    reads no user-level files."""
 
     def __init__(self, home: str | None) -> None:
         """Remember the home; discoveries are computed on first use."""
-        self.home = home
-        self.environ = _without_home(os.environ) if home is None and in_ci(os.environ) else None
-        self.cache: dict[tuple[str, str], Discovery | None] = {}
-        self.setup_cache: dict[str, tuple[Setup, ...]] = {}
-
-    def __call__(self, folder: str, profile: str) -> Discovery | None:
-        """The discovery of ``folder`` for ``profile``; None when unavailable."""
-        key = (folder, profile)
-        if key not in self.cache:
-            try:
-                self.cache[key] = discover(folder, profile, home=self.home, environ=self.environ)
-            except Exception:  # discovery problems must not stop a lint run
-                self.cache[key] = None
-        return self.cache[key]
-
-    def setups(self, folder: str) -> tuple[Setup, ...]:
-        """``detect_setups`` of ``folder``, looked for once per run."""
-        found = self.setup_cache.get(folder)
-        if found is None:
-            found = self.setup_cache[folder] = detect_setups(folder)
-        return found
+        ci = home is None and in_ci(os.environ)
+        super().__init__(home, _without_home(os.environ) if ci else None)
 
     def for_file(self, path: Path, settings: Settings) -> Discovery | None:
         """The discovery of the folder that decides about the file (its own, or the one
         holding its rules folder), symlinks kept as given, for the first active agent."""
         folder = folder_of(path)
         return self(folder, active_profiles(folder, settings.profile, self.setups)[0])
-
-
-def folder_of(path: Path) -> str:
-    """The folder whose discovery decides about an instruction file."""
-    return owning_folder(logical_path(str(path)))
 
 
 class _Run:
@@ -171,16 +151,7 @@ class _Run:
 
     def analyze(self, text: str, display: str, path: Path | None, settings: Settings) -> Analysis:
         """Analyse one text, with discovery for instruction files on disk."""
-        kind = document_kind(display, settings)
-        return analyze_for_agents(
-            text,
-            path=display,
-            settings=settings,
-            folder=None if path is None else folder_of(path),
-            discover=self.discoveries,
-            kind=kind,
-            setups=self.discoveries.setups,
-        )
+        return analyze_text(text, display, path, settings, self.discoveries)
 
     def check_stdin(self, name: str) -> int | None:
         """Check stdin as ``name``; with --fix/--diff, print and return the status."""

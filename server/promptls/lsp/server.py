@@ -30,12 +30,14 @@ from promptls.lsp import (
     commands,
     completion,
     hover,
+    inlay,
     links,
     references,
     rename,
     symbols,
     sync,
     watch,
+    workspace_diagnostics,
 )
 from promptls.lsp.diagnostics import client_pulls, client_refreshes, to_diagnostics
 from promptls.lsp.documents import Document, Documents, Snapshot
@@ -81,6 +83,14 @@ class PromptServer(LanguageServer):
         self._warmed = threading.Event()
         self._warm_done: asyncio.Event | None = None
         """Set in the event loop when the warm-up is over (``_warmed`` is for threads)."""
+        self.on_open: list[Callable[[str], None]] = []
+        """Called with a document's URI after it opened."""
+        self.on_close: list[Callable[[str], None]] = []
+        """Called with a document's URI after it closed (its disk state matters again)."""
+        self.on_refresh: list[Callable[[], None]] = []
+        """Called when settings changed (every result computed under them is stale)."""
+        self.on_files: list[Callable[[list[str]], None]] = []
+        """Called with the paths of a ``didChangeWatchedFiles`` after discovery forgot them."""
 
     # -- transport --------------------------------------------------------------------
 
@@ -340,6 +350,8 @@ class PromptServer(LanguageServer):
         """Settings changed: recompute everything, then re-push or ask pull clients."""
         self.documents.invalidate_all()
         self._ask_pull_refresh()
+        for listener in self.on_refresh:
+            listener()
 
     def refresh_instruction_documents(self) -> None:
         """Discovery changed: only instruction files' file-level findings depend on it."""
@@ -430,13 +442,17 @@ def _loading() -> Iterator[None]:
         gc.freeze()
 
 
-async def _after_initialized(server: PromptServer) -> None:
+async def _after_initialized(
+    server: PromptServer, scan: workspace_diagnostics.WorkspaceScan
+) -> None:
     """Watch files as soon as the warm-up has loaded discovery (their globs come from
     it; importing it in the event loop meanwhile would only wait for the warm-up's
-    import), then load the rest once the first documents are analysed."""
+    import), then load the rest once the first documents are analysed, then check the
+    workspace's unopened files."""
     await server.when_warm()
     await watch.register_watchers(server)
     await server.after_first_open(server.warm_rest)
+    await scan.after()
 
 
 def create_server() -> PromptServer:
@@ -450,10 +466,11 @@ def create_server() -> PromptServer:
         if server.settings.debug:
             commands.register_debug(server)
 
+    scan = workspace_diagnostics.register(server)
     sync.register(
         server,
         on_initialize=on_initialize,
-        on_initialized=lambda: _after_initialized(server),
+        on_initialized=lambda: _after_initialized(server, scan),
     )
     hover.register(server)
     actions.register(server)
@@ -464,4 +481,5 @@ def create_server() -> PromptServer:
     references.register(server)
     completion.register(server)
     rename.register(server)
+    inlay.register(server)
     return server

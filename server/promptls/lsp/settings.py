@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from promptls.analysis.settings import Settings
+from promptls.apidesc.ids import MAX_WORKSPACE_FILES
 from promptls.lsp.workspace import inside
 from promptls.text.lazyre import lazy
 
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 SECTION = "promptls"
 """The ``workspace/configuration`` section and the ``didChangeConfiguration`` key."""
 
-LSP_ONLY_KEYS = frozenset({"debug", "trace"})
+LSP_ONLY_KEYS = frozenset({"debug", "trace", "workspace_diagnostics_max_files"})
 """Keys that configure the server itself, not the analysis (never passed to the core)."""
 
 _CAMEL = lazy(r"(?<=[a-z0-9])([A-Z])")
@@ -102,6 +103,8 @@ class SettingsStore:
         self._shown: set[str] = set()
         self.init_options: dict[str, Any] = {}
         self.debug = False
+        self.max_workspace_files = MAX_WORKSPACE_FILES
+        """Cap of the workspace diagnostics scan (``workspaceDiagnosticsMaxFiles``)."""
         self.global_settings: dict[str, Any] = {}
         """From ``didChangeConfiguration`` when the client cannot be asked per folder."""
         self.folder_settings: dict[str, dict[str, Any]] = {}
@@ -121,6 +124,14 @@ class SettingsStore:
         if isinstance(raw, Mapping) and SECTION in raw and isinstance(raw[SECTION], Mapping):
             raw = raw[SECTION]
         self.debug = bool(raw.get("debug", False)) if isinstance(raw, Mapping) else False
+        cap = raw.get("workspaceDiagnosticsMaxFiles") if isinstance(raw, Mapping) else None
+        if isinstance(cap, int) and not isinstance(cap, bool) and cap >= 0:
+            self.max_workspace_files = cap
+        elif cap is not None:
+            self._warn(
+                "promptls: invalid setting 'workspaceDiagnosticsMaxFiles' in "
+                "initializationOptions: not a whole number >= 0 (using the default)"
+            )
         self.init_options = _clean(raw)
         self._changed()
         self.validate()

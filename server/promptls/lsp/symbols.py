@@ -1,5 +1,7 @@
 """Document symbols (static half, each marker, dynamic half) and the code lens on the
-first marker that shows the token estimate of each half."""
+first marker that shows the token estimate of each half; for clients without inlay
+hints, also a lens on line 1 of an instruction file with each agent's verdict (the
+line ``inlay.py`` shows as a hint)."""
 
 from __future__ import annotations
 
@@ -7,8 +9,10 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from promptls.lsp.command_ids import RENDER_WIRE
+from promptls.analysis.model import DocumentKind
+from promptls.lsp.command_ids import RENDER_WIRE, SHOW_CONTEXT_FILES
 from promptls.lsp.documents import Snapshot
+from promptls.lsp.workspace import load_line_of
 
 if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
@@ -76,11 +80,7 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
     if not markers:
         return []
     first = markers[0]
-    parts = snapshot.wire(first.marker)
-    title = (
-        f"static ≈ {parts.static.size.tokens} tokens (cached) · "
-        f"dynamic ≈ {parts.dynamic.size.tokens} tokens"
-    )
+    title = snapshot.wire(first.marker).halves
     return [
         types.CodeLens(
             range=snapshot.index.span_to_range(first.start, first.end),
@@ -89,6 +89,17 @@ def lens(snapshot: Snapshot) -> list[types.CodeLens]:
             ),
         )
     ]
+
+
+def verdict_lens(server: PromptServer, uri: str, path: str) -> list[types.CodeLens]:
+    """Line 1's verdict per agent (the inlay hint's text) for clients without inlay
+    hints; choosing it shows the context files that apply to this file."""
+    line = load_line_of(server, path)
+    if not line:
+        return []
+    at = types.Range(start=types.Position(0, 0), end=types.Position(0, 0))
+    command = types.Command(title=line, command=SHOW_CONTEXT_FILES, arguments=[{"uri": uri}])
+    return [types.CodeLens(range=at, command=command)]
 
 
 def register(server: PromptServer) -> None:
@@ -110,8 +121,16 @@ def register(server: PromptServer) -> None:
 
     @server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))
     async def code_lens(params: types.CodeLensParams) -> list[types.CodeLens] | None:
-        """The token lens on the first marker."""
+        """The token lens on the first marker; line 1's verdict without inlay hints."""
         snapshot = await server.snapshot(params.text_document.uri)
         if snapshot is None:
             return None
+        td = server.client_capabilities.text_document
+        path = snapshot.analysis.path
+        if (
+            snapshot.analysis.kind is DocumentKind.INSTRUCTION
+            and path
+            and not (td and td.inlay_hint)
+        ):
+            return verdict_lens(server, snapshot.uri, path)
         return lens(snapshot)

@@ -57,6 +57,8 @@ def register(
         """Track the document and analyse it at once."""
         td = params.text_document
         server.documents.open(td.uri, to_fs_path(td.uri), td.version, td.text, td.language_id)
+        for listener in server.on_open:
+            listener(td.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(params: types.DidChangeTextDocumentParams) -> None:
@@ -72,6 +74,8 @@ def register(
             server.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
             )
+        for listener in server.on_close:
+            listener(params.text_document.uri)
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     async def did_change_configuration(params: types.DidChangeConfigurationParams) -> None:

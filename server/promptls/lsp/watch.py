@@ -89,6 +89,8 @@ async def on_files_changed(server: PromptServer, paths: list[str]) -> None:
         server.invalidate_discovery(path)
         if Path(path).name in CONFIG_FILES:
             config_changed = True
+    for listener in server.on_files:
+        listener(paths)
     if config_changed:
         server.settings.project_changed()
         server.refresh_all()

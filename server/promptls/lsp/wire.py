@@ -68,6 +68,14 @@ class Wire:
     dynamic: Part
     wire: Part
 
+    @property
+    def halves(self) -> str:
+        """The halves' token estimates in one line (the marker's lens and inlay hint)."""
+        return (
+            f"static ≈ {self.static.size.tokens} tokens (cached) · "
+            f"dynamic ≈ {self.dynamic.size.tokens} tokens"
+        )
+
 
 def full_parts(text: str, marker: str = SYSTEM_PROMPT_BOUNDARY) -> tuple[str, str, str]:
     """Static half, dynamic half and marker-free text, in full.

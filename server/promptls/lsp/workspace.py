@@ -69,3 +69,19 @@ def inside(path: str, folder: str) -> bool:
     """Whether ``path`` is ``folder`` or below it (lexically)."""
     p, f = Path(path), Path(folder)
     return p == f or f in p.parents
+
+
+def load_line_of(server: PromptServer, path: str) -> str | None:
+    """Where an instruction file stands for each active agent, one line (the inlay hint
+    and its code-lens fallback); None when discovery fails."""
+    # Deferred (lsp → discovery, views): only instruction files' hints need them.
+    from promptls.discovery.api import owning_folder
+    from promptls.discovery.setup import active_profiles  # deferred: as above
+    from promptls.views.load_line import load_line  # deferred: as above
+
+    folder = owning_folder(path)
+    try:
+        profiles = active_profiles(folder, server.settings.for_path(path).profile)
+        return load_line(path, [(p, server.discover(folder, p)) for p in profiles])
+    except Exception:
+        return None

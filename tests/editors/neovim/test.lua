@@ -408,7 +408,47 @@ local function run_fence()
   results.fence_cleared = true
 end
 
-local scenarios = { tour = run, source = run_source, fence = run_fence }
+
+-- An unopened file's problem: the server checks the whole workspace after start-up, so
+-- the shadowed AGENTS.md gets a diagnostic (an unloaded buffer's, what the quickfix list
+-- and vim.diagnostic.get() show) without being opened.
+local function run_workspace()
+  step("open the prompt file")
+  vim.cmd.edit(vim.fn.fnameescape(prompt_file))
+  local buf = vim.api.nvim_get_current_buf()
+  wait("the promptls client to attach and initialize", function()
+    local client = vim.lsp.get_clients({ name = "promptls", bufnr = buf })[1]
+    return client ~= nil and client.initialized == true
+  end)
+
+  step("a diagnostic for the unopened shadowed file")
+  local shadowed = assert(vim.env.PROMPTLS_TEST_PROJECT_FILE, "PROMPTLS_TEST_PROJECT_FILE not set")
+  local found
+  wait("PL015 on the unopened " .. shadowed, function()
+    for _, d in ipairs(vim.diagnostic.get()) do
+      if tostring(d.code) == "PL015" and vim.api.nvim_buf_get_name(d.bufnr) == shadowed then
+        found = d
+        return true
+      end
+    end
+    return false
+  end)
+  vim.diagnostic.setqflist({ open = false })
+  local listed = {}
+  for _, item in ipairs(vim.fn.getqflist()) do
+    listed[#listed + 1] = { file = vim.api.nvim_buf_get_name(item.bufnr), text = item.text }
+  end
+  results.workspace = {
+    code = tostring(found.code),
+    lnum = found.lnum,
+    col = found.col,
+    message = found.message,
+    loaded = vim.api.nvim_buf_is_loaded(found.bufnr),
+    quickfix = listed,
+  }
+end
+
+local scenarios = { tour = run, source = run_source, fence = run_fence, workspace = run_workspace }
 local ok, err = xpcall(scenarios[vim.env.PROMPTLS_TEST_SCENARIO or "tour"], debug.traceback)
 results.ok = ok
 if not ok then

@@ -7,9 +7,10 @@
 // wait with a timeout; nothing sleeps.
 //
 // usage: node drive.mjs '<json config>'
-//   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence"),
-//             url, playwright, chromium, screenshots, workspace, file, expectInFile,
-//             expectInPreview, appendToAgents, expectRule, expectInTarget, timeoutMs }
+//   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
+//             "workspace"), url, playwright, chromium, screenshots, workspace, file,
+//             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
+//             expectCode, timeoutMs }
 import { appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -50,6 +51,13 @@ async function pickRow(page, label) {
     .first();
   await row.waitFor({ state: "visible", timeout });
   await row.click();
+}
+
+/** The first row of the list under `list` (a CSS selector) that shows `text`, once visible. */
+async function visibleRow(page, list, text) {
+  const row = page.locator(`${list} .monaco-list-row`, { hasText: text }).first();
+  await row.waitFor({ state: "visible", timeout });
+  return row;
 }
 
 /** Run a palette command, pick `label`, and wait for tab `tabTitle` to show `expected`. */
@@ -115,10 +123,7 @@ async function missingServer(page) {
 async function sourceFile(page) {
   step = "source-context";
   await runCommand(page, "promptls: Show Context Files");
-  const rule = page
-    .locator(".quick-input-list .monaco-list-row", { hasText: config.expectRule })
-    .first();
-  await rule.waitFor({ state: "visible", timeout });
+  const rule = await visibleRow(page, ".quick-input-list", config.expectRule);
   result.steps.sourceContext = {
     title: plain(await page.locator(".quick-input-widget .quick-input-title").innerText()),
     rows: (await page.locator(".quick-input-list .monaco-list-row").allTextContents()).map(plain),
@@ -162,6 +167,19 @@ async function unclosedFence(page) {
     .locator(".editor-group-container.active .tab.active.dirty")
     .waitFor({ state: "detached", timeout });
   await shot(page, "04-fixed");
+}
+
+/** The Problems panel lists a finding of a file nobody opened (config.expectCode in
+ * config.expectFile), and no editor tab shows that file. */
+async function unopenedFile(page) {
+  step = "problems of an unopened file";
+  await runCommand(page, "View: Focus Problems (Errors, Warnings, Infos)");
+  await visibleRow(page, ".markers-panel", config.expectCode);
+  result.steps.workspace = {
+    rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
+    tabs: (await page.locator(".tab").allTextContents()).map(plain),
+  };
+  await shot(page, "02-problems-unopened");
 }
 
 /** The full tour: every surface of the extension against the real server. */
@@ -469,6 +487,8 @@ try {
 
   if (config.scenario === "missing-server") {
     await missingServer(page);
+  } else if (config.scenario === "workspace") {
+    await unopenedFile(page);
   } else if (config.scenario === "source-file") {
     await sourceFile(page);
   } else if (config.scenario === "navigation") {

@@ -1,0 +1,217 @@
+"""Which files ``promptls check`` reads, and how each is analysed: one definition that
+the CLI and the server's workspace diagnostics share, so the editor's Problems panel
+shows exactly what ``promptls check`` prints for the same folder.
+
+The walk is fast, with the usual exclusions.
+
+Directories ``.git``, ``node_modules``, ``.venv`` (and similar caches) are never entered;
+``exclude`` globs and the top-level ``.gitignore`` (a simple subset: ``*``/``?``/``**``
+globs, ``/`` anchoring, trailing ``/`` for directories, ``!`` re-includes, ``#``
+comments) prune the walk. A file is checked when it is an instruction file, matches the
+prompt globs, or has a text extension (``.md``, ``.markdown``, ``.txt``, ``.prompt``) —
+those "other" files are only reported on when they contain a marker-like token (the
+analysis has nothing to say otherwise). Symlinked directories are not followed.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from promptls.analysis.agents import analyze_for_agents
+from promptls.analysis.engine import document_kind
+from promptls.analysis.globs import matches
+from promptls.analysis.model import Analysis, DocumentKind
+from promptls.analysis.settings import Settings
+from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.model import Discovery
+from promptls.discovery.setup import Setup, detect_setups
+from promptls.text.fsread import read_bounded
+
+SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
+TEXT_SUFFIXES = (".md", ".markdown", ".txt", ".prompt", ".mdx")
+MAX_BYTES = 64 * 1024 * 1024
+GITIGNORE_MAX_BYTES = 1024 * 1024
+"""Read cap for the top-level ``.gitignore``."""
+
+
+@dataclass(frozen=True, slots=True)
+class GitIgnore:
+    """The top-level ``.gitignore`` as (pattern, negated, dir_only) rules."""
+
+    rules: tuple[tuple[str, bool, bool], ...]
+
+    @classmethod
+    def load(cls, root: Path) -> GitIgnore:
+        """Read ``root/.gitignore`` if there is one; unreadable means no rules.
+
+        Bounded and non-blocking (``fsread``): a FIFO named ``.gitignore`` hung the run.
+        """
+        data = read_bounded(str(root / ".gitignore"), GITIGNORE_MAX_BYTES).data
+        if data is None:
+            return cls(())
+        lines = data.decode("utf-8", errors="replace")
+        rules = []
+        for raw in lines.splitlines():
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            negated = line.startswith("!")
+            line = line[1:] if negated else line
+            dir_only = line.endswith("/")
+            line = line.rstrip("/")
+            if not line:
+                continue
+            if "/" in line and not line.startswith("/"):
+                line = "/" + line
+            rules.append((line, negated, dir_only))
+        return cls(tuple(rules))
+
+    def ignored(self, relative: str, is_dir: bool) -> bool:
+        """Last matching rule wins, as in git."""
+        verdict = False
+        for pattern, negated, dir_only in self.rules:
+            if dir_only and not is_dir:
+                continue
+            if matches(relative, (pattern,)):
+                verdict = not negated
+        return verdict
+
+
+def wanted(path: str, kind: DocumentKind) -> bool:
+    """Instruction and prompt files always; other files only with a text extension."""
+    return kind is not DocumentKind.OTHER or path.lower().endswith(TEXT_SUFFIXES)
+
+
+class _Exclusions:
+    """Config ``exclude`` globs and the top-level ``.gitignore`` of one walked root."""
+
+    def __init__(self, root: Path, settings: Settings) -> None:
+        """Read the root's ``.gitignore`` once."""
+        self.ignore = GitIgnore.load(root)
+        self.settings = settings
+
+    def excluded(self, relative: str, is_dir: bool) -> bool:
+        """Whether the walk leaves this root-relative path out."""
+        return matches(relative, self.settings.exclude) or self.ignore.ignored(relative, is_dir)
+
+    def checked(self, relative: str) -> bool:
+        """Whether a root-relative file (not excluded itself) is one the walk keeps."""
+        return not self.excluded(relative, False) and wanted(
+            relative, document_kind(relative, self.settings)
+        )
+
+
+def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
+    """The files to check under ``root``, one folder at a time (sorted), pruning excluded
+    directories early: a caller that must stay responsive can pause between folders."""
+    rules = _Exclusions(root, settings)
+    for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
+        base = Path(folder)
+        rel_base = os.path.relpath(folder, root)
+        rel_base = "" if rel_base == "." else rel_base.replace(os.sep, "/") + "/"
+        dirs[:] = sorted(
+            d for d in dirs if d not in SKIP_DIRS and not rules.excluded(rel_base + d, True)
+        )
+        yield [base / name for name in sorted(files) if rules.checked(rel_base + name)]
+
+
+def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:
+    """Every file to check under ``root``, sorted, pruning excluded directories early."""
+    return [path for batch in walk_folders(root, settings) for path in batch]
+
+
+def walked(root: Path, path: Path, settings: Settings) -> bool:
+    """Whether :func:`walk` of ``root`` would list ``path`` (when it exists): what a file
+    watcher's event about one file needs to know without walking the tree again."""
+    try:
+        parts = path.relative_to(root).parts
+    except ValueError:
+        return False
+    if not parts or any(part in SKIP_DIRS for part in parts[:-1]):
+        return False
+    rules = _Exclusions(root, settings)
+    for depth in range(1, len(parts)):
+        if rules.excluded("/".join(parts[:depth]), True):
+            return False
+    return rules.checked("/".join(parts))
+
+
+def read_text(path: Path) -> tuple[str, bytes] | None:
+    """Decode a file as UTF-8 (errors replaced); None for unreadable or binary files.
+
+    Read through ``fsread.read_bounded``: only regular files, never a blocking open
+    (a FIFO named ``x.prompt`` would hang CI) and never past the cap (``/dev/zero``).
+    """
+    read = read_bounded(str(path), MAX_BYTES)
+    data = read.data
+    if data is None or read.truncated:
+        return None
+    if b"\x00" in data[:8192]:
+        return None
+    return data.decode("utf-8", errors="replace"), data
+
+
+class Discoveries:
+    """One discovery per (folder, profile), and one look for set-up markers per folder,
+    for one run: a ``check``, or one pass of the server's workspace scan. Every file of
+    a folder, every agent's analysis, PL027's copies and PL028's coverage ask the same
+    questions; asked once, the run's findings agree with each other, and nothing
+    outlives the run to go stale."""
+
+    def __init__(self, home: str | None = None, environ: Mapping[str, str] | None = None) -> None:
+        """The home and environment discovery reads (None: the process's own)."""
+        self.home = home
+        self.environ = environ
+        self.cache: dict[tuple[str, str], Discovery | None] = {}
+        self.setup_cache: dict[str, tuple[Setup, ...]] = {}
+
+    def __call__(self, folder: str, profile: str) -> Discovery | None:
+        """The discovery of ``folder`` for ``profile``; None when unavailable."""
+        key = (folder, profile)
+        if key not in self.cache:
+            try:
+                self.cache[key] = discover(folder, profile, home=self.home, environ=self.environ)
+            except Exception:  # discovery problems must not stop a lint run
+                self.cache[key] = None
+        return self.cache[key]
+
+    def setups(self, folder: str) -> tuple[Setup, ...]:
+        """``detect_setups`` of ``folder``, looked for once per run."""
+        found = self.setup_cache.get(folder)
+        if found is None:
+            found = self.setup_cache[folder] = detect_setups(folder)
+        return found
+
+
+def folder_of(path: Path) -> str:
+    """The folder whose discovery decides about a file: its path made absolute and
+    normalised with symlinks kept (agents see a symlinked folder as given)."""
+    return owning_folder(os.path.normpath(path.absolute()))
+
+
+def analyze_text(
+    text: str, display: str, path: Path | None, settings: Settings, discoveries: Discoveries
+) -> Analysis:
+    """Analyse one file's text as ``check`` does: every active agent, with discovery for
+    a file on disk (``path``; None for stdin), its kind taken from the name shown."""
+    return analyze_for_agents(
+        text,
+        path=display,
+        settings=settings,
+        folder=None if path is None else folder_of(path),
+        discover=discoveries,
+        kind=document_kind(display, settings),
+        setups=discoveries.setups,
+    )
+
+
+def check_file(path: Path, settings: Settings, discoveries: Discoveries) -> Analysis | None:
+    """The findings ``check`` reports for one file on disk; None when it is unreadable
+    or binary (``check`` skips those silently too)."""
+    read = read_text(path)
+    if read is None:
+        return None
+    return analyze_text(read[0], str(path), path, settings, discoveries)
