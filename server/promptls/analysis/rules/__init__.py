@@ -37,6 +37,8 @@ _MODULE_NAMES = (
     "pl026_local_file_committed",
     "pl027_drifted_copy",
     "pl028_coverage_hole",
+    "pl031_never_loaded",
+    "pl032_machine_path",
 )
 """One module per rule, in code order; each defines ``RULE``. Listed once, imported by name."""
 
