@@ -159,7 +159,6 @@ def _finding(
     )
     where = "a personal file, so only its author reads it" if personal else consequence
     after = match["after"] or ""
-    fixable = fixable and bool(after)
     fix = (
         Fix(f"Replace {prefix}{after} with ~{after}", (Edit(start, match.end(), "~" + after),))
         if fixable
