@@ -121,9 +121,7 @@ def test_an_agent_that_keeps_every_name_keeps_a_shadowed_skill_alive(
     assert len(_check(project, home, "PL031", profile="claude")) == 1
 
 
-def test_a_deep_skill_codex_still_lists_is_not_reported_for_gemini(
-    repo: Path, home: Path
-) -> None:
+def test_a_deep_skill_codex_still_lists_is_not_reported_for_gemini(repo: Path, home: Path) -> None:
     (repo / ".gemini").mkdir()
     deep = _write(repo / ".agents/skills/tools/lint/SKILL.md", SKILL.format("lint"))
     (alone,) = _check(deep, home, "PL031")
@@ -155,16 +153,24 @@ def test_a_personal_skill_hides_a_project_command(repo: Path, home: Path) -> Non
     assert finding.related[0].path == str(home / ".claude/skills/review/SKILL.md")
 
 
-def test_agent_md_beside_an_instruction_file_is_reported_in_a_subfolder(
-    repo: Path, home: Path
-) -> None:
+def test_agent_md_is_reported_only_as_the_roots_sole_instructions(repo: Path, home: Path) -> None:
     (repo / ".claude").mkdir()
-    _write(repo / "pkg/CLAUDE.md", "# Package\n")
-    legacy = _write(repo / "pkg/AGENT.md", "# Package notes\n")
+    legacy = _write(repo / "AGENT.md", "# Notes for agents\n")
     (finding,) = _check(legacy, home, "PL031")
     assert "Rename it to AGENTS.md" in finding.message
-    lonely = _write(repo / "docs/AGENT.md", "# About our agent\n")
-    assert _check(lonely, home, "PL031") == []
+    _write(repo / "CLAUDE.md", "# Project\n")
+    assert _check(legacy, home, "PL031") == []  # beside CLAUDE.md it is something else
+    nested = _write(repo / "pkg/AGENT.md", "# Package notes\n")
+    assert _check(nested, home, "PL031") == []
+
+
+def test_agent_md_needs_an_agent_set_up_or_a_profile(tmp_path: Path, home: Path) -> None:
+    root = tmp_path / "plain"
+    (root / ".git").mkdir(parents=True)
+    legacy = _write(root / "AGENT.md", "# Notes for agents\n")
+    assert _check(legacy, home, "PL031") == []
+    (finding,) = _check(legacy, home, "PL031", profile="codex")
+    assert "OpenAI Codex CLI reads AGENTS.override.md, AGENTS.md" in finding.message
 
 
 def test_without_a_path_pl031_is_quiet() -> None:

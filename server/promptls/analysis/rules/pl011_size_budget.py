@@ -47,8 +47,7 @@ SIZE_LIMITS: dict[str, SizeLimit] = {
     "claude": SizeLimit(
         150_000,
         "characters",
-        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up "
-        "context",
+        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
         budget=False,
         source=(
             "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
@@ -107,15 +106,15 @@ RULE = Rule(
     explanation=(
         "Agents do not read unbounded instruction files. Claude Code warns at start-up "
         "when a CLAUDE.md is over 150,000 characters (2.1.259; the threshold scales with "
-        "the model's context window since 2.1.169, and was 40,000 before); codex reads at "
-        "most 32 KiB of AGENTS.md text in total and silently drops the rest. Each limit "
-        "is data with its source and the day it was checked (docs/profiles.md). Only files the profile's discovery "
-        "reads are judged (loaded, imported, lazy, path-scoped or on request), each real "
-        "file once. Where discovery applies a byte budget (codex), PL014 reports the cut "
-        "at the byte discovery cuts, with the configured budget and what the files above "
-        "used; PL011 then speaks only for text checked without a discovery (stdin). The "
-        "finding starts where the limit is crossed. Split the file, move details into "
-        "linked documents, or cut repetition."
+        "the model's context window since 2.1.169, and was 40,000 before); codex reads at"
+        " most 32 KiB of AGENTS.md text in total and silently drops the rest. Each limit "
+        "is data with its source and the day it was checked (docs/profiles.md). Only "
+        "files the profile's discovery reads are judged (loaded, imported, lazy, "
+        "path-scoped or on request), each real file once. Where discovery applies a byte "
+        "budget (codex), PL014 reports the cut at the byte discovery cuts, with the "
+        "configured budget and what the files above used; PL011 then speaks only for text"
+        " checked without a discovery (stdin). The finding starts where the limit is "
+        "crossed. Split the file, move details into linked documents, or cut repetition."
     ),
     bad_example="(a CLAUDE.md of 160,000 characters, with the profile set to claude)",
     good_example="(a CLAUDE.md of 8 KB that links to docs/ for the details)",

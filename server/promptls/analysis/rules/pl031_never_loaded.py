@@ -33,7 +33,7 @@ from promptls.discovery.never_loaded import (
     SkillPrecedence,
 )
 from promptls.discovery.profiles import PROFILES
-from promptls.discovery.setup import active_profiles
+from promptls.discovery.setup import active_profiles, detect_setups
 from promptls.discovery.skills import parse_front_matter
 from promptls.text.fsread import decode, read_bounded
 
@@ -85,26 +85,26 @@ def _find(parts: tuple[str, ...], folder: str) -> int:
 
 
 def _legacy(doc: Document, path: str, agents: tuple[str, ...], home: str | None) -> Found:
-    """``AGENT.md`` where an agent would look for instructions: the repository root or
-    beside a file an agent reads by name."""
+    """``AGENT.md`` as a repository's only instructions, with an agent set up (or a
+    profile configured) that does not read it."""
     legacy = LEGACY_NAMES.get(os.path.basename(path))
     if legacy is None:
         return None
     folder = os.path.dirname(path)
-    if not _instructions_expected(folder):
+    if not _sole_instructions(folder):
         return None
+    if doc.settings.profile is None and not detect_setups(folder):
+        return None  # no agent named: one that reads AGENT.md (Amp did) may be the one used
     missed: list[str] = []
     for agent in agents:
         discovery = doc.discovery
         if discovery is None or discovery.profile != agent:
             discovery = discover(folder, agent, home=home)
         if any(e.status in READ_STATUSES and same_file(e.path, path) for e in discovery.entries):
-            continue
+            return None
         prof = PROFILES[agent]
         names = ", ".join(dict.fromkeys((*prof.project_files, *prof.fallback_files)))
         missed.append(f"{prof.title} reads {names or 'other files'} ({prof.sources[0]})")
-    if len(missed) < len(agents):
-        return None
     return (
         f"no agent this repository is set up for loads {legacy.name} ({legacy.reason}): "
         + "; ".join(missed)
@@ -113,14 +113,15 @@ def _legacy(doc: Document, path: str, agents: tuple[str, ...], home: str | None)
     )
 
 
-def _instructions_expected(folder: str) -> bool:
-    """The repository root (or a folder outside Git), or a folder holding an instruction
-    file by a name some agent reads."""
+def _sole_instructions(folder: str) -> bool:
+    """The repository root (or a folder outside Git) holding no file any agent reads by
+    name: then the legacy file is meant as the instructions. Beside an AGENTS.md or a
+    CLAUDE.md it is something else (an application's own prompt, often)."""
     repo = find_git_dir(folder)
-    if repo is None or os.path.normcase(repo.worktree) == os.path.normcase(folder):
-        return True
-    names = {n for p in PROFILES.values() for n in p.project_files if "/" not in n}
-    return any(os.path.isfile(os.path.join(folder, n)) for n in sorted(names))
+    if repo is not None and os.path.normcase(repo.worktree) != os.path.normcase(folder):
+        return False
+    names = {n for p in PROFILES.values() for n in (*p.project_files, *p.legacy_files)}
+    return not any(os.path.isfile(os.path.join(folder, n)) for n in sorted(names))
 
 
 def _reads(agent: str, folder: str) -> bool:
@@ -325,8 +326,8 @@ RULE = Rule(
         "SKILL.md deeper than the agent scans (Gemini CLI: one folder below the skills "
         "folder; codex: six, never entering a folder starting with '.'); a Claude Code "
         "command in .claude/commands that a skill of the same name replaces; and a "
-        "legacy name no loader reads (AGENT.md for AGENTS.md) at the repository root or "
-        "beside other instruction files. The message names each agent and the upstream "
+        "legacy name no loader reads (AGENT.md for AGENTS.md) as the repository root's "
+        "only instruction file, with an agent set up. The message names each agent and the upstream "
         "file, test or doc the behaviour comes from, with its date. A SKILL.md inside "
         "another skill's folder is that skill's resource and stays quiet. No fix: the "
         "cure is a rename or a move, which the message names."
