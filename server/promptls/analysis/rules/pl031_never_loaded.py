@@ -11,19 +11,19 @@ agents that miss the file.
 """
 
 # Plain str paths on purpose: the path is the one the caller gave.
-# ruff: noqa: PTH100, PTH113, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH100, PTH113, PTH118, PTH119, PTH120, PTH206, PTH208
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import READ_STATUSES, first_line_span, same_file
-from promptls.discovery.api import discover, resolve_home
+from promptls.discovery.api import discover, owning_folder, resolve_home
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.never_loaded import (
     COMMAND_SHADOWING,
@@ -42,16 +42,30 @@ _MAX_LISTED = 512
 _MAX_SKILL_BYTES = 64 * 1024
 _GEMINI_UNSAFE = re.compile(r'[:\\/<>*?"|]')
 
+Found = tuple[str, tuple[Related, ...]] | None
+Case = Callable[[Document, tuple[str, ...], tuple[str, ...], str | None], Found]
+
 
 def check(doc: Document) -> Iterator[Finding]:
-    """At most one finding, on the first line, for the first case that applies."""
+    """At most one finding, on the first line, for the first case that applies. Only a
+    file that can be one of the cases asks which agents are set up (a few stats)."""
     if doc.path is None:
         return
     path = os.path.abspath(doc.path)
-    agents = active_profiles(os.path.dirname(path), doc.settings.profile)
+    parts = tuple(path.split(os.sep))
+    cases: tuple[Case, ...]
+    if parts[-1] == _SKILL:
+        cases = (_too_deep, _shadowed_skill)
+    elif parts[-1] in LEGACY_NAMES:
+        cases = (_legacy,)
+    elif parts[-2:-1] == ("commands",):
+        cases = (_shadowed_command,)
+    else:
+        return
+    agents = active_profiles(owning_folder(path), doc.settings.profile)
     home = _home(doc)
-    for case in (_legacy, _too_deep, _shadowed_skill, _shadowed_command):
-        found = case(doc, path, agents, home)
+    for case in cases:
+        found = case(doc, parts, agents, home)
         if found is not None:
             message, related = found
             start, end = first_line_span(doc.text)
@@ -59,37 +73,33 @@ def check(doc: Document) -> Iterator[Finding]:
             return
 
 
-Found = tuple[str, tuple[Related, ...]] | None
-
-
 def _home(doc: Document) -> str | None:
-    """The home the discovery used (so user skills match what discovery saw)."""
+    """The home the discovery used (so user skills match what discovery saw), else the
+    user's."""
     if doc.discovery is not None:
         return doc.discovery.home
     return resolve_home(None, None)[0]
 
 
-def _parts(path: str) -> tuple[str, ...]:
-    return tuple(path.replace("\\", "/").split("/"))
-
-
-def _find(parts: tuple[str, ...], folder: str) -> int:
+def _find(parts: tuple[str, ...], folder: str) -> int | None:
     """Index just past the last occurrence of ``folder`` (``a/b``) among the folders of
-    ``parts``; -1 when absent."""
+    ``parts`` (the file name excluded); None when absent."""
     want = tuple(folder.split("/"))
     size = len(want)
     for i in range(len(parts) - 1 - size, -1, -1):
         if parts[i : i + size] == want:
             return i + size
-    return -1
+    return None
 
 
-def _legacy(doc: Document, path: str, agents: tuple[str, ...], home: str | None) -> Found:
+def _legacy(
+    doc: Document, parts: tuple[str, ...], agents: tuple[str, ...], home: str | None
+) -> Found:
     """``AGENT.md`` as a repository's only instructions, with an agent set up (or a
-    profile configured) that does not read it."""
-    legacy = LEGACY_NAMES.get(os.path.basename(path))
-    if legacy is None:
-        return None
+    profile configured) that does not read it. Each agent's discovery decides, so a
+    setting that names the file keeps the rule quiet."""
+    legacy = LEGACY_NAMES[parts[-1]]
+    path = os.sep.join(parts)
     folder = os.path.dirname(path)
     if not _sole_instructions(folder):
         return None
@@ -97,14 +107,12 @@ def _legacy(doc: Document, path: str, agents: tuple[str, ...], home: str | None)
         return None  # no agent named: one that reads AGENT.md (Amp did) may be the one used
     missed: list[str] = []
     for agent in agents:
-        discovery = doc.discovery
-        if discovery is None or discovery.profile != agent:
-            discovery = discover(folder, agent, home=home)
-        if any(e.status in READ_STATUSES and same_file(e.path, path) for e in discovery.entries):
+        entries = discover(folder, agent, home=home).entries
+        if any(e.status in READ_STATUSES and same_file(e.path, path) for e in entries):
             return None
         prof = PROFILES[agent]
         names = ", ".join(dict.fromkeys((*prof.project_files, *prof.fallback_files)))
-        missed.append(f"{prof.title} reads {names or 'other files'} ({prof.sources[0]})")
+        missed.append(f"{prof.title} reads {names} ({prof.sources[0]})")
     return (
         f"no agent this repository is set up for loads {legacy.name} ({legacy.reason}): "
         + "; ".join(missed)
@@ -127,27 +135,27 @@ def _sole_instructions(folder: str) -> bool:
 def _reads(agent: str, folder: str) -> bool:
     """Whether ``agent`` lists skills from a project folder named ``folder``."""
     depth = SKILL_DEPTH.get(agent)
-    order = SKILL_PRECEDENCE.get(agent)
-    return (
-        folder in PROFILES[agent].project_skill_dirs
-        or (depth is not None and folder in depth.folders)
-        or (order is not None and ("project", folder) in order.folders)
+    return folder in PROFILES[agent].project_skill_dirs or (
+        depth is not None and folder in depth.folders
     )
 
 
 def _skills_folder(parts: tuple[str, ...]) -> tuple[int, str] | None:
-    """The innermost known skills folder holding the file: (index past it, its name)."""
-    known = {f for p in PROFILES.values() for f in p.project_skill_dirs}
-    known |= {f for d in SKILL_DEPTH.values() for f in d.folders}
-    best = max(((_find(parts, f), f) for f in sorted(known)), default=(-1, ""))
-    return best if best[0] >= 0 else None
+    """The innermost skills folder whose depth an agent limits: (index past it, name)."""
+    found = [
+        (index, folder)
+        for folder in sorted({f for d in SKILL_DEPTH.values() for f in d.folders})
+        if (index := _find(parts, folder)) is not None
+    ]
+    return max(found) if found else None
 
 
-def _too_deep(doc: Document, path: str, agents: tuple[str, ...], home: str | None) -> Found:
+def _too_deep(
+    doc: Document, parts: tuple[str, ...], agents: tuple[str, ...], home: str | None
+) -> Found:
     """A ``SKILL.md`` below a skills folder deeper than every agent reading it scans."""
     del doc, home
-    parts = _parts(path)
-    found = _skills_folder(parts) if parts[-1] == _SKILL else None
+    found = _skills_folder(parts)
     if found is None:
         return None
     cut, folder = found
@@ -176,8 +184,8 @@ def _inside_other_skill(base: tuple[str, ...], between: tuple[str, ...]) -> bool
     """A SKILL.md inside another skill's bundle is that skill's resource (a template),
     not a skill of its own."""
     for i in range(1, len(between)):
-        folder = "/".join((*base, *between[:i]))
-        if os.path.isfile(os.path.join(folder or "/", _SKILL)):
+        folder = os.sep.join((*base, *between[:i]))
+        if os.path.isfile(os.path.join(folder, _SKILL)):
             return True
     return False
 
@@ -209,12 +217,12 @@ def _listed(folder: str, from_folder: bool) -> Iterator[tuple[str, str]]:
             yield name, path
 
 
-def _shadowed_skill(doc: Document, path: str, agents: tuple[str, ...], home: str | None) -> Found:
+def _shadowed_skill(
+    doc: Document, parts: tuple[str, ...], agents: tuple[str, ...], home: str | None
+) -> Found:
     """A skill whose name a skill in a folder the agent prefers also has, for every
     agent that reads its folder."""
-    parts = _parts(path)
-    if parts[-1] != _SKILL or len(parts) < 4:
-        return None
+    path = os.sep.join(parts)
     skills_dir = "/".join(parts[:-2])
     missed: list[str] = []
     related: list[Related] = []
@@ -273,10 +281,14 @@ def _own_slot(
 def _winner(
     order: SkillPrecedence, index: int, name: str, base: str, home: str | None
 ) -> str | None:
-    """The first skill named ``name`` in a folder the agent prefers to slot ``index``."""
+    """The first skill named ``name`` in a folder the agent prefers to slot ``index``
+    (user folders only when there is a home)."""
     for scope, folder in order.folders[:index]:
-        root = os.path.join(home or "", folder) if scope == "user" else os.path.join(base, folder)
-        if scope == "user" and not home:
+        if scope == "project":
+            root = os.path.join(base, folder)
+        elif home:
+            root = os.path.join(home, folder)
+        else:
             continue
         for other, where in _listed(root, order.name_from_folder):
             if other == name:
@@ -284,18 +296,16 @@ def _winner(
     return None
 
 
-def _shadowed_command(doc: Document, path: str, agents: tuple[str, ...], home: str | None) -> Found:
+def _shadowed_command(
+    doc: Document, parts: tuple[str, ...], agents: tuple[str, ...], home: str | None
+) -> Found:
     """A Claude Code command directly in ``.claude/commands`` that a skill of the same
     name (the project's or the user's) hides."""
     del doc
-    parts = _parts(path)
     folder = "/".join(parts[:-1])
-    for agent in agents:
-        rule = COMMAND_SHADOWING.get(agent)
-        if rule is None or not parts[-1].endswith(".md"):
-            continue
-        commands, skills, source = rule
-        if not folder.endswith("/" + commands):
+    for agent in (a for a in agents if a in COMMAND_SHADOWING):
+        commands, skills, source = COMMAND_SHADOWING[agent]
+        if not folder.endswith("/" + commands) or not parts[-1].endswith(".md"):
             continue
         base = folder[: -len(commands) - 1]
         name = parts[-1][: -len(".md")]
@@ -325,12 +335,12 @@ RULE = Rule(
         "prefers .agents/skills over .gemini/skills, and the workspace over the user); a "
         "SKILL.md deeper than the agent scans (Gemini CLI: one folder below the skills "
         "folder; codex: six, never entering a folder starting with '.'); a Claude Code "
-        "command in .claude/commands that a skill of the same name replaces; and a "
-        "legacy name no loader reads (AGENT.md for AGENTS.md) as the repository root's "
-        "only instruction file, with an agent set up. The message names each agent and the upstream "
-        "file, test or doc the behaviour comes from, with its date. A SKILL.md inside "
-        "another skill's folder is that skill's resource and stays quiet. No fix: the "
-        "cure is a rename or a move, which the message names."
+        "command in .claude/commands that a skill of the same name replaces; and a legacy"
+        " name no loader reads (AGENT.md for AGENTS.md) as the repository root's only "
+        "instruction file, with an agent set up. The message names each agent and the "
+        "upstream file, test or doc the behaviour comes from, with its date. A SKILL.md "
+        "inside another skill's folder is that skill's resource and stays quiet. No fix: "
+        "the cure is a rename or a move, which the message names."
     ),
     bad_example="(.gemini/skills/tools/lint/SKILL.md, with Gemini CLI set up)",
     good_example="(.gemini/skills/lint/SKILL.md)",

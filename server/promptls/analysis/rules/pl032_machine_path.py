@@ -79,7 +79,7 @@ def _placeholder(name: str) -> bool:
     low = name.lower()
     if low in PLACEHOLDERS or low in SHARED:
         return True
-    return low[:1] in "<{[$%" or low.startswith(("your", "my-", "my_", "user")) or "x" * 3 in low
+    return low[:1] in "$%" or low.startswith(("your", "my-", "my_", "user")) or "x" * 3 in low
 
 
 def _url_spans(text: str) -> list[tuple[int, int]]:
