@@ -248,6 +248,7 @@ def test_positions_after_emoji_and_cjk_in_every_encoding(repo: Path, home: Path)
         "~/home/alice and $HOME/x and .home/alice\n",
         "❌ Wrong: /Users/alice/x\n",
     ],
+    ids=["none", "url", "relative", "placeholders", "shared-accounts", "tilde", "counter-example"],
 )
 def test_near_misses_stay_quiet(repo: Path, home: Path, text: str) -> None:
     assert _home_paths(_write(repo / "AGENTS.md", text), home) == []

@@ -226,7 +226,7 @@ def test_a_repository_inside_the_home_folder_is_not_personal(tmp_path: Path) -> 
 
 
 @pytest.mark.parametrize(
-    "name", ["your_account", "my-login", "my_login", "user42", "xxxx", "$LOGNAME", "%LOGIN%"]
+    "name", ["your_account", "my-login", "my_login", "user42", "abxxx", "$LOGNAME", "%LOGIN%"]
 )
 def test_placeholder_shapes_stay_quiet(repo: Path, home: Path, name: str) -> None:
     shared = _write(repo / "AGENTS.md", f"Clone into /home/{name}/src\n")
@@ -241,6 +241,7 @@ def test_placeholder_shapes_stay_quiet(repo: Path, home: Path, name: str) -> Non
         "src/home/a/x then /Users/bob/y\n",
         "❌ /Users/a/x\n\n\n\nrun /Users/bob/x\n",
     ],
+    ids=["url", "placeholder", "relative", "counter-example"],
 )
 def test_a_skipped_path_does_not_end_the_search(repo: Path, home: Path, text: str) -> None:
     (finding,) = _home_paths(_write(repo / "AGENTS.md", text), home)
@@ -258,7 +259,45 @@ def test_a_skipped_path_does_not_end_the_search(repo: Path, home: Path, text: st
         ("/Users/bob/x ❌", True),  # the last line, no line break
         ("/Users/bob/x\n❌\n", False),  # below: not about this line
     ],
+    ids=[
+        "three-above",
+        "empty-line-between",
+        "two-above",
+        "own-line",
+        "first-line",
+        "last-line",
+        "below",
+    ],
 )
 def test_the_counter_example_window(repo: Path, home: Path, text: str, quiet: bool) -> None:
     found = _home_paths(_write(repo / "AGENTS.md", text), home)
     assert (found == []) is quiet
+
+
+def test_a_command_checked_without_a_home_still_meets_the_projects_skill(repo: Path) -> None:
+    _write(repo / ".claude/skills/deploy/SKILL.md", SKILL.format("deploy"))
+    command = _write(repo / ".claude/commands/deploy.md", "Deploy.\n")
+    discovery = discover(command.parent, "claude", home=None, environ={})
+    settings = Settings(select=("PL031",), profile="claude")
+    found = analyze(command.read_text(), path=str(command), settings=settings, discovery=discovery)
+    assert len(found.findings) == 1
+
+
+def test_a_skill_directly_in_a_nested_skills_folder_is_judged_there(repo: Path, home: Path) -> None:
+    (repo / ".gemini").mkdir()
+    nested = _write(repo / ".agents/skills/a/b/.gemini/skills/SKILL.md", SKILL.format("n"))
+    assert _check(nested, home, "PL031") == []
+
+
+def test_agent_md_is_asked_of_the_discoverys_home(repo: Path, home: Path, tmp_path: Path) -> None:
+    """The discovery's home names AGENT.md in Gemini's settings; $HOME does not."""
+    other = tmp_path / "other-home"
+    _write(other / ".gemini/settings.json", '{"context": {"fileName": ["AGENT.md"]}}\n')
+    (repo / ".gemini").mkdir()
+    legacy = _write(repo / "AGENT.md", "# Notes\n")
+    discovery = discover(repo, "gemini", home=other, environ={})
+    settings = Settings(select=("PL031",), profile="gemini")
+    found = analyze(legacy.read_text(), path=str(legacy), settings=settings, discovery=discovery)
+    assert found.findings == ()
+    bare = analyze(legacy.read_text(), path=str(legacy), settings=settings)
+    assert len(bare.findings) == 1

@@ -22,7 +22,12 @@ from collections.abc import Callable, Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-from promptls.analysis.rules.discovered import READ_STATUSES, first_line_span, same_file
+from promptls.analysis.rules.discovered import (
+    READ_STATUSES,
+    first_line_span,
+    relative_to,
+    same_file,
+)
 from promptls.discovery.api import discover, owning_folder, resolve_home
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.never_loaded import (
@@ -239,7 +244,7 @@ def _shadowed_skill(
         if winner is None:
             return None
         title = PROFILES[agent].title
-        shown = _relative(winner, os.path.dirname(path))
+        shown = relative_to(winner, os.path.dirname(path))
         missed.append(
             f"{title} lists only the `{name}` of {shown}, which it prefers ({order.source})"
         )
@@ -247,14 +252,6 @@ def _shadowed_skill(
     if not missed:
         return None
     return "this skill is never listed: " + "; ".join(missed), tuple(related)
-
-
-def _relative(path: str, start: str) -> str:
-    """``path`` as written from the checked file's folder, in ``/`` form."""
-    try:
-        return os.path.relpath(path, start).replace(os.sep, "/")
-    except ValueError:  # another drive on Windows
-        return path
 
 
 def _all_folders() -> tuple[str, ...]:
@@ -315,7 +312,7 @@ def _shadowed_command(
                 if other == name:
                     return (
                         f"{PROFILES[agent].title} never runs this command: the skill "
-                        f"`{name}` ({_relative(where, folder)}) has its name, and a skill "
+                        f"`{name}` ({relative_to(where, folder)}) has its name, and a skill "
                         f"wins over a command ({source})",
                         (Related(0, 0, f"the skill `/{name}` runs instead", where),),
                     )
