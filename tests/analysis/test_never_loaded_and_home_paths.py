@@ -59,13 +59,32 @@ def _check(path: Path, home: Path, code: str, profile: str | None = None) -> lis
     )
 
 
+def _set_up(repo: Path, *agents: str) -> None:
+    """Mark the repository as set up for these agents (their folders exist)."""
+    for agent in agents:
+        (repo / f".{agent}").mkdir(exist_ok=True)
+
+
+def _gemini_clash(repo: Path) -> Path:
+    """Gemini set up and `fmt` in both workspace skills folders: the one never listed."""
+    _set_up(repo, "gemini")
+    _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    return _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
+
+
+def _personal_clash(repo: Path, home: Path) -> Path:
+    """`fmt` in ~/.claude/skills and in the project's: the project's, never listed."""
+    _write(home / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    return _write(repo / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
+
+
 # -- PL031 ---------------------------------------------------------------------------------
 
 
 def test_a_personal_claude_skill_hides_the_projects_skill_of_the_same_name(
     repo: Path, home: Path
 ) -> None:
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     mine = _write(home / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
     project = _write(repo / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
     (finding,) = _check(project, home, "PL031")
@@ -78,7 +97,7 @@ def test_a_personal_claude_skill_hides_the_projects_skill_of_the_same_name(
 
 
 def test_claude_names_a_skill_without_a_name_after_its_folder(repo: Path, home: Path) -> None:
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     _write(home / ".claude/skills/fmt/SKILL.md", "---\ndescription: mine\n---\n")
     project = _write(repo / ".claude/skills/fmt/SKILL.md", "---\ndescription: team\n---\n")
     assert len(_check(project, home, "PL031")) == 1
@@ -87,14 +106,14 @@ def test_claude_names_a_skill_without_a_name_after_its_folder(repo: Path, home: 
 def test_gemini_does_not_list_a_skill_without_a_name_so_nothing_is_hidden(
     repo: Path, home: Path
 ) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     _write(repo / ".agents/skills/fmt/SKILL.md", "---\ndescription: no name\n---\n")
     gemini = _write(repo / ".gemini/skills/fmt/SKILL.md", "---\ndescription: no name\n---\n")
     assert _check(gemini, home, "PL031") == []
 
 
 def test_gemini_sanitises_names_before_comparing_them(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     _write(repo / ".agents/skills/a/SKILL.md", SKILL.format("ci-check"))
     gemini = _write(repo / ".gemini/skills/b/SKILL.md", SKILL.format("ci:check"))
     (finding,) = _check(gemini, home, "PL031")
@@ -102,7 +121,7 @@ def test_gemini_sanitises_names_before_comparing_them(repo: Path, home: Path) ->
 
 
 def test_a_user_gemini_skill_loses_to_the_workspaces(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
     user = _write(home / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
     (finding,) = _check(user, home, "PL031", profile="gemini")
@@ -113,25 +132,24 @@ def test_an_agent_that_keeps_every_name_keeps_a_shadowed_skill_alive(
     repo: Path, home: Path
 ) -> None:
     """Copilot also reads .claude/skills and no source says it drops a name: quiet."""
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     _write(repo / ".github/copilot-instructions.md", "# Copilot\n")
-    _write(home / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
-    project = _write(repo / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    project = _personal_clash(repo, home)
     assert _check(project, home, "PL031") == []
     assert len(_check(project, home, "PL031", profile="claude")) == 1
 
 
 def test_a_deep_skill_codex_still_lists_is_not_reported_for_gemini(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     deep = _write(repo / ".agents/skills/tools/lint/SKILL.md", SKILL.format("lint"))
     (alone,) = _check(deep, home, "PL031")
     assert "Gemini CLI looks at most 1 folder(s) below .agents/skills" in alone.message
-    (repo / ".codex").mkdir()
+    _set_up(repo, "codex")
     assert _check(deep, home, "PL031") == []
 
 
 def test_codex_scans_six_folders_deep_and_no_further(repo: Path, home: Path) -> None:
-    (repo / ".codex").mkdir()
+    _set_up(repo, "codex")
     six = _write(repo / ".agents/skills/a/b/c/d/e/f/SKILL.md", SKILL.format("six"))
     seven = _write(repo / ".agents/skills/z/b/c/d/e/f/g/SKILL.md", SKILL.format("seven"))
     assert _check(six, home, "PL031") == []
@@ -140,7 +158,7 @@ def test_codex_scans_six_folders_deep_and_no_further(repo: Path, home: Path) -> 
 
 
 def test_a_skill_directly_in_the_skills_folder_is_listed(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     top = _write(repo / ".gemini/skills/SKILL.md", SKILL.format("top"))
     assert _check(top, home, "PL031") == []
 
@@ -154,7 +172,7 @@ def test_a_personal_skill_hides_a_project_command(repo: Path, home: Path) -> Non
 
 
 def test_agent_md_is_reported_only_as_the_roots_sole_instructions(repo: Path, home: Path) -> None:
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     legacy = _write(repo / "AGENT.md", "# Notes for agents\n")
     (finding,) = _check(legacy, home, "PL031")
     assert "Rename it to AGENTS.md" in finding.message

@@ -17,7 +17,17 @@ from promptls.discovery import discover
 from promptls.discovery.never_loaded import SKILL_DEPTH, SKILL_PRECEDENCE
 from promptls.discovery.profiles import PROFILES
 
-from .test_never_loaded_and_home_paths import SKILL, _check, _home_paths, _write, home, repo
+from .test_never_loaded_and_home_paths import (
+    SKILL,
+    _check,
+    _gemini_clash,
+    _home_paths,
+    _personal_clash,
+    _set_up,
+    _write,
+    home,
+    repo,
+)
 
 __all__ = ["home", "repo"]  # fixtures shared with the behaviour tests
 
@@ -29,7 +39,7 @@ CLAUDE_SKILLS = SKILL_PRECEDENCE["claude"].source
 
 
 def test_the_shadowed_skill_message_and_related_span(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     winner = _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("my  fmt"))
     loser = _write(repo / ".gemini/skills/fmt2/SKILL.md", SKILL.format("my fmt"))
     (finding,) = _check(loser, home, "PL031")
@@ -53,8 +63,7 @@ def test_the_shadowed_command_message_and_related_span(repo: Path, home: Path) -
 
 
 def test_the_too_deep_message_names_every_agent_that_misses_it(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
-    (repo / ".codex").mkdir()
+    _set_up(repo, "gemini", "codex")
     deep = _write(repo / ".agents/skills/.drafts/lint/SKILL.md", SKILL.format("lint"))
     (finding,) = _check(deep, home, "PL031")
     assert finding.message == (
@@ -67,8 +76,7 @@ def test_the_too_deep_message_names_every_agent_that_misses_it(repo: Path, home:
 
 
 def test_the_agent_md_message_names_each_agent_and_its_source(repo: Path, home: Path) -> None:
-    (repo / ".claude").mkdir()
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "claude", "gemini")
     legacy = _write(repo / "AGENT.md", "# Notes\n")
     (finding,) = _check(legacy, home, "PL031")
     claude, gemini = PROFILES["claude"], PROFILES["gemini"]
@@ -85,7 +93,7 @@ def test_agent_md_is_judged_on_its_own_entry_not_on_other_loaded_files(
     repo: Path, home: Path
 ) -> None:
     """A user-level CLAUDE.md is loaded, and is not AGENT.md."""
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     _write(home / ".claude/CLAUDE.md", "# Mine\n")
     legacy = _write(repo / "AGENT.md", "# Notes\n")
     assert len(_check(legacy, home, "PL031")) == 1
@@ -97,14 +105,14 @@ def test_agent_md_is_judged_on_its_own_entry_not_on_other_loaded_files(
 def test_a_skills_folder_holding_a_skill_itself_does_not_hide_deeper_ones(
     repo: Path, home: Path
 ) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     _write(repo / ".gemini/skills/SKILL.md", SKILL.format("top"))
     deep = _write(repo / ".gemini/skills/tools/lint/SKILL.md", SKILL.format("lint"))
     assert len(_check(deep, home, "PL031")) == 1
 
 
 def test_a_reference_file_in_a_deep_or_shadowed_skill_is_quiet(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("fmt"))
     _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
     notes = _write(repo / ".gemini/skills/fmt/notes.md", "# Notes\n")
@@ -115,8 +123,7 @@ def test_a_reference_file_in_a_deep_or_shadowed_skill_is_quiet(repo: Path, home:
 
 def test_an_agent_reading_other_folders_does_not_keep_a_skill_alive(repo: Path, home: Path) -> None:
     """Codex and Copilot are set up too, but neither reads .gemini/skills."""
-    (repo / ".gemini").mkdir()
-    (repo / ".codex").mkdir()
+    _set_up(repo, "gemini", "codex")
     _write(repo / ".github/copilot-instructions.md", "# Copilot\n")
     _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("fmt"))
     loser = _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
@@ -128,15 +135,13 @@ def test_an_agent_reading_other_folders_does_not_keep_a_skill_alive(repo: Path, 
 def test_claude_and_codex_set_up_a_personal_skill_still_hides_the_projects(
     repo: Path, home: Path
 ) -> None:
-    (repo / ".claude").mkdir()
-    (repo / ".codex").mkdir()
-    _write(home / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
-    project = _write(repo / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    _set_up(repo, "claude", "codex")
+    project = _personal_clash(repo, home)
     assert len(_check(project, home, "PL031")) == 1
 
 
 def test_a_folder_without_a_skill_before_the_winner_is_skipped(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     (repo / ".agents/skills/aaa-not-a-skill").mkdir(parents=True)
     _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("fmt"))
     loser = _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
@@ -145,7 +150,7 @@ def test_a_folder_without_a_skill_before_the_winner_is_skipped(repo: Path, home:
 
 def test_claude_compares_names_as_written(repo: Path, home: Path) -> None:
     """Only Gemini CLI replaces ':' in a name; for Claude `a:b` and `a-b` differ."""
-    (repo / ".claude").mkdir()
+    _set_up(repo, "claude")
     _write(home / ".claude/skills/x/SKILL.md", SKILL.format("ci-check"))
     project = _write(repo / ".claude/skills/y/SKILL.md", SKILL.format("ci:check"))
     assert _check(project, home, "PL031") == []
@@ -153,9 +158,7 @@ def test_claude_compares_names_as_written(repo: Path, home: Path) -> None:
 
 def test_without_a_home_workspace_skills_still_shadow(repo: Path) -> None:
     """A discovery that found no home: the user folders are skipped, not guessed."""
-    (repo / ".gemini").mkdir()
-    _write(repo / ".agents/skills/fmt/SKILL.md", SKILL.format("fmt"))
-    loser = _write(repo / ".gemini/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    loser = _gemini_clash(repo)
     discovery = discover(loser.parent, "gemini", home=None, environ={})
     assert discovery.home is None
     settings = Settings(select=("PL031",), profile="gemini")
@@ -165,8 +168,7 @@ def test_without_a_home_workspace_skills_still_shadow(repo: Path) -> None:
 
 def test_without_a_discovery_the_users_home_is_asked(repo: Path, home: Path) -> None:
     """A library call with no discovery: user skills come from $HOME."""
-    _write(home / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
-    project = _write(repo / ".claude/skills/fmt/SKILL.md", SKILL.format("fmt"))
+    project = _personal_clash(repo, home)
     settings = Settings(select=("PL031",), profile="claude")
     found = analyze(project.read_text(), path=str(project), settings=settings)
     assert len(found.findings) == 1
@@ -284,7 +286,7 @@ def test_a_command_checked_without_a_home_still_meets_the_projects_skill(repo: P
 
 
 def test_a_skill_directly_in_a_nested_skills_folder_is_judged_there(repo: Path, home: Path) -> None:
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     nested = _write(repo / ".agents/skills/a/b/.gemini/skills/SKILL.md", SKILL.format("n"))
     assert _check(nested, home, "PL031") == []
 
@@ -293,7 +295,7 @@ def test_agent_md_is_asked_of_the_discoverys_home(repo: Path, home: Path, tmp_pa
     """The discovery's home names AGENT.md in Gemini's settings; $HOME does not."""
     other = tmp_path / "other-home"
     _write(other / ".gemini/settings.json", '{"context": {"fileName": ["AGENT.md"]}}\n')
-    (repo / ".gemini").mkdir()
+    _set_up(repo, "gemini")
     legacy = _write(repo / "AGENT.md", "# Notes\n")
     discovery = discover(repo, "gemini", home=other, environ={})
     settings = Settings(select=("PL031",), profile="gemini")
