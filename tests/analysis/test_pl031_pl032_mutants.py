@@ -176,6 +176,7 @@ def test_without_a_discovery_the_users_home_is_asked(repo: Path, home: Path) -> 
 
 def test_a_markdown_file_in_a_nested_commands_folder_is_no_command(repo: Path, home: Path) -> None:
     _write(repo / ".claude/skills/deploy/SKILL.md", SKILL.format("deploy"))
+    _write(home / ".claude/skills/deploy/SKILL.md", SKILL.format("deploy"))
     other = _write(repo / "docs/commands/deploy.md", "How we deploy.\n")
     assert _check(other, home, "PL031") == []
 
