@@ -9,7 +9,7 @@ from promptls.analysis import analyze
 from promptls.analysis.settings import Settings
 from promptls.discovery import discover
 
-BIG = "# Notes\n" + "Keep each change small; say why it is needed, ñ.\n" * 900
+BIG = "# Notes\n" + "Keep each change small; say why it is needed, ñ.\n" * 3200
 
 
 def _codes(path: Path, text: str, profile: str) -> list[tuple[str, int]]:
@@ -50,4 +50,4 @@ def test_a_file_the_discovery_does_not_read_gets_no_size_finding(tmp_path: Path)
     assert _codes(other, BIG * 2, "claude") == []
     claude = tmp_path / "CLAUDE.md"
     claude.write_text(BIG * 2)
-    assert _codes(claude, BIG * 2, "claude") == [("PL011", 40_000)]
+    assert _codes(claude, BIG * 2, "claude") == [("PL011", 150_000)]

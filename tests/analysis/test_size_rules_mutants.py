@@ -97,13 +97,13 @@ def test_pl011_codex_counts_bytes_and_marks_the_first_character_past_the_limit()
 
 
 def test_pl011_claude_counts_characters() -> None:
-    assert _found("é" * 40000, "PL011", "CLAUDE.md", profile="claude") == []  # 80000 bytes
-    (finding,) = _found("é" * 40001, "PL011", "CLAUDE.md", profile="claude")
-    assert (finding.start, finding.end) == (40000, 40001)
+    assert _found("é" * 150000, "PL011", "CLAUDE.md", profile="claude") == []  # 300000 bytes
+    (finding,) = _found("é" * 150001, "PL011", "CLAUDE.md", profile="claude")
+    assert (finding.start, finding.end) == (150000, 150001)
     assert finding.message == (
-        "file is 40001 characters, over the claude profile's limit of 40000 characters: "
-        "Claude Code warns that a memory file over 40k characters hurts performance "
-        "(from here on)"
+        "file is 150001 characters, over the claude profile's limit of 150000 characters: "
+        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up "
+        "context (from here on)"
     )
 
 

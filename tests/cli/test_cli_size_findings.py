@@ -11,7 +11,7 @@ import pytest
 from promptls.cli import main
 
 LINE = "Rule: name the test that shows the change works, and why it matters.\n"
-"""69 characters; 600 lines are about 41,400 characters, over Claude's 40,000."""
+"""69 characters; 2,200 lines are about 151,800 characters, over Claude's 150,000."""
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> object:
@@ -49,11 +49,11 @@ def test_claude_does_not_judge_an_agents_md_it_skips(
 ) -> None:
     root = _repo(tmp_path)
     (root / "CLAUDE.md").write_text("# Project\nRun make test before a commit.\n")
-    (root / "AGENTS.md").write_text("# Agents\n" + LINE * 600)
+    (root / "AGENTS.md").write_text("# Agents\n" + LINE * 2200)
     assert _findings(capsys, root, "claude") == []
     big = root / "pkg"
     big.mkdir()
-    (big / "CLAUDE.md").write_text("# Package\n" + LINE * 600)
+    (big / "CLAUDE.md").write_text("# Package\n" + LINE * 2200)
     assert _findings(capsys, root, "claude") == [("pkg/CLAUDE.md", "PL011")]
 
 
@@ -63,7 +63,7 @@ def test_a_linked_claude_md_is_judged_once_under_the_name_the_profile_reads(
     """CLAUDE.md → AGENTS.md: codex reads AGENTS.md (and never CLAUDE.md), Claude reads
     CLAUDE.md (and skips AGENTS.md beside it): the same bytes get one finding each time."""
     root = _repo(tmp_path)
-    (root / "AGENTS.md").write_text("# Agents\n" + LINE * 600)
+    (root / "AGENTS.md").write_text("# Agents\n" + LINE * 2200)
     (root / "CLAUDE.md").symlink_to("AGENTS.md")
     assert _findings(capsys, root, "codex") == [("AGENTS.md", "PL014")]
     assert _findings(capsys, root, "claude") == [("CLAUDE.md", "PL011")]
@@ -75,10 +75,10 @@ def test_a_dropped_file_is_dropped_not_also_cut(
     """A file over 32 KiB below a root that spends the whole budget: codex sends none of
     it, so one finding says dropped, none says cut from byte 32,768."""
     root = _repo(tmp_path)
-    (root / "AGENTS.md").write_text("# Root\n" + LINE * 600)
+    (root / "AGENTS.md").write_text("# Root\n" + LINE * 2200)
     pkg = root / "pkg"
     pkg.mkdir()
-    (pkg / "AGENTS.md").write_text("# Package\n" + LINE * 600)
+    (pkg / "AGENTS.md").write_text("# Package\n" + LINE * 2200)
     found = _run(capsys, "check", "--format", "json", "--profile", "codex", str(pkg))
     assert isinstance(found, list)
     assert [(f["code"], str(f["message"]).split(":")[0]) for f in found] == [
@@ -124,5 +124,5 @@ def test_an_agents_md_in_a_skill_bundle_is_not_a_working_folders_file(
         bundle = root / folder
         bundle.mkdir(parents=True)
         (bundle / "SKILL.md").write_text("---\nname: x\ndescription: does x\n---\n# X\n")
-        (bundle / "AGENTS.md").write_text("# Bundle notes\n" + LINE * 600)
+        (bundle / "AGENTS.md").write_text("# Bundle notes\n" + LINE * 2200)
     assert _findings(capsys, root, profile) == []

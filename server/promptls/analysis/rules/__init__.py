@@ -39,6 +39,8 @@ _MODULE_NAMES = (
     "pl028_coverage_hole",
     "pl029_skill_template_trap",
     "pl030_unclosed_fence",
+    "pl031_never_loaded",
+    "pl032_machine_path",
     "pl033_committed_secret",
     "pl034_command_drift",
 )

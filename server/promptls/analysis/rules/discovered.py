@@ -81,3 +81,12 @@ def line_span(text: str, line: int) -> tuple[int, int]:
     segment = text[start:end]
     left = len(segment) - len(segment.lstrip())
     return start + left, start + len(segment.rstrip())
+
+
+def relative_to(path: str, start: str) -> str:
+    """``path`` as written from the checked file's folder, in ``/`` form (as given on
+    another Windows drive, where there is no relative path)."""
+    try:
+        return os.path.relpath(path, start or ".").replace(os.sep, "/")
+    except ValueError:
+        return path

@@ -20,27 +20,46 @@ from promptls.discovery.profiles import DEFAULT_PROFILE
 
 class SizeLimit(NamedTuple):
     """One profile's single-file limit; ``budget``: discovery applies it (as a shared
-    byte budget), so with a discovery PL014 reports it instead."""
+    byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
+    number comes from (upstream file, changelog entry or issue, with its version) and
+    ``checked`` the day it was last read there: agents change these numbers."""
 
     amount: int
     unit: str
     consequence: str
     budget: bool
+    source: str
+    checked: str
 
 
 SIZE_LIMITS: dict[str, SizeLimit] = {
     "codex": SizeLimit(
-        32 * 1024, "bytes", "codex cuts its instruction files at 32 KiB in total", budget=True
+        32 * 1024,
+        "bytes",
+        "codex cuts its instruction files at 32 KiB in total",
+        budget=True,
+        source=(
+            "openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default "
+            "32 KiB) and agents_md_tests.rs @ 04393ff9"
+        ),
+        checked="2026-12-01",
     ),
     "claude": SizeLimit(
-        40_000,
+        150_000,
         "characters",
-        "Claude Code warns that a memory file over 40k characters hurts performance",
+        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
         budget=False,
+        source=(
+            "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
+            "'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: "
+            "the threshold scales with the model's context window (40k characters before)"
+        ),
+        checked="2026-12-01",
     ),
 }
-"""Per-profile single-file limits (codex: project_doc_max_bytes; claude: /doctor warning),
-checked 2026-11-30. Profiles without one (or, gemini) are not checked."""
+"""Per-profile single-file limits, each with its source and the day it was checked
+(docs/rules.md and docs/profiles.md show them). Profiles without one (or, gemini,
+copilot, cursor, opencode) are not checked: none of them documents one."""
 
 
 def _profile(doc: Document) -> str:
@@ -85,17 +104,19 @@ RULE = Rule(
     severity=Severity.WARNING,
     summary="An instruction file over its profile's size limit is cut or slows the agent.",
     explanation=(
-        "Agents do not read unbounded instruction files. Claude Code warns when a "
-        "CLAUDE.md is over 40,000 characters; codex reads at most 32 KiB of AGENTS.md "
-        "text in total and silently drops the rest. Only files the profile's discovery "
-        "reads are judged (loaded, imported, lazy, path-scoped or on request), each real "
-        "file once. Where discovery applies a byte budget (codex), PL014 reports the cut "
-        "at the byte discovery cuts, with the configured budget and what the files above "
-        "used; PL011 then speaks only for text checked without a discovery (stdin). The "
-        "finding starts where the limit is crossed. Split the file, move details into "
-        "linked documents, or cut repetition."
+        "Agents do not read unbounded instruction files. Claude Code warns at start-up "
+        "when a CLAUDE.md is over 150,000 characters (2.1.259; the threshold scales with "
+        "the model's context window since 2.1.169, and was 40,000 before); codex reads at"
+        " most 32 KiB of AGENTS.md text in total and silently drops the rest. Each limit "
+        "is data with its source and the day it was checked (docs/profiles.md). Only "
+        "files the profile's discovery reads are judged (loaded, imported, lazy, "
+        "path-scoped or on request), each real file once. Where discovery applies a byte "
+        "budget (codex), PL014 reports the cut at the byte discovery cuts, with the "
+        "configured budget and what the files above used; PL011 then speaks only for text"
+        " checked without a discovery (stdin). The finding starts where the limit is "
+        "crossed. Split the file, move details into linked documents, or cut repetition."
     ),
-    bad_example="(a CLAUDE.md of 50,000 characters, with the profile set to claude)",
+    bad_example="(a CLAUDE.md of 160,000 characters, with the profile set to claude)",
     good_example="(a CLAUDE.md of 8 KB that links to docs/ for the details)",
     fixable=False,
     kinds=INSTRUCTION_ONLY,

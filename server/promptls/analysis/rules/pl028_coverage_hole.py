@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import first_line_span
+from promptls.analysis.rules.discovered import first_line_span, relative_to
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -29,7 +29,7 @@ def check(doc: Document) -> Iterator[Finding]:
             continue
         start, end = first_line_span(doc.text)
         shared = os.path.basename(doc.path)
-        marker = _relative(hole.marker, os.path.dirname(doc.path))
+        marker = relative_to(hole.marker, os.path.dirname(doc.path))
         yield RULE.finding(
             f"the repository is set up for {hole.profile} ({marker}), but {hole.profile} "
             f"loads no project instructions: it reads {reads(hole.profile)}, while "
@@ -38,14 +38,6 @@ def check(doc: Document) -> Iterator[Finding]:
             end,
             related=(Related(0, 0, f"{hole.profile} is set up here", hole.marker),),
         )
-
-
-def _relative(path: str, start: str) -> str:
-    """``path`` as written from the checked file's folder, in ``/`` form."""
-    try:
-        return os.path.relpath(path, start or ".").replace(os.sep, "/")
-    except ValueError:  # another drive on Windows
-        return path
 
 
 def _sibling_link(path: str) -> bool:

@@ -1,0 +1,200 @@
+"""PL032: a path into one person's home folder, in an instruction file others load.
+
+``/Users/alice/src/app``, ``/home/bob/.config`` or ``C:\\Users\\carol\\repo`` in a
+committed CLAUDE.md is true on one machine: every teammate's agent (and CI's) gets a
+path that does not exist there, and an ``@/Users/alice/notes.md`` import silently loads
+nothing. Placeholders (``/home/<user>/``, ``$USER``, ``you``, ``username``), service
+accounts of containers and CI (``runner``, ``node``, ``vscode``), shared folders
+(``/Users/Shared``) and paths inside URLs stay quiet. In a personal or user-level file
+(``CLAUDE.local.md``, ``~/.claude/CLAUDE.md``, a file Git ignores) the path is that
+person's own business: info, not warning.
+
+The fix replaces the home prefix with ``~/``: the model reads prose, so ``~`` means the
+same to it; Claude Code's import resolver expands ``~/`` (its memory docs) but Gemini
+CLI's resolves every import against the importing file (memoryImportProcessor.ts), so an
+import gets no fix when the profile is gemini. A quoted path gets none either: a shell
+does not expand ``~`` inside quotes, nor does a JSON value.
+"""
+
+# Plain str paths on purpose: the path is the one the caller gave.
+# ruff: noqa: PTH100, PTH118, PTH119
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+
+from promptls.analysis.document import Document
+from promptls.analysis.model import Edit, Finding, Fix, Severity
+from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.rules.discovered import read_entry
+from promptls.discovery.gitignore import git_ignored
+from promptls.discovery.profiles import PROFILES
+from promptls.text.lazyre import lazy
+
+_HOME = lazy(
+    r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
+    r"(?P<name>[^\s/\\`'\"<>()\[\]{}|*?:;,]*[^\s/\\`'\"<>()\[\]{}|*?:;,.]))"
+    r"(?:(?P<after>\\\\|\\|/)|(?=[\s`'\")\]>,;:]|\.(?:\s|$)|$))",
+    re.IGNORECASE,
+)
+"""A home folder prefix: POSIX ``/Users/x`` and ``/home/x``, Windows ``C:\\Users\\x`` (one
+or doubled backslashes, as in JSON, or forward slashes), followed by a separator or the
+end of the path."""
+
+_URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>`'\")\]]*")
+"""A URL, whose path is a web path (``https://host/home/x``) or another machine's."""
+
+PLACEHOLDERS = frozenset(
+    {
+        "user", "username", "user-name", "user_name", "yourname", "your-name", "your_name",
+        "yourusername", "your-username", "your_username", "you", "me", "myname", "my-name",
+        "name", "someone", "somebody", "example", "foo", "bar", "john", "jane", "johndoe",
+        "jdoe", "xxx", "xyz", "abc", "x", "...", "…", "$user", "${user}", "%username%",
+        "$username", "${username}", "%user%", "~",
+    }
+)  # fmt: skip
+"""Names that stand for "your account" in docs (compared lower-cased)."""
+
+SHARED = frozenset(
+    {
+        "shared", "public", "default", "all users", "guest", "runner", "node", "vscode",
+        "codespace", "coder", "ubuntu", "ec2-user", "linuxbrew", "jovyan", "gitpod",
+        "circleci", "travis", "builder", "app", "root", "admin", "developer", "dev",
+    }
+)  # fmt: skip
+"""Folders that are not one person's: macOS and Windows shared folders, and the fixed
+accounts of CI runners, dev containers and images (``/home/runner/work``,
+``/home/linuxbrew/.linuxbrew``), the same on every machine that uses them."""
+
+_QUOTES = frozenset("'\"")
+
+_COUNTER_EXAMPLE = lazy(r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|\bDon't\b|\bleak", re.IGNORECASE)
+"""How authors mark a line as what not to do (``// ❌ BAD - Leaks username``): a home
+path shown there is the lesson, not an instruction."""
+
+
+def _placeholder(name: str) -> bool:
+    low = name.lower()
+    if low in PLACEHOLDERS or low in SHARED:
+        return True
+    return low[:1] in "$%" or low.startswith(("your", "my-", "my_", "user")) or "x" * 3 in low
+
+
+def _url_spans(text: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _URL.finditer(text)]
+
+
+def _personal(doc: Document, path: str) -> bool:
+    """A local or user-level file, or one Git ignores and does not track: its reader is
+    its author."""
+    name = os.path.basename(path)
+    if any(os.path.basename(f) == name for p in PROFILES.values() for f in p.local_files):
+        return True
+    home = doc.discovery.home if doc.discovery is not None else None
+    if home:
+        user = {os.path.join(home, p.user_dir) for p in PROFILES.values()}
+        here = os.path.abspath(path)
+        if any(here.startswith(u + os.sep) for u in user):
+            return True
+    verdict = git_ignored(path)
+    return verdict is not None and verdict.ignored and not verdict.tracked
+
+
+def check(doc: Document) -> Iterator[Finding]:
+    """Each home path once, at its prefix; info in a personal file, warning elsewhere."""
+    lower = doc.text.lower()
+    if "users" not in lower and "/home/" not in lower:
+        return
+    urls = _url_spans(doc.text)
+    personal: bool | None = None
+    gemini_imports = _gemini_resolves_imports(doc)
+    for match in _HOME.finditer(doc.text):
+        start, end = match.span("prefix")
+        if _placeholder(match["name"]) or any(a <= start < b for a, b in urls):
+            continue
+        before = doc.text[start - 1] if start else ""
+        if before and (before.isalnum() or before in "/\\._-~$"):
+            continue  # a relative path (src/home/x) or a web path
+        if _counter_example(doc.text, start):
+            continue
+        if personal is None:
+            personal = doc.path is not None and _personal(doc, doc.path)
+        is_import = before == "@"
+        fixable = before not in _QUOTES and not (is_import and gemini_imports)
+        yield _finding(match, start, end, personal=personal, is_import=is_import, fixable=fixable)
+
+
+def _counter_example(text: str, start: int) -> bool:
+    """Whether the path's line or one of the two lines above marks a counter-example."""
+    begin = text.rfind("\n", 0, start) + 1
+    for _ in range(2):
+        if begin == 0:
+            break
+        begin = text.rfind("\n", 0, begin - 1) + 1
+    end = text.find("\n", start)
+    return _COUNTER_EXAMPLE.search(text, begin, len(text) if end < 0 else end) is not None
+
+
+def _gemini_resolves_imports(doc: Document) -> bool:
+    """Whether Gemini CLI reads this file's imports (it does not expand ``~``): under the
+    gemini profile, a file its discovery reads (or any file, without a discovery)."""
+    if doc.discovery is None:
+        return doc.settings.profile == "gemini"
+    return doc.discovery.profile == "gemini" and read_entry(doc) is not None
+
+
+def _finding(
+    match: re.Match[str], start: int, end: int, *, personal: bool, is_import: bool, fixable: bool
+) -> Finding:
+    """The finding for one home path, with the ``~`` fix where it is safe."""
+    prefix = match["prefix"]
+    what = "an import from" if is_import else "a path into"
+    consequence = (
+        "no other machine has this file, so the import loads nothing there"
+        if is_import
+        else "it exists on one machine only; on every other, the agent is told about a "
+        "folder that is not there"
+    )
+    where = "a personal file, so only its author reads it" if personal else consequence
+    after = match["after"] or ""
+    fix = (
+        Fix(f"Replace {prefix}{after} with ~{after}", (Edit(start, match.end(), "~" + after),))
+        if fixable
+        else None
+    )
+    severity = Severity.INFO if personal else RULE.severity
+    message = (
+        f"{what} one person's home folder ({prefix}): {where}; write it as ~/ or "
+        "relative to the repository"
+    )
+    return Finding(RULE.code, severity, message, start, end, fix=fix)
+
+
+RULE = Rule(
+    code="PL032",
+    name="machine-specific-path",
+    severity=Severity.WARNING,
+    summary="A path into one person's home folder (/Users/alice/…) in a shared instruction file.",
+    explanation=(
+        "`/Users/<name>/`, `/home/<name>/` and `C:\\Users\\<name>\\` name one machine's "
+        "account. In a committed CLAUDE.md or AGENTS.md every teammate's agent and CI get "
+        "a path that does not exist for them, and an `@/Users/alice/notes.md` import "
+        "loads nothing on their machines. Reported as a warning in project files and as "
+        "info in personal ones (CLAUDE.local.md, files under ~/.claude and the other "
+        "agents' user folders, files Git ignores and does not track). Placeholders "
+        "(`<user>`, `$USER`, `you`, `username`, `me`, …), the fixed accounts of CI and "
+        "containers (`/home/runner`, `/home/node`, `/home/vscode`), shared folders "
+        "(`/Users/Shared`) and paths inside URLs stay quiet. The fix writes `~/` for the "
+        "home prefix: prose is read by the model, which understands `~`, and Claude Code "
+        "expands `~/` in imports; no fix for an import under the gemini profile (Gemini "
+        "CLI resolves imports against the importing file) nor for a quoted path (shells "
+        "and JSON do not expand `~` inside quotes)."
+    ),
+    bad_example="Run the tests from /Users/alice/src/app.\n",
+    good_example="Run the tests from ~/src/app (or from the repository root).\n",
+    fixable=True,
+    kinds=INSTRUCTION_ONLY,
+    check=check,
+)
