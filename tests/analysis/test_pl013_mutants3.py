@@ -63,7 +63,11 @@ def test_an_import_error_sharing_a_line_with_an_import_directive_is_its_own_find
             "@import AGENTS.md",
             f"{_ignored('import', 'AGENTS.md')} ({_failed('import', 2, 'import')})",
         ),
-        (Severity.WARNING, "@missing.md", f"broken import: {_failed('missing.md', 2, 'missing.md')}"),
+        (
+            Severity.WARNING,
+            "@missing.md",
+            f"broken import: {_failed('missing.md', 2, 'missing.md')}",
+        ),
         (Severity.WARNING, "@gone.md", f"broken import: {_failed('gone.md', 4, 'gone.md')}"),
     ]
 
@@ -72,7 +76,10 @@ def test_each_import_directive_gemini_fails_on_is_reported_once(tmp_path: Path) 
     text = "@import AGENTS.md\n\n@import b.md\n"
     found = _pl013(tmp_path, {"GEMINI.md": text, "AGENTS.md": "x\n"}, "gemini", "GEMINI.md")
     assert [(marked, message) for _, marked, message in found] == [
-        ("@import AGENTS.md", f"{_ignored('import', 'AGENTS.md')} ({_failed('import', 1, 'import')})"),
+        (
+            "@import AGENTS.md",
+            f"{_ignored('import', 'AGENTS.md')} ({_failed('import', 1, 'import')})",
+        ),
         ("@import b.md", f"{_ignored('import', 'b.md')} ({_failed('import', 3, 'import')})"),
     ]
 

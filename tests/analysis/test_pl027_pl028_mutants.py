@@ -56,7 +56,12 @@ def test_pl027_follows_the_home_the_discovery_used(tmp_path: Path) -> None:
     ]
     at = notes.index("Rule 9: changed.")
     assert found[0].related == (
-        Related(at, at + len("Rule 9: changed."), "the other copy, read by gemini", str(root / "NOTES.md")),
+        Related(
+            at,
+            at + len("Rule 9: changed."),
+            "the other copy, read by gemini",
+            str(root / "NOTES.md"),
+        ),
     )
 
 
