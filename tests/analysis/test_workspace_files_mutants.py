@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from promptls.analysis import workspace_files
 from promptls.analysis.workspace_files import Listing, WorkspaceFiles
 
 
@@ -70,7 +69,7 @@ def test_an_unreadable_folder_or_entry_is_skipped_and_the_walk_goes_on(
             self.path = path
 
         def __enter__(self) -> list[object]:
-            listed = list(self.inner)
+            listed: list[object] = list(self.inner)
             return [Broken(), *listed] if self.path == str(root) else listed
 
         def __exit__(self, *args: object) -> None:
@@ -81,7 +80,7 @@ def test_an_unreadable_folder_or_entry_is_skipped_and_the_walk_goes_on(
             raise PermissionError(path)
         return Entries(path)
 
-    monkeypatch.setattr(workspace_files.os, "scandir", scandir)
+    monkeypatch.setattr(os, "scandir", scandir)
     listing = WorkspaceFiles().listing(str(root))
     assert listing.files == ("top.md", "b/two.md", "c/three.md")
     assert listing.complete
@@ -101,11 +100,10 @@ def test_a_fresh_listing_is_reused_until_it_ages(tmp_path: Path) -> None:
 
 
 def test_eight_roots_are_kept_and_the_oldest_goes_first(tmp_path: Path) -> None:
-    roots = []
+    roots: list[str] = []
     for i in range(9):
-        root = tmp_path / f"r{i}"
-        root.mkdir()
-        roots.append(str(root))
+        (tmp_path / f"r{i}").mkdir()
+        roots.append(str(tmp_path / f"r{i}"))
     files = WorkspaceFiles(clock=lambda: 0.0)
     for root in roots[:8]:
         files.listing(root)
