@@ -47,7 +47,12 @@ def test_a_comma_after_a_bracket_class_splits_the_globs() -> None:
 
 
 @pytest.mark.parametrize("profile", ["cursor", "claude"])
-@pytest.mark.parametrize("path", ["/repo", "/repo/other/a.py"])
-def test_a_path_outside_the_rules_folder_never_matches(profile: str, path: str) -> None:
-    assert not dialect(profile).match_path("**", path, "/repo/sub")
-    assert dialect(profile).match_path("**", "/repo/sub/a.py", "/repo/sub")
+@pytest.mark.parametrize(
+    ("pattern", "path"), [("..", "/repo"), ("../other/*.py", "/repo/other/a.py")]
+)
+def test_a_path_outside_the_rules_folder_never_matches(
+    profile: str, pattern: str, path: str
+) -> None:
+    # Even a glob written to climb out of the folder: the agent matches relative paths.
+    assert not dialect(profile).match_path(pattern, path, "/repo/sub")
+    assert dialect(profile).match_path("*.py", "/repo/sub/a.py", "/repo/sub")
