@@ -192,13 +192,16 @@ def test_pl021_in_a_capped_listing_is_only_information(
 # -- the glob hover's lookups --------------------------------------------------------------
 
 
-def test_glob_hits_an_anchored_glob_in_a_dialect_matching_absolute_paths(tmp_path: Path) -> None:
-    # Copilot matches a glob against the absolute path: /**/src/*.py matches. The project
-    # folder's name ends in X, which must stay part of the path.
-    root = _project(tmp_path, "appX")
+@pytest.mark.parametrize("name", ["appX", "my app "])
+def test_glob_hits_an_anchored_glob_in_a_dialect_matching_absolute_paths(
+    tmp_path: Path, name: str
+) -> None:
+    # Copilot matches a glob against the absolute path: /**/<project>/src/*.py matches,
+    # also for a project folder whose name ends in X or in a space.
+    root = _project(tmp_path, name)
     kind = front_kind(str(root / COPILOT_FILE))
     assert kind is COPILOT
-    assert glob_hits(str(root), kind, "/**/appX/src/*.py") == Hits(1, ("src/a.py",), True, 1)
+    assert glob_hits(str(root), kind, f"/**/{name}/src/*.py") == Hits(1, ("src/a.py",), True, 1)
 
 
 def test_glob_hits_match_all_takes_dot_folders_too(tmp_path: Path) -> None:
