@@ -6,11 +6,14 @@ grouped and structure-keeping findings.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from promptls.analysis import analyze
 from promptls.analysis.model import Finding
 from promptls.config import Settings
+from promptls.discovery import discover
 from promptls.tokens import O200K, count_tokens
 
 from .conftest import MARKER
@@ -124,3 +127,17 @@ def test_pl010_sixteen_fence_lines_get_a_fix_the_seventeenth_is_left_by_hand() -
         f"{ZWSP}: {READS}; it keeps this line from acting as a code fence, so removing it "
         "would change the document's structure (no fix: remove it by hand and fix the fences)"
     )
+
+
+def test_pl008_hidden_comments_follow_the_discovered_agent(tmp_path: Path) -> None:
+    # No profile configured: the discovery's agent (claude) hides block comments.
+    (tmp_path / ".git").mkdir()
+    discovery = discover(tmp_path, "claude", home=tmp_path, environ={})
+    text = f"<!--\nReviewed 2025-06-01.\n-->\nYou are an agent.\n\n{MARKER}\n\nTurn."
+    found = analyze(
+        text,
+        path=str(tmp_path / "x.prompt"),
+        settings=Settings(select=("PL008",)),
+        discovery=discovery,
+    )
+    assert found.findings == ()
