@@ -141,3 +141,14 @@ def test_pl008_hidden_comments_follow_the_discovered_agent(tmp_path: Path) -> No
         discovery=discovery,
     )
     assert found.findings == ()
+
+
+def test_pl010_ordinary_runs_do_not_use_up_the_fence_checks() -> None:
+    # Seventeen runs that cannot touch a fence, then one that keeps a fence from closing:
+    # that one still gets its structure-keeping fix.
+    ordinary = "".join(f"word{i} a\u200bb\n" for i in range(17))
+    text = f"{ordinary}```\ncode\n\u200b```\n```\n"
+    found = _pl010(text)
+    structural = [f for f in found if "code block" in f.message]
+    assert len(structural) == 1
+    assert structural[0].fix is not None
