@@ -50,7 +50,8 @@ def test_pl019_a_key_spelled_with_a_dash_gets_the_agents_name_and_a_rename() -> 
 
 
 def test_pl019_two_likely_keys_are_both_named_and_no_rename_is_offered() -> None:
-    text = "---\nname: x\ndescription: d\nallowed-tool: Read\n---\nBody.\n"
+    # An unknown key with no likely match comes first: skills do not report it.
+    text = "---\nname: x\ndescription: d\nteam: web\nallowed-tool: Read\n---\nBody.\n"
     [found] = analyze(text, path=SKILL_FILE, settings=Settings(select=("PL019",))).findings
     assert found.message == (
         "the Agent Skills format does not read the key 'allowed-tool'; did you mean "
