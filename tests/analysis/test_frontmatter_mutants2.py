@@ -179,6 +179,12 @@ def test_pl021_in_a_capped_listing_is_only_information(
     (root / "src" / "b.py").write_text("y = 2\n", encoding="utf-8")
     monkeypatch.setattr(WORKSPACE_FILES, "max_files", 1)
     WORKSPACE_FILES.forget(str(root))
+    text = "---\napplyTo: 'docs/**'\n---\n"
+    [finding] = analyze(
+        text, path=str(root / COPILOT_FILE), settings=Settings(select=("PL021",))
+    ).findings
+    assert finding.code == "PL021"
+    WORKSPACE_FILES.forget(str(root))
     found = _pl021(root, COPILOT_FILE, "applyTo: 'docs/**'")
     assert found == [
         (
