@@ -12,6 +12,7 @@ from promptls.analysis import analyze
 from promptls.analysis.model import Severity
 from promptls.config import Settings
 from promptls.discovery import discover
+from tests.core.helpers import write
 
 
 def _pl013(
@@ -22,8 +23,7 @@ def _pl013(
     root = tmp_path / "ws"
     (root / ".git").mkdir(parents=True)
     for rel, content in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(content, encoding="utf-8")
+        write(root / rel, content)
     user = tmp_path / "home"
     user.mkdir()
     discovery = discover(root, profile, home=user if home else None, environ={})

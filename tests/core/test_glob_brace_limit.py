@@ -12,18 +12,19 @@ from pathlib import Path
 
 from promptls.discovery import discover
 from promptls.discovery.model import EntryStatus
+from tests.core.helpers import write
 
 BOMB = "{0,1,2,3,4,5,6,7,8,9}" * 4  # 10 000 patterns once expanded
 
 
 def _repo(tmp_path: Path, files: dict[str, str]) -> tuple[Path, Path]:
+    """A repository holding ``files``, and an empty home."""
+    home = tmp_path / "home"
+    home.mkdir()
     root = tmp_path / "repo"
     (root / ".git").mkdir(parents=True)
     for rel, text in files.items():
-        (root / rel).parent.mkdir(parents=True, exist_ok=True)
-        (root / rel).write_text(text, encoding="utf-8")
-    home = tmp_path / "home"
-    home.mkdir()
+        write(root / rel, text)
     return root, home
 
 
