@@ -16,7 +16,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
-from promptls.discovery.globs import Anchor, dialect, split_commas, split_patterns
+from promptls.discovery.globs import Anchor, dialect, rejected, split_commas, split_patterns
 
 
 def subject(doc: Document) -> tuple[FrontKind, Front] | None:
@@ -138,7 +138,7 @@ def _match(listing: Listing, kind: FrontKind, pattern: str) -> Hits:
     absolute = rules.anchor is Anchor.ANYWHERE
     try:
         matcher = None if raw in rules.match_all else glob.compile(effective, flags=rules.flags())
-    except (ValueError, RecursionError):
+    except rejected():
         return Hits(0, (), listing.complete, len(listing.files))
     count = 0
     examples: list[str] = []

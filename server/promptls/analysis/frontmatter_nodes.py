@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from promptls.discovery.frontmatter import MAX_DEPTH, read_front_matter, too_deep
+from promptls.discovery.frontmatter import MAX_DEPTH, TAG_MISFIT, read_front_matter, too_deep
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,10 +123,13 @@ def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int
             return (), "", None
         if not isinstance(root, yaml.MappingNode):
             return (), "the front matter is not a key: value mapping", start
-        pairs = [
-            (k, v, loader.construct_object(k, deep=True), loader.construct_object(v, deep=True))
-            for k, v in root.value
-        ]
+        pairs = []
+        for k, v in root.value:
+            try:
+                built = loader.construct_object(k, deep=True), loader.construct_object(v, deep=True)
+            except (ValueError, LookupError, AttributeError, TypeError):  # see TAG_MISFIT
+                return (), TAG_MISFIT, start + k.start_mark.index
+            pairs.append((k, v, *built))
     except (yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         at = start + min(mark.index, len(block)) if mark is not None else start

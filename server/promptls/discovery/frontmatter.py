@@ -50,6 +50,10 @@ def read_front_matter(text: str) -> FrontMatter:
     return FrontMatter(problem="the front matter block has no closing ---", problem_line=1)
 
 
+TAG_MISFIT = "invalid YAML: a value does not fit its tag (such as !!int, !!timestamp)"
+"""PyYAML builds a tagged value with plain Python code, which fails with plain Python
+errors (`!!int` with no digits: IndexError; `!!timestamp x`: AttributeError)."""
+
 MAX_DEPTH = 64
 """Flow collections nested deeper are not parsed: PyYAML takes seconds on a few thousand
 levels (and recurses), and no agent's front matter nests more than two."""
@@ -88,6 +92,8 @@ def _parse(block: str, body_start: int) -> FrontMatter:
         problem = getattr(exc, "problem", None) or str(exc)
         plain = _plain_lines(block)
         return FrontMatter(plain, body_start, f"invalid YAML: {problem}", line, True)
+    except (ValueError, LookupError, AttributeError, TypeError):  # see TAG_MISFIT
+        return FrontMatter(_plain_lines(block), body_start, TAG_MISFIT, None, True)
     if data is None:
         data = {}
     if not isinstance(data, dict):

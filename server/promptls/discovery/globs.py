@@ -169,6 +169,15 @@ def _unbalanced(pattern: str) -> str:
     return "{" if braces else ""
 
 
+def rejected() -> tuple[type[Exception], ...]:
+    """What wcmatch raises for a pattern it will not match with: a malformed one, one
+    nested too deep, or one whose braces expand to more than its limit of 1000 patterns
+    (``{0,1,2,3,4,5,6,7,8,9}`` four times), which is no ``ValueError``."""
+    from wcmatch._wcparse import PatternLimitException  # deferred, as in _globmatch
+
+    return (ValueError, RecursionError, PatternLimitException)
+
+
 def _globmatch(relative: str, pattern: str, flags: int) -> bool:
     """wcmatch's glob match; a pattern wcmatch rejects matches nothing."""
     # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's first
@@ -177,7 +186,7 @@ def _globmatch(relative: str, pattern: str, flags: int) -> bool:
 
     try:
         return bool(glob.globmatch(relative, pattern, flags=flags))
-    except (ValueError, RecursionError):
+    except rejected():
         return False
 
 

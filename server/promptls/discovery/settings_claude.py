@@ -21,6 +21,7 @@ import os
 from dataclasses import dataclass
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
+from promptls.discovery.globs import rejected
 
 INSTRUCTION_MODES = (
     "claude-md-or-agents-md",
@@ -51,8 +52,11 @@ class ClaudeConfig:
 
         flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
         for pattern, source in self.excludes:
-            if pattern == path or glob.globmatch(path, pattern, flags=flags):
-                return pattern, source
+            try:
+                if pattern == path or glob.globmatch(path, pattern, flags=flags):
+                    return pattern, source
+            except rejected():  # a pattern wcmatch rejects excludes nothing
+                continue
         return None
 
 
