@@ -18,6 +18,7 @@ import contextlib
 import itertools
 import json
 import os
+import queue
 import signal
 import subprocess
 import threading
@@ -190,6 +191,7 @@ class LspClient:
         self._write_lock = threading.Lock()
         self._threads: list[threading.Thread] = []
         self._closed = threading.Event()
+        self._to_answer: queue.SimpleQueue[Incoming | None] = queue.SimpleQueue()
 
     # -- lifecycle ---------------------------------------------------------------------
 
@@ -207,7 +209,7 @@ class LspClient:
             preexec_fn=self.preexec,
             pass_fds=self.pass_fds,
         )
-        for target in (self._read_stdout, self._read_stderr):
+        for target in (self._read_stdout, self._read_stderr, self._answer_requests):
             thread = threading.Thread(target=target, daemon=True)
             thread.start()
             self._threads.append(thread)
@@ -322,7 +324,10 @@ class LspClient:
                 break
             item = Incoming(time.perf_counter(), msg)
             if "id" in msg and "method" in msg:
-                self._answer(item)
+                # Answered on their own thread: while the test's thread is blocked writing
+                # to a server that is itself blocked writing to us, this one must go on
+                # reading, or both sides wait on a full pipe forever.
+                self._to_answer.put(item)
                 continue
             with self._cond:
                 if "method" in msg:
@@ -333,8 +338,14 @@ class LspClient:
                     self._responses[msg["id"]] = item
                 self._cond.notify_all()
         self._closed.set()
+        self._to_answer.put(None)
         with self._cond:
             self._cond.notify_all()
+
+    def _answer_requests(self) -> None:
+        """Answer thread: the server's requests, in the order they came."""
+        while (item := self._to_answer.get()) is not None:
+            self._answer(item)
 
     def _read_stderr(self) -> None:
         """Drain stderr so a chatty server never blocks; keep (the tail of) its log."""
