@@ -22,6 +22,7 @@ from promptls.commands._common import add_home_argument, logical_path, resolve_h
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery, discover, owning_folder
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
+from promptls.text import runmemo
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -213,7 +214,7 @@ class _Run:
     def _once(self, path: Path, analysis: Analysis) -> Analysis:
         """Each real file's findings once: a symlinked copy reached under a second name
         keeps only what differs there (what an agent reading that name is told)."""
-        said = self.said.setdefault(os.path.realpath(path), set())
+        said = self.said.setdefault(runmemo.realpath(str(path)), set())
         fresh = tuple(f for f in analysis.findings if _key(f) not in said)
         said.update(_key(f) for f in fresh)
         return (
@@ -243,6 +244,7 @@ class _Run:
         try:
             data.decode("utf-8")
             write_atomically(path, data, fixed)
+            runmemo.forget()  # the run's file-system answers may include the old file
         except UnicodeDecodeError:
             self.errors.append(f"{display}: not valid UTF-8; fixes not written")
             return analysis
@@ -293,6 +295,12 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
+    with runmemo.run_memo():  # one run's discoveries share their stats, listings and reads
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """``run`` inside the run's file-system memo."""
     state = _Run(args, resolve_home(args))
     if args.stdin_filename:
         status = state.check_stdin(args.stdin_filename)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
+from promptls.text import runmemo
 
 __all__ = ["Setup", "active_profiles", "detect_setups"]
 
@@ -56,7 +57,7 @@ def detect_setups(folder: str) -> tuple[Setup, ...]:
                     continue  # not in the folder's listing: no need to ask
                 path = os.path.join(base, marker)
                 try:
-                    exists = os.path.lexists(path)
+                    exists = runmemo.lexists(path)
                 except (OSError, ValueError):
                     exists = False
                 if exists:
@@ -68,10 +69,8 @@ def _names(folder: str) -> frozenset[str] | None:
     """The folder's entries, case-folded (a superset of what a case-insensitive file
     system would match; each hit is still confirmed with ``lexists``); None when the
     folder cannot be listed. One listing instead of a ``lexists`` per marker."""
-    try:
-        return frozenset(name.casefold() for name in os.listdir(folder))  # noqa: PTH208
-    except (OSError, ValueError):
-        return None
+    names = runmemo.listdir(folder)
+    return None if names is None else frozenset(name.casefold() for name in names)
 
 
 def active_profiles(
