@@ -17,6 +17,7 @@ from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
 from promptls.commands._check_files import read_text, walk
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
+from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, logical_path, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
@@ -52,7 +53,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename", metavar="NAME", help="read the text from stdin, named NAME"
     )
     parser.add_argument("--config", metavar="FILE", help="use this config file")
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default="auto",
+        metavar="N",
+        help=f"processes to analyse with (default auto: {AUTO_JOBS} from {PARALLEL_FROM:,} "
+        "files on Linux with two CPUs free, else 1)",
+    )
     add_home_argument(parser)
+
+
+def _jobs(raw: str) -> str | int:
+    """``--jobs``: ``auto`` or a positive count."""
+    if raw == "auto":
+        return raw
+    if raw.isdigit() and int(raw) >= 1:
+        return int(raw)
+    raise argparse.ArgumentTypeError(f"expected auto or a positive number, got {raw!r}")
 
 
 def _codes(raw: str | None, option: str) -> tuple[str, ...] | None:
@@ -198,8 +216,19 @@ class _Run:
         remaining = self.analyze(fixed, name, None, settings).findings
         return 1 if any(f.severity.rank <= self.fail_rank for f in remaining) else 0
 
+    def analysis_of(self, item: tuple[Path, Settings]) -> Analysis | None:
+        """One file's analysis (None: unreadable or binary); what the processes of a
+        large run compute, each for its slice of the files."""
+        path, settings = item
+        read = read_text(path)
+        return None if read is None else self.analyze(read[0], str(path), path, settings)
+
+    def report(self, path: Path, analysis: Analysis) -> None:
+        """Add a file's findings to the report, in file order."""
+        self.reports.append(Report(str(path), self._once(path, analysis)))
+
     def check_file(self, path: Path, settings: Settings) -> None:
-        """Check one file; fix or diff it when asked."""
+        """Check one file; fix or diff it when asked (one process: it writes)."""
         read = read_text(path)
         if read is None:
             return
@@ -270,6 +299,14 @@ class _Run:
         return 1 if failing or self.errors else 0
 
 
+def _reported(analysis: Analysis | None) -> Analysis | None:
+    """What the report uses of an analysis: its findings, and its text only to place
+    them (lines and columns); a child process of a large run sends back just that."""
+    if analysis is None:
+        return None
+    return replace(analysis, markers=(), text=analysis.text if analysis.findings else "")
+
+
 def _key(finding: Finding) -> tuple[str, int, int, str]:
     """What makes two findings in the same bytes the same finding."""
     return (finding.code, finding.start, finding.end, finding.message)
@@ -308,13 +345,22 @@ def _run(args: argparse.Namespace) -> int:
             return status
     else:
         targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
-        files = [(p, s) for raw, s in targets for p in _files(raw, s)]
+        found: dict[Path, Settings] = {}
+        for raw, settings in targets:
+            for path in _files(raw, settings):
+                found.setdefault(path, settings)
+        files = list(found.items())
         setup_stdout()
-        seen: set[Path] = set()
-        for path, settings in files:
-            if path not in seen:
-                seen.add(path)
+        if args.fix or args.diff:
+            for path, settings in files:
                 state.check_file(path, settings)
+        else:
+            jobs = auto_jobs(len(files)) if args.jobs == "auto" else args.jobs
+            for (path, _), analysis in zip(
+                files, in_slices(files, jobs, state.analysis_of, _reported), strict=True
+            ):
+                if analysis is not None:
+                    state.report(path, analysis)
     setup_stdout()
     return state.finish()
 
