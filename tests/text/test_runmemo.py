@@ -84,3 +84,29 @@ def test_a_file_met_again_under_a_parent_folder_is_read_once(
     discover(tmp_path / "a", "claude", home=tmp_path / "home")
     discover(tmp_path / "b", "claude", home=tmp_path / "home")
     assert opened.count(shared) == 2
+
+
+def test_realpath_in_a_run_is_the_systems_answer(tmp_path: Path) -> None:
+    """Links at any level, relative and absolute, dangling, looping, missing parts,
+    ``..`` after a link: the run's cheaper realpath answers as ``os.path.realpath``."""
+    d = str(tmp_path)
+    os.makedirs(f"{d}/a/b/c")
+    os.symlink(f"{d}/a/b", f"{d}/lnk")
+    os.symlink("b/c", f"{d}/a/rel")
+    os.symlink(f"{d}/loop1", f"{d}/loop2")
+    os.symlink(f"{d}/loop2", f"{d}/loop1")
+    os.symlink("../..", f"{d}/a/b/up")
+    os.symlink("nope", f"{d}/dangling")
+    (tmp_path / "a/b/c/f.md").write_text("x", encoding="utf-8")
+    os.symlink("f.md", f"{d}/a/b/c/g.md")
+    paths = [
+        *(f"{d}/{rel}" for rel in ("a/b/c/f.md", "lnk/c/f.md", "a/rel/f.md", "a/rel/g.md")),
+        *(f"{d}/{rel}" for rel in ("loop1/x", "a/b/up/a/rel", "dangling/x", "missing/y")),
+        *(f"{d}/{rel}" for rel in ("lnk/up/lnk/c", "a/./b", "a/../lnk", "a/b/up/../lnk")),
+        f"{d}/lnk/",
+        "/",
+        "relative/x",
+    ]
+    with runmemo.run_memo():
+        for _ in range(2):
+            assert [runmemo.realpath(p) for p in paths] == [os.path.realpath(p) for p in paths]

@@ -21,15 +21,16 @@ matter), keyed by the path or the text itself.
 """
 
 # Plain str paths on purpose: the memo's keys are the strings callers pass.
-# ruff: noqa: PTH208
+# ruff: noqa: PTH118, PTH119, PTH120, PTH208
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import TypeVar, cast
 
 __all__ = [
     "MAX_KEPT_BYTES",
@@ -140,9 +141,45 @@ def islink(path: str) -> bool:
 
 
 def realpath(path: str) -> str:
-    """``os.path.realpath`` (relative paths against the working folder, which a run
-    does not change)."""
-    return answer("realpath", path, os.path.realpath)
+    r"""``os.path.realpath`` (relative paths against the working folder, which a run
+    does not change). In a run, an absolute normalised path costs one ``lstat`` of its
+    last part: its folders' answers are remembered on the way (the standard function
+    ``lstat``\ s every part of every path)."""
+    tables = _RUN.get()
+    if tables is None:
+        return os.path.realpath(path)
+    table = cast("dict[str, str]", tables.setdefault("realpath", {}))
+    found = table.get(path)
+    if found is None:
+        plain = (
+            path.startswith("/") and not path.startswith("//") and os.path.normpath(path) == path
+        )
+        found = table[path] = _resolve(path, table) if plain else os.path.realpath(path)
+    return found
+
+
+def _resolve(path: str, table: dict[str, str]) -> str:
+    """``os.path.realpath`` of an absolute normalised path, through the answers ``table``
+    holds for its folders: a part that is a link is resolved by ``os.path.realpath``,
+    any other (a missing one too, as that function does) is kept as it is."""
+    pending: list[str] = []
+    current = path
+    while current not in table:
+        parent = os.path.dirname(current)
+        if parent == current:
+            table[current] = current
+            break
+        pending.append(current)
+        current = parent
+    real = table[current]
+    for folder in reversed(pending):
+        candidate = os.path.join(real, os.path.basename(folder))
+        try:
+            link = stat.S_ISLNK(os.lstat(candidate).st_mode)
+        except OSError:
+            link = False
+        real = table[folder] = os.path.realpath(candidate) if link else candidate
+    return real
 
 
 def _listing(path: str) -> tuple[str, ...] | None:
