@@ -100,19 +100,8 @@ def remembered(kind: str, key: Hashable, compute: Callable[[], T]) -> T:
 
 
 def answer(kind: str, path: str, call: Callable[[str], T]) -> T:
-    """``call(path)`` remembered under ``kind``, as ``remembered`` does (inlined: these
-    are the calls a run makes most often)."""
-    tables = _RUN.get()
-    if tables is None:
-        return call(path)
-    table = tables.get(kind)
-    if table is None:
-        table = tables[kind] = {}
-    try:
-        return table[path]  # type: ignore[return-value]
-    except KeyError:
-        value = table[path] = call(path)
-        return value
+    """``call(path)``, remembered under ``kind`` as ``remembered`` does."""
+    return remembered(kind, path, lambda: call(path))
 
 
 def lexists(path: str) -> bool:
