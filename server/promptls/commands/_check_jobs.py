@@ -48,6 +48,17 @@ def can_fork() -> bool:
     return sys.platform.startswith("linux") and hasattr(os, "fork")
 
 
+def _one_thread() -> bool:
+    """Whether this process runs a single thread, Python's or a native library's: only
+    then is a forked child safe (a lock another thread held would stay held in it).
+    ``check`` forks before it analyses anything, so this holds unless a caller's own
+    code started threads."""
+    try:
+        return len(os.listdir("/proc/self/task")) == 1  # noqa: PTH208
+    except OSError:
+        return False
+
+
 def _cpus() -> int:
     """The CPUs this process may run on."""
     try:
@@ -62,7 +73,7 @@ def in_slices(
     """``[work(item) for item in items]``, computed by ``jobs`` processes, in order;
     a child returns ``send(work(item))``: only what the caller uses of a result, so
     less is pickled, piped and unpickled while the parent waits."""
-    if jobs <= 1 or len(items) < 2 or not can_fork():
+    if jobs <= 1 or len(items) < 2 or not can_fork() or not _one_thread():
         return [work(item) for item in items]
     size = -(-len(items) // jobs)
     slices = [items[i : i + size] for i in range(0, len(items), size)]
