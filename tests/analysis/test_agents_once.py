@@ -3,8 +3,10 @@
 ``analyze_for_agents`` used to run the whole analysis per agent the repository is set
 up for; now it runs the rules that declare ``needs_discovery=False`` once. These tests
 hold it to the old answer, computed here the old way (one full ``analyze`` per agent,
-merged), over the real corpus laid out in repositories set up for several agents, with
-problems injected so both kinds of finding (everyone's and one agent's) are present.
+merged, the file system asked afresh each time instead of through ``check``'s run
+memo), over the real corpus laid out in repositories set up for several agents, with
+problems injected so both kinds of finding (everyone's and one agent's) are present,
+with and without user-level files.
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.discovery import Discovery, discover, owning_folder
+from promptls.discovery.model import ContextScope
 from promptls.discovery.setup import active_profiles
+from promptls.text import runmemo
 
 from .conftest import MARKER
 
@@ -104,32 +108,70 @@ def test_some_rules_run_once_and_new_rules_default_to_per_agent() -> None:
     assert fields["needs_discovery"].default is True
 
 
-@pytest.mark.parametrize("profile", [None, "claude"])
+def _user_files(home: Path) -> None:
+    """A home every agent reads something from: user instruction files (one importing
+    another), a user rule with and without paths:, settings that rename and exclude."""
+    files = {
+        ".claude/CLAUDE.md": "User rules.\n@~/.claude/extra.md\n",
+        ".claude/extra.md": "Extra user rules.\n",
+        ".claude/rules/py.md": '---\npaths: ["**/*.py"]\n---\nPython rule.\n',
+        ".claude/rules/all.md": "Always on.\n",
+        ".claude/settings.json": '{"claudeMdExcludes": ["**/docs/**"]}',
+        ".codex/AGENTS.md": "Codex user file.\n",
+        ".codex/config.toml": "project_doc_max_bytes = 20000\n",
+        ".gemini/GEMINI.md": "Gemini user file.\n",
+        ".gemini/settings.json": '{"context": {"fileName": ["GEMINI.md", "AGENTS.md"]}}',
+        ".config/opencode/AGENTS.md": "opencode user file.\n",
+    }
+    for rel, text in files.items():
+        (home / rel).parent.mkdir(parents=True, exist_ok=True)
+        (home / rel).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    ("profile", "user_files"), [(None, False), ("claude", False), (None, True)]
+)
 def test_corpus_findings_are_those_of_one_analysis_per_agent(
-    corpus: Path, tmp_path: Path, profile: str | None
+    corpus: Path,
+    tmp_path: Path,
+    fake_home: Path,
+    profile: str | None,
+    user_files: bool,
 ) -> None:
+    """As ``check`` runs it (its run memo shares stats, listings and reads across the
+    discoveries) against the old way with the file system asked afresh every time."""
+    if user_files:
+        _user_files(fake_home)
     settings = Settings(profile=profile) if profile else DEFAULT_SETTINGS
+    files = _lay_out(corpus, tmp_path / "repos")
     _, ask = _memo()
+    before = [
+        _one_analysis_per_agent(
+            file.read_text(encoding="utf-8"), str(file), settings, owning_folder(str(file)), ask
+        )
+        for file in files
+    ]
     tagged = shared = 0
     codes: set[str] = set()
-    for file in _lay_out(corpus, tmp_path):
-        path = str(file)
-        text = file.read_text(encoding="utf-8")
-        folder = owning_folder(path)
-        assert document_kind(path, settings) is DocumentKind.INSTRUCTION
-        now = analyze_for_agents(
-            text,
-            path=path,
-            settings=settings,
-            folder=folder,
-            discover=ask,  # type: ignore[arg-type]
-        )
-        before = _one_analysis_per_agent(text, path, settings, folder, ask)
-        assert now == before, os.path.relpath(path, tmp_path)
-        tagged += sum(1 for f in now.findings if f.agents)
-        codes.update(f.code for f in now.findings)
-        shared += sum(1 for f in now.findings if not f.agents)
+    cache, ask = _memo()
+    with runmemo.run_memo():
+        for file, old in zip(files, before, strict=True):
+            path = str(file)
+            assert document_kind(path, settings) is DocumentKind.INSTRUCTION
+            now = analyze_for_agents(
+                file.read_text(encoding="utf-8"),
+                path=path,
+                settings=settings,
+                folder=owning_folder(path),
+                discover=ask,  # type: ignore[arg-type]
+            )
+            assert now == old, os.path.relpath(path, tmp_path)
+            tagged += sum(1 for f in now.findings if f.agents)
+            codes.update(f.code for f in now.findings)
+            shared += sum(1 for f in now.findings if not f.agents)
     # The comparison covered both kinds of finding, drifted copies and coverage holes.
     assert shared > 0
     assert {"PL002", "PL010", "PL013", "PL027", "PL028"} <= codes
     assert tagged > 0 if profile is None else tagged == 0
+    users = {f.path for d in cache.values() if d for f in d.files if f.scope is ContextScope.USER}
+    assert len(users) >= 4 if user_files else not users

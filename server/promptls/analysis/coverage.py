@@ -7,7 +7,7 @@ data; the rule only places it on the files the other agents load.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH100, PTH113, PTH118
+# ruff: noqa: PTH100, PTH118
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from promptls.discovery.api import owning_folder
 from promptls.discovery.model import ContextScope, Discovery
 from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup
+from promptls.text import runmemo
 
 __all__ = ["Hole", "coverage_holes", "fix_hint"]
 
@@ -41,7 +42,7 @@ class Hole:
 def _real(path: str) -> str:
     """The file a path is (a symlinked copy and its target are one file)."""
     try:
-        return os.path.normcase(os.path.realpath(path))
+        return os.path.normcase(runmemo.realpath(path))
     except (OSError, ValueError):
         return os.path.normcase(os.path.abspath(path))
 
@@ -90,7 +91,7 @@ def _marker_file(setup: Setup) -> str:
     file exists (that is where the fix goes), else the marker itself."""
     for name in PROFILES[setup.profile].settings_files:
         path = os.path.join(setup.folder, name)
-        if path.startswith(setup.path.rstrip(os.sep) + os.sep) and os.path.isfile(path):
+        if path.startswith(setup.path.rstrip(os.sep) + os.sep) and runmemo.isfile(path):
             return path
     return setup.path
 

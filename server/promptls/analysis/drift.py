@@ -25,6 +25,7 @@ from promptls.analysis.drift_gate import could_drift
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
+from promptls.text import runmemo
 from promptls.text.fsread import read_bounded
 
 MAX_COPY_BYTES = 1024 * 1024
@@ -222,13 +223,13 @@ def _collect(
         for file in found.files:
             if file.scope is ContextScope.USER or owning_folder(file.path) != folder:
                 continue
-            identity = os.path.realpath(file.path)
+            identity = runmemo.realpath(file.path)
             readers.setdefault(identity, set()).add(name)
             first_path.setdefault(identity, file.path)
         for entry in found.entries:
             if entry.status is EntryStatus.IMPORTED and entry.imported_from:
-                importer = os.path.realpath(entry.imported_from)
-                imports.setdefault(importer, set()).add(os.path.realpath(entry.path))
+                importer = runmemo.realpath(entry.imported_from)
+                imports.setdefault(importer, set()).add(runmemo.realpath(entry.path))
     found_copies = tuple(
         Copy(first_path[k], frozenset(v), k, frozenset(imports.get(k, ())))
         for k, v in readers.items()
@@ -256,7 +257,7 @@ def find(
     if not could_drift(folder, home):
         return None, []
     found = copies(folder, home, ask)
-    identity = os.path.realpath(here_abs)
+    identity = runmemo.realpath(here_abs)
     mine = next((c for c in found if c.identity == identity), None)
     if mine is None:
         return None, []

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 
 from promptls.discovery.api import instruction_file_names
+from promptls.text import runmemo
 
 __all__ = ["SIMILARITY_THRESHOLD", "could_drift"]
 
@@ -33,11 +34,11 @@ def could_drift(folder: str, home: str | None) -> bool:
     instruction file names in it, an agent's folder, or user settings that rename files.
     Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
     skipped (``check`` over thousands of folders paid them all)."""
-    try:
-        names = set(os.listdir(folder))  # noqa: PTH208 (names only, no Path objects)
-    except (OSError, ValueError):
+    listing = runmemo.listdir(folder)
+    if listing is None:
         return False
+    names = set(listing)
     if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
         return True
     user = home if home is not None else os.path.expanduser("~")  # noqa: PTH111
-    return any(os.path.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)  # noqa: PTH118
+    return any(runmemo.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)  # noqa: PTH118

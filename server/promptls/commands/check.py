@@ -22,11 +22,13 @@ from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
+from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery
 from promptls.discovery.setup import active_profiles
+from promptls.text import runmemo
 from promptls.text.escape import safe_block
 
 NAME = "check"
@@ -56,7 +58,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename", metavar="NAME", help="read the text from stdin, named NAME"
     )
     parser.add_argument("--config", metavar="FILE", help="use this config file")
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default="auto",
+        metavar="N",
+        help=f"processes to analyse with (default auto: {AUTO_JOBS} from {PARALLEL_FROM:,} "
+        "files on Linux with two CPUs free, else 1)",
+    )
     add_home_argument(parser)
+
+
+def _jobs(raw: str) -> str | int:
+    """``--jobs``: ``auto`` or a positive count."""
+    if raw == "auto":
+        return raw
+    if raw.isdigit() and int(raw) >= 1:
+        return int(raw)
+    raise argparse.ArgumentTypeError(f"expected auto or a positive number, got {raw!r}")
 
 
 def _codes(raw: str | None, option: str) -> tuple[str, ...] | None:
@@ -168,8 +187,19 @@ class _Run:
         remaining = self.analyze(fixed, name, None, settings).findings
         return 1 if any(f.severity.rank <= self.fail_rank for f in remaining) else 0
 
+    def analysis_of(self, item: tuple[Path, Settings]) -> Analysis | None:
+        """One file's analysis (None: unreadable or binary); what the processes of a
+        large run compute, each for its slice of the files."""
+        path, settings = item
+        read = read_text(path)
+        return None if read is None else self.analyze(read[0], str(path), path, settings)
+
+    def report(self, path: Path, analysis: Analysis) -> None:
+        """Add a file's findings to the report, in file order."""
+        self.reports.append(Report(str(path), self._once(path, analysis)))
+
     def check_file(self, path: Path, settings: Settings) -> None:
-        """Check one file; fix or diff it when asked."""
+        """Check one file; fix or diff it when asked (one process: it writes)."""
         read = read_text(path)
         if read is None:
             return
@@ -184,7 +214,7 @@ class _Run:
     def _once(self, path: Path, analysis: Analysis) -> Analysis:
         """Each real file's findings once: a symlinked copy reached under a second name
         keeps only what differs there (what an agent reading that name is told)."""
-        said = self.said.setdefault(os.path.realpath(path), set())
+        said = self.said.setdefault(runmemo.realpath(str(path)), set())
         fresh = tuple(f for f in analysis.findings if _key(f) not in said)
         said.update(_key(f) for f in fresh)
         return (
@@ -214,6 +244,7 @@ class _Run:
         try:
             data.decode("utf-8")
             write_atomically(path, data, fixed)
+            runmemo.forget()  # the run's file-system answers may include the old file
         except UnicodeDecodeError:
             self.errors.append(f"{display}: not valid UTF-8; fixes not written")
             return analysis
@@ -237,6 +268,14 @@ class _Run:
             f.severity.rank <= self.fail_rank for r in self.reports for f in r.analysis.findings
         )
         return 1 if failing or self.errors else 0
+
+
+def _reported(analysis: Analysis | None) -> Analysis | None:
+    """What the report uses of an analysis: its findings, and its text only to place
+    them (lines and columns); a child process of a large run sends back just that."""
+    if analysis is None:
+        return None
+    return replace(analysis, markers=(), text=analysis.text if analysis.findings else "")
 
 
 def _key(finding: Finding) -> tuple[str, int, int, str]:
@@ -264,6 +303,12 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
+    with runmemo.run_memo():  # one run's discoveries share their stats, listings and reads
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """``run`` inside the run's file-system memo."""
     state = _Run(args, resolve_home(args))
     if args.stdin_filename:
         status = state.check_stdin(args.stdin_filename)
@@ -271,13 +316,22 @@ def run(args: argparse.Namespace) -> int:
             return status
     else:
         targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
-        files = [(p, s) for raw, s in targets for p in _files(raw, s)]
+        found: dict[Path, Settings] = {}
+        for raw, settings in targets:
+            for path in _files(raw, settings):
+                found.setdefault(path, settings)
+        files = list(found.items())
         setup_stdout()
-        seen: set[Path] = set()
-        for path, settings in files:
-            if path not in seen:
-                seen.add(path)
+        if args.fix or args.diff:
+            for path, settings in files:
                 state.check_file(path, settings)
+        else:
+            jobs = auto_jobs(len(files)) if args.jobs == "auto" else args.jobs
+            for (path, _), analysis in zip(
+                files, in_slices(files, jobs, state.analysis_of, _reported), strict=True
+            ):
+                if analysis is not None:
+                    state.report(path, analysis)
     setup_stdout()
     return state.finish()
 

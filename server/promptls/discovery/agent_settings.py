@@ -20,6 +20,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from promptls.text import runmemo
 from promptls.text.fsread import human_bytes, read_bounded
 
 _SETTINGS_CAP = 256 * 1024
@@ -88,7 +89,13 @@ def read_settings_text(path: str, encoding: str) -> tuple[str | None, SettingsPr
 
 
 def read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
-    """A TOML table from ``path``: (None, None) when absent, (None, problem) when broken."""
+    """A TOML table from ``path``: (None, None) when absent, (None, problem) when broken.
+    Parsed once per ``check`` run; the table is shared, so callers only read it."""
+    return runmemo.remembered("toml", path, lambda: _read_toml(path))
+
+
+def _read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
+    """``read_toml`` itself."""
     text, problem = read_settings_text(path, "utf-8")
     if text is None:
         return None, problem
@@ -162,7 +169,13 @@ def read_json(
     path: str, *, refuses: str = ""
 ) -> tuple[dict[str, object] | None, SettingsProblem | None]:
     """A JSON object (comments allowed) from ``path``: (None, None) when absent, (None,
-    problem) when broken; ``refuses`` says what the agent itself does with such a file."""
+    problem) when broken; ``refuses`` says what the agent itself does with such a file.
+    Parsed once per ``check`` run; the table is shared, so callers only read it."""
+    return runmemo.remembered("json", (path, refuses), lambda: _read_json(path, refuses))
+
+
+def _read_json(path: str, refuses: str) -> tuple[dict[str, object] | None, SettingsProblem | None]:
+    """``read_json`` itself."""
     text, problem = read_settings_text(path, "utf-8-sig")
     if text is None:
         return None, problem

@@ -22,6 +22,7 @@ from pathlib import Path, PurePath
 from promptls.discovery.model import ContextFile, Discovery
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
 from promptls.discovery.walk import Walker
+from promptls.text import runmemo
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 __all__ = [
@@ -54,7 +55,16 @@ def resolve_home(home: PathArg | None, environ: Mapping[str, str] | None) -> tup
     ``home`` wins; else ``$HOME`` from ``environ`` when one is given (so tests and
     callers control it fully); else ``Path.home()``. A home that is not a folder is
     returned with a problem, so user-level files are reported instead of guessed.
+    Asked once per ``check`` run (``runmemo``), not once per discovery.
     """
+    given = None if home is None else os.fspath(home)
+    told = None if environ is None else environ.get("HOME", "")
+    key = (given, environ is None, told)
+    return runmemo.remembered("home", key, lambda: _resolve_home(given, environ))
+
+
+def _resolve_home(home: str | None, environ: Mapping[str, str] | None) -> tuple[str | None, str]:
+    """``resolve_home`` itself, always from the file system."""
     if home is not None:
         path = os.path.abspath(os.fspath(home))
     elif environ is not None:
@@ -86,7 +96,7 @@ def _user_dir(
         override = environ.get(profile.user_dir_env, "")
         if override:
             folder = os.path.abspath(override)
-            if not os.path.isdir(folder):
+            if not runmemo.isdir(folder):
                 return folder, f"{profile.user_dir_env} {folder} does not exist"
             return folder, ""
     parent = environ.get(profile.user_parent_env, "") if profile.user_parent_env else ""

@@ -13,6 +13,7 @@ import os
 from typing import NamedTuple
 
 from promptls.discovery.profiles import Walk
+from promptls.text import runmemo
 
 
 class DirectoryWalk(NamedTuple):
@@ -85,7 +86,7 @@ def _marker_root(chain: list[str], root: str, names: tuple[str, ...]) -> Directo
     for folder in reversed(chain):
         for name in names:
             try:
-                found = os.path.lexists(os.path.join(folder, name))
+                found = runmemo.lexists(os.path.join(folder, name))
             except ValueError:
                 found = False
             if found:

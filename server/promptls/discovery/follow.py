@@ -21,7 +21,7 @@ Depth-first in order of appearance; each outcome is an entry pointing at the lin
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH110, PTH113, PTH117, PTH118, PTH119, PTH120
+# ruff: noqa: PTH117, PTH118, PTH119, PTH120
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ from promptls.discovery.imports import (
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import Recorder, content_notes
+from promptls.text import runmemo
 from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
 from promptls.text.lazyre import lazy
 
@@ -111,7 +112,7 @@ class ImportFollower(Recorder):
             if (
                 style.silent_misses
                 and not is_explicit_import(ref.target)
-                and not os.path.isfile(target)
+                and not runmemo.isfile(target)
             ):
                 continue
             self.follow(style, ref, target, where, importer, scope, hop, chain)
@@ -222,8 +223,8 @@ class ImportFollower(Recorder):
         if is_url(ref.target):
             return f"gemini-cli does not import URLs and writes {failed}"
         root = self.confine_root(os.path.dirname(top))
-        real = os.path.realpath(_uri_decoded(target))
-        real_root = os.path.realpath(root)
+        real = runmemo.realpath(_uri_decoded(target))
+        real_root = runmemo.realpath(root)
         if real == real_root or inside(real, real_root):
             return None
         shown = target if real == target else f"{target} (really {real})"
@@ -243,7 +244,7 @@ class ImportFollower(Recorder):
         for candidate in reversed(ancestors(folder) if markers else []):
             paths = [os.path.join(candidate, m) for m in markers]
             self.watched.update(paths)
-            if any(os.path.exists(p) for p in paths):
+            if any(runmemo.exists(p) for p in paths):
                 found = candidate
                 break
         self.confine_roots[folder] = found

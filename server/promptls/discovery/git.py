@@ -14,6 +14,7 @@ import os
 import stat
 from typing import NamedTuple
 
+from promptls.text import runmemo
 from promptls.text.lazyre import lazy
 
 _SMALL_READ = 4096
@@ -84,18 +85,30 @@ def find_git_dir(start: str | os.PathLike[str]) -> GitLocation | None:
         current = os.path.abspath(os.fspath(start))
     except (TypeError, ValueError, OSError):
         return None
+    tables = runmemo.current()
+    known = None if tables is None else tables.setdefault("git", {})
+    visited: list[str] = []
+    found: GitLocation | None = None
     while True:
+        if known is not None and current in known:
+            found = known[current]  # type: ignore[assignment]
+            break
+        visited.append(current)
         dot_git = os.path.join(current, ".git")
         try:
             exists = os.path.lexists(dot_git)
         except (OSError, ValueError):
             exists = False
         if exists:
-            return GitLocation(current, _resolve_dot_git(dot_git))
+            found = GitLocation(current, _resolve_dot_git(dot_git))
+            break
         parent = os.path.dirname(current)
         if parent == current:
-            return None
+            break
         current = parent
+    if known is not None:  # in a check run: every folder passed on the way has this answer
+        known.update(dict.fromkeys(visited, found))
+    return found
 
 
 def branch_from_head(head: str) -> str:

@@ -32,6 +32,7 @@ import os
 from bisect import bisect_right
 from dataclasses import dataclass
 
+from promptls.text import runmemo
 from promptls.text.lazyre import lazy
 
 
@@ -90,10 +91,18 @@ class ImportRef:
 
 
 def find_imports(text: str, style: str) -> list[ImportRef]:
-    """List the imports of one file in order of appearance, code left out."""
+    """List the imports of one file in order of appearance, code left out (scanned once
+    per text in a ``check`` run: a parent folder's file is read by every walk below it)."""
+    if "@" not in text:  # no token at all (most files): cheaper than the memo's hashing
+        return []
+    return list(runmemo.remembered("imports", (style, text), lambda: _scan(text, style)))
+
+
+def _scan(text: str, style: str) -> tuple[ImportRef, ...]:
+    """``find_imports`` itself."""
     if style == "gemini":
-        return _gemini_imports(text)
-    return _claude_imports(text)
+        return tuple(_gemini_imports(text))
+    return tuple(_claude_imports(text))
 
 
 # -- gemini-cli ------------------------------------------------------------------------

@@ -14,7 +14,7 @@ Pure: stats and real paths only, no file is read here.
 """
 
 # Plain str paths on purpose: cheap stats and comparable keys.
-# ruff: noqa: PTH100, PTH110, PTH113, PTH117, PTH118, PTH120
+# ruff: noqa: PTH100, PTH117, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ from promptls.discovery.imports import (
 )
 from promptls.discovery.model import Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
+from promptls.text import runmemo
 
 GEMINI_ROOT_MARKERS = (".git",)
 """gemini-cli's default ``memoryBoundaryMarkers``: where its import confinement ends."""
@@ -77,7 +78,7 @@ def _confine_root(folder: str, markers: Sequence[str]) -> str:
     """gemini's project root for a file's folder: the nearest ancestor holding a
     boundary marker, else the folder itself (as ``ImportFollower.confine_root``)."""
     for candidate in reversed(ancestors(folder)):
-        if any(os.path.exists(os.path.join(candidate, m)) for m in markers):
+        if any(runmemo.exists(os.path.join(candidate, m)) for m in markers):
             return candidate
     return folder
 
@@ -87,11 +88,11 @@ def _followable(style: ImportStyle, written: str, target: str, importer: str) ->
     if style.confined and is_url(written):
         return False
     try:
-        if not os.path.isfile(target):
+        if not runmemo.isfile(target):
             return False
         if style.confined:
-            root = os.path.realpath(_confine_root(os.path.dirname(importer), GEMINI_ROOT_MARKERS))
-            real = os.path.realpath(target)
+            root = runmemo.realpath(_confine_root(os.path.dirname(importer), GEMINI_ROOT_MARKERS))
+            real = runmemo.realpath(target)
             return real == root or inside(real, root)
     except (OSError, ValueError):
         return False

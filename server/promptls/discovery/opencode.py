@@ -13,7 +13,7 @@ there (``resolve``): a ``lazy`` entry. Glob expansion lists folders, so it is ca
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH110, PTH113, PTH117, PTH118, PTH119, PTH120
+# ruff: noqa: PTH100, PTH117, PTH118, PTH119, PTH120
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from promptls.discovery.dirs import ancestors, folders_between, inside
 from promptls.discovery.globs import dialect
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.scoped_walk import ScopedSources
+from promptls.text import runmemo
 
 _MAX_MATCHES = 256
 """At most this many files per ``instructions`` glob and folder."""
@@ -47,7 +48,7 @@ class OpencodeWalk(ScopedSources):
         names = tuple(n for n in self.profile.project_files if not (no_claude and n == "CLAUDE.md"))
         winner = ""
         for name in names:
-            found = [os.path.join(d, name) for d in chain if os.path.exists(os.path.join(d, name))]
+            found = [os.path.join(d, name) for d in chain if runmemo.exists(os.path.join(d, name))]
             self.watched.update(os.path.join(d, name) for d in chain)
             if not found:
                 continue
@@ -73,7 +74,7 @@ class OpencodeWalk(ScopedSources):
         for folder in reversed(chain):
             marker = os.path.join(folder, ".git")
             self.watched.add(marker)
-            if os.path.lexists(marker):
+            if runmemo.lexists(marker):
                 top = folder
                 break
         self.project_root = top
@@ -105,7 +106,7 @@ class OpencodeWalk(ScopedSources):
         winner = ""
         for path in candidates:
             self.watched.add(path)
-            if not os.path.exists(path):
+            if not runmemo.exists(path):
                 continue
             if winner:
                 reason = f"shadowed by {winner} (opencode loads the first global file that exists)"
@@ -179,7 +180,7 @@ class OpencodeWalk(ScopedSources):
             for lazy_name in self.profile.lazy_files:
                 path = os.path.join(directory, lazy_name)
                 self.watched.add(path)
-                if not os.path.isfile(path):
+                if not runmemo.isfile(path):
                     continue
                 if path != self.target and path not in self.loaded:
                     shown = os.path.relpath(directory, self.root)

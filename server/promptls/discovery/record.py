@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from promptls.discovery.model import ContextFile, ContextScope, Entry, EntryStatus
+from promptls.text import runmemo
 
 
 class Recorder:
@@ -74,7 +75,7 @@ def link_target(path: str) -> str:
     reader of the discovered order should see that the two names are one file.
     """
     try:
-        return os.readlink(path) if os.path.islink(path) else ""  # noqa: PTH114, PTH115
+        return os.readlink(path) if runmemo.islink(path) else ""  # noqa: PTH115
     except (OSError, ValueError):
         return ""
 

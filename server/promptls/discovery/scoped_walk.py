@@ -12,7 +12,7 @@ target file: discovery never walks the tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH111, PTH112, PTH118
+# ruff: noqa: PTH100, PTH111, PTH118
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from promptls.discovery.dirs import folders_between
 from promptls.discovery.model import ContextScope
 from promptls.discovery.settings_apply import AgentSettings
+from promptls.text import runmemo
 
 
 class ScopedSources(AgentSettings):
@@ -57,7 +58,7 @@ class ScopedSources(AgentSettings):
             folder = os.path.abspath(os.path.expanduser(raw.strip())) if raw.strip() else ""
             if not folder or folder in (self.root, self.project_root):
                 continue
-            if not os.path.isdir(folder):
+            if not runmemo.isdir(folder):
                 reason = f"skipped: {folder} (from {name}) is not a folder"
                 self.skip(folder, ContextScope.PROJECT, reason)
                 continue
@@ -77,7 +78,7 @@ class ScopedSources(AgentSettings):
         for owner in folders_between(self.root, self.target):
             rules = os.path.join(owner, rules_dir)
             self.watched.add(rules)
-            if not os.path.isdir(rules):
+            if not runmemo.isdir(rules):
                 continue
             shown = os.path.relpath(owner, self.root).replace(os.sep, "/")
             role = f"a nested rule for the files in {shown}/"

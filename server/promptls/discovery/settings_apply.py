@@ -18,6 +18,7 @@ from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, cod
 from promptls.discovery.settings_claude import ClaudeConfig, claude_config
 from promptls.discovery.settings_gemini import gemini_config
 from promptls.discovery.sources import ExtraSources
+from promptls.text import runmemo
 
 
 class AgentSettings(ExtraSources):
@@ -64,7 +65,7 @@ class AgentSettings(ExtraSources):
         mode = self.claude.instruction_files
         if mode == "claude-md-or-agents-md":
             names = (*self.profile.project_files, *self.profile.local_files)
-            if any(os.path.lexists(os.path.join(d, n)) for d in folders for n in names):
+            if any(runmemo.lexists(os.path.join(d, n)) for d in folders for n in names):
                 return (
                     "skipped: a CLAUDE file exists in this folder or above, and Claude Code "
                     "reads AGENTS.md only where none does (instructionFiles = "

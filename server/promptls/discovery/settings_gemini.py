@@ -11,7 +11,7 @@ upward walk). Sources: gemini-cli ``packages/cli/src/config/settings.ts``,
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH100, PTH112, PTH117, PTH118
+# ruff: noqa: PTH100, PTH117, PTH118
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
+from promptls.text import runmemo
 
 GEMINI_DEFAULT_NAME = "GEMINI.md"
 GEMINI_DEFAULT_MARKERS = (".git",)
@@ -109,8 +110,8 @@ def _include_dirs(
         folder = value.strip()
         if folder.startswith("~") and home is not None:
             folder = home + folder[1:]
-        folder = os.path.realpath(os.path.join(cwd, folder))
-        if os.path.isdir(folder):
+        folder = runmemo.realpath(os.path.join(cwd, folder))
+        if runmemo.isdir(folder):
             found.append(folder)
         else:
             message = f"context.includeDirectories: {value} is not a folder (gemini-cli skips it)"

@@ -18,9 +18,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
+from promptls.text import runmemo
 
 __all__ = ["Setup", "active_profiles", "detect_setups"]
 
@@ -48,30 +50,38 @@ def detect_setups(folder: str) -> tuple[Setup, ...]:
     found: list[Setup] = []
     folders = _folders(folder)
     listed = {base: _names(base) for base in folders}
-    for profile in PROFILES.values():
+    for profile, markers in _markers():
         for base in folders:
-            for marker in profile.setup_markers:
+            for marker, head in markers:
                 names = listed[base]
-                if names is not None and marker.split("/", 1)[0].casefold() not in names:
+                if names is not None and head not in names:
                     continue  # not in the folder's listing: no need to ask
                 path = os.path.join(base, marker)
                 try:
-                    exists = os.path.lexists(path)
+                    exists = runmemo.lexists(path)
                 except (OSError, ValueError):
                     exists = False
                 if exists:
-                    found.append(Setup(profile.name, path, base))
+                    found.append(Setup(profile, path, base))
     return tuple(found)
+
+
+@lru_cache(maxsize=1)
+def _markers() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """Each profile's set-up markers with the name each one needs in the folder's
+    listing (its first part, case-folded), in table order."""
+    return tuple(
+        (prof.name, tuple((m, m.split("/", 1)[0].casefold()) for m in prof.setup_markers))
+        for prof in PROFILES.values()
+    )
 
 
 def _names(folder: str) -> frozenset[str] | None:
     """The folder's entries, case-folded (a superset of what a case-insensitive file
     system would match; each hit is still confirmed with ``lexists``); None when the
     folder cannot be listed. One listing instead of a ``lexists`` per marker."""
-    try:
-        return frozenset(name.casefold() for name in os.listdir(folder))  # noqa: PTH208
-    except (OSError, ValueError):
-        return None
+    names = runmemo.listdir(folder)
+    return None if names is None else frozenset(name.casefold() for name in names)
 
 
 def active_profiles(

@@ -11,7 +11,7 @@ walking a tree.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH112, PTH113, PTH116, PTH118, PTH119, PTH208
+# ruff: noqa: PTH113, PTH116, PTH118, PTH119
 
 from __future__ import annotations
 
@@ -23,9 +23,11 @@ from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.globs import dialect, first_match
 from promptls.discovery.model import ContextScope, EntryStatus
+from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
-from promptls.discovery.rule_modes import Mode, activation
+from promptls.discovery.rule_modes import Activation, Mode, activation
 from promptls.discovery.settings_claude import project_key
+from promptls.text import runmemo
 from promptls.text.fsread import (
     FileRead,
     capped,
@@ -55,22 +57,33 @@ def list_markdown(folder: str, suffix: str = ".md") -> tuple[list[str], list[str
     stack = [(folder, 0)]
     while stack and len(found) < _MAX_RULES:
         current, depth = stack.pop()
-        real = os.path.realpath(current)
+        real = runmemo.realpath(current)
         if real in seen or depth > _MAX_DEPTH:
             continue
         seen.add(real)
-        try:
-            names = sorted(os.listdir(current))
-        except (OSError, ValueError):
+        listing = runmemo.listdir(current)
+        if listing is None:
             continue
+        names = sorted(listing)
         listed.append(current)
         for name in reversed(names):
             path = os.path.join(current, name)
-            if os.path.isdir(path):
+            if runmemo.isdir(path):
                 stack.append((path, depth + 1))
             elif name.endswith(suffix):
                 found.append(path)
     return sorted(found)[:_MAX_RULES], listed
+
+
+def _activation(prof: Profile, text: str) -> Activation:
+    """How ``prof`` uses a rule file with this text (its front matter parsed once per
+    text in a ``check`` run: every walk of a repository reads the same rules)."""
+    key = (prof.name, prof.title, prof.rules_scope_key, text)
+    return runmemo.remembered(
+        "activation",
+        key,
+        lambda: activation(prof.name, prof.title, prof.rules_scope_key, read_front_matter(text)),
+    )
 
 
 class ExtraSources(ImportFollower):
@@ -109,7 +122,7 @@ class ExtraSources(ImportFollower):
                 self.load(path, scope, role=role, read=result)
                 continue
             text, _ = decode(char_boundary(result.data))
-            act = activation(prof.name, prof.title, prof.rules_scope_key, read_front_matter(text))
+            act = _activation(prof, text)
             result = capped(result, self.max_bytes)
             if act.mode is Mode.ALWAYS:
                 self.load(path, scope, role=f"{role}{act.note}", read=result)

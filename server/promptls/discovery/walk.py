@@ -20,7 +20,7 @@ Decisions where the agents' docs are silent:
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH113, PTH116, PTH118, PTH120
+# ruff: noqa: PTH116, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -41,6 +41,7 @@ from promptls.discovery.opencode import OpencodeWalk
 from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
 from promptls.discovery.settings_claude import ClaudeConfig
+from promptls.text import runmemo
 from promptls.text.fsread import (
     FileRead,
     Presence,
@@ -194,7 +195,7 @@ class Walker(OpencodeWalk):
             path = os.path.join(folder, name)
             if self.agents_mode == "load":
                 self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
-            elif self.agents_mode and os.path.lexists(path):
+            elif self.agents_mode and runmemo.lexists(path):
                 self.skip(path, ContextScope.PROJECT, self.agents_mode, disk_size(path))
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
@@ -355,7 +356,7 @@ class Walker(OpencodeWalk):
         token naming an existing file (so a mention like ``@alice`` does not count)."""
         for ref in find_imports(text, self.profile.imports or ""):
             target = resolve_import(ref.target, importer, self.home)
-            if is_explicit_import(ref.target) or (target is not None and os.path.isfile(target)):
+            if is_explicit_import(ref.target) or (target is not None and runmemo.isfile(target)):
                 return True
         return False
 
@@ -391,6 +392,11 @@ class Walker(OpencodeWalk):
 
 def disk_size(path: str) -> int | None:
     """Size on disk for an entry that is not read (links followed); None if unknown."""
+    return runmemo.answer("size", path, _disk_size)
+
+
+def _disk_size(path: str) -> int | None:
+    """``disk_size`` itself, always from the file system."""
     try:
         return os.stat(path).st_size
     except (OSError, ValueError):

@@ -21,6 +21,9 @@ import os
 import stat
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import cast
+
+from promptls.text import runmemo
 
 DEFAULT_MAX_BYTES = 1024 * 1024
 """Per-file read cap (1 MiB): far above any real instruction file, far below a hazard."""
@@ -58,6 +61,11 @@ class FileRead:
 
 def presence(path: str) -> Presence:
     """Classify a path without following symlinks; any error counts as missing."""
+    return runmemo.answer("presence", path, _presence)
+
+
+def _presence(path: str) -> Presence:
+    """``presence`` itself, always from the file system."""
     try:
         mode = os.lstat(path).st_mode
     except (OSError, ValueError):
@@ -73,6 +81,11 @@ def presence(path: str) -> Presence:
 
 def is_regular_file(path: str) -> bool:
     """Whether ``path`` is a regular file once symlinks are followed; errors say no."""
+    return runmemo.answer("regular", path, _is_regular_file)
+
+
+def _is_regular_file(path: str) -> bool:
+    """``is_regular_file`` itself, always from the file system."""
     try:
         return stat.S_ISREG(os.stat(path).st_mode)
     except (OSError, ValueError):
@@ -120,8 +133,33 @@ def read_bounded(path: str, max_bytes: int = DEFAULT_MAX_BYTES) -> FileRead:
     """Read at most ``max_bytes`` of a regular file; anything else gets a reason.
 
     A missing path (not even a dangling symlink) is ``missing=True`` with no problem,
-    because for discovery an absent candidate is normal, not worth reporting.
+    because for discovery an absent candidate is normal, not worth reporting. Inside a
+    ``check`` run (``runmemo.run_memo``) each (path, cap) is read once.
     """
+    tables = runmemo.current()
+    if tables is None:
+        return _read_bounded(path, max_bytes)
+    table = tables.setdefault("read", {})
+    kept = cast("tuple[int, FileRead] | None", table.get(path))
+    if kept is not None:
+        cap, found = kept
+        if cap == max_bytes or (cap > max_bytes and _fits(found, max_bytes)):
+            return found
+    found = _read_bounded(path, max_bytes)
+    if found.data is None or len(found.data) <= runmemo.MAX_KEPT_BYTES:
+        table[path] = (max_bytes, found)
+    return found
+
+
+def _fits(read: FileRead, max_bytes: int) -> bool:
+    """Whether a read made with a larger cap is what a read capped at ``max_bytes``
+    returns: the whole file fitted under both, or it was not read at all (the reasons
+    do not depend on the cap)."""
+    return not read.truncated and (read.data is None or len(read.data) <= max_bytes)
+
+
+def _read_bounded(path: str, max_bytes: int) -> FileRead:
+    """``read_bounded`` itself, always from the file system."""
     try:
         st = os.lstat(path)  # one call settles the common case: the candidate is absent
     except ValueError:

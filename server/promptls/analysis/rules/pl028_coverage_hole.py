@@ -1,7 +1,7 @@
 """PL028: an agent the repository is set up for loads none of its instructions."""
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH114, PTH119, PTH120
+# ruff: noqa: PTH119, PTH120
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import first_line_span, relative_to
+from promptls.text import runmemo
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -43,8 +44,8 @@ def check(doc: Document) -> Iterator[Finding]:
 def _sibling_link(path: str) -> bool:
     """A symlinked copy of a file in the same folder: the file itself gets the finding."""
     try:
-        folder = os.path.realpath(os.path.dirname(path) or ".")
-        return os.path.islink(path) and os.path.dirname(os.path.realpath(path)) == folder
+        folder = runmemo.realpath(os.path.dirname(path) or ".")
+        return runmemo.islink(path) and os.path.dirname(runmemo.realpath(path)) == folder
     except (OSError, ValueError):
         return False
 

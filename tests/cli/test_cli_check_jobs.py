@@ -1,0 +1,72 @@
+"""``check --jobs``: a large run analysed by more than one process reports exactly what
+one process reports, in the same order, and a child that fails costs time, not findings."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from promptls.commands._check_jobs import _one_thread, auto_jobs, can_fork, in_slices
+from tests import MARKER
+
+from .conftest import run_cli
+
+pytestmark = pytest.mark.skipif(not can_fork(), reason="more processes only where fork is cheap")
+
+
+def _tree(root: Path) -> None:
+    """Repositories set up for different agents, each with findings some agents see,
+    and a symlinked copy whose target sits in another slice of the file list."""
+    for number in range(12):
+        repo = root / f"repo-{number:02d}"
+        (repo / "docs").mkdir(parents=True)
+        if number % 2:
+            (repo / ".claude").mkdir()
+        text = f"# Repo {number}\n\nSee @docs/missing.md.\n\n{MARKER.lower()}\n\nzero\u200bwidth\n"
+        (repo / "AGENTS.md").write_text(text, encoding="utf-8")
+        (repo / "docs" / "CLAUDE.md").write_text(text + "More.\n", encoding="utf-8")
+    (root / "repo-11" / "GEMINI.md").symlink_to(root / "repo-00" / "AGENTS.md")
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "sarif", "github"])
+def test_more_processes_report_what_one_does(tmp_path: Path, fake_home: Path, fmt: str) -> None:
+    _tree(tmp_path)
+    one = run_cli("check", "--format", fmt, "--jobs", "1", tmp_path, home=fake_home, cwd=tmp_path)
+    assert one.code == 1 and "PL002" in one.text and "[claude" in one.text, one
+    for jobs in ("2", "3"):
+        many = run_cli(
+            "check", "--format", fmt, "--jobs", jobs, tmp_path, home=fake_home, cwd=tmp_path
+        )
+        assert many == one
+
+
+def test_a_failing_child_costs_time_not_results() -> None:
+    if not _one_thread():
+        pytest.skip("this test process runs threads, so nothing is forked")
+    parent = os.getpid()
+
+    def work(item: int) -> tuple[int, bool]:
+        if os.getpid() != parent and item == 7:
+            os._exit(3)  # a child dies half-way through its slice
+        return item * item, os.getpid() != parent
+
+    # Slices of 5 (two processes) and of 3 (four): the slice holding 7 is redone here.
+    for jobs, by_children in ((2, []), (4, [3, 4, 5, 9])):
+        results = in_slices(list(range(10)), jobs, work)
+        assert [square for square, _ in results] == [i * i for i in range(10)]
+        assert [i for i, (_, child) in enumerate(results) if child] == by_children
+
+
+def test_small_runs_stay_in_one_process() -> None:
+    assert auto_jobs(67) == 1
+    assert 1 <= auto_jobs(100_000) <= 2
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "two"])
+def test_jobs_must_be_auto_or_a_positive_number(
+    tmp_path: Path, fake_home: Path, value: str
+) -> None:
+    result = run_cli("check", "--jobs", value, tmp_path, home=fake_home, cwd=tmp_path)
+    assert result.code == 2 and "--jobs" in result.err and result.out == b""
