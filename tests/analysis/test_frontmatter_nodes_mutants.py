@@ -18,7 +18,9 @@ def plain(text: str, name: str, raw_value: str, value: object, quoted: bool = Fa
     pos = text.index("\n" + line) + 1
     start = pos + len(name) + 2 if raw_value else pos + len(name) + 1
     end = start + len(raw_value)
-    return Key(name, pos, pos + len(name), value, start, end, (Item(value, start, end),), False, quoted)
+    return Key(
+        name, pos, pos + len(name), value, start, end, (Item(value, start, end),), False, quoted
+    )
 
 
 def test_a_rejected_block_is_read_line_by_line_with_each_value_in_place() -> None:
@@ -47,7 +49,12 @@ def test_an_empty_plain_value_sits_after_its_spaces_and_ignores_a_carriage_retur
     front = front_matter(text)
     empty, blank = front.keys[1], front.keys[2]
     colon = text.index("empty:") + len("empty:")
-    assert (empty.name, empty.value, empty.value_start, empty.value_end) == ("empty", None, colon, colon)
+    assert (empty.name, empty.value, empty.value_start, empty.value_end) == (
+        "empty",
+        None,
+        colon,
+        colon,
+    )
     after = text.index("blank:") + len("blank:   ")
     assert (blank.value, blank.value_start, blank.value_end) == (None, after, after)
 
@@ -72,7 +79,10 @@ def test_a_block_of_comments_only_is_front_matter_without_keys_or_problem() -> N
     text = "---\n# nothing yet\n---\nbody\n"
     front = front_matter(text)
     assert (front.present, front.keys, front.problem, front.problem_at) == (True, (), "", None)
-    assert analyze(text, path=".cursor/rules/x.mdc", settings=Settings(select=("PL018",))).findings == ()
+    assert (
+        analyze(text, path=".cursor/rules/x.mdc", settings=Settings(select=("PL018",))).findings
+        == ()
+    )
 
 
 def test_a_block_that_is_no_mapping_names_the_problem_at_the_block() -> None:
@@ -111,7 +121,9 @@ def test_a_value_with_a_mapping_is_a_list_only_when_written_as_one() -> None:
 
 def test_a_single_quoted_true_is_a_quoted_string_for_cursor() -> None:
     text = "---\nalwaysApply: 'true'\n---\nbody\n"
-    [found] = analyze(text, path=".cursor/rules/x.mdc", settings=Settings(select=("PL020",))).findings
+    [found] = analyze(
+        text, path=".cursor/rules/x.mdc", settings=Settings(select=("PL020",))
+    ).findings
     assert found.message == (
         "Cursor expects 'alwaysApply' to be true or false, not a quoted string: it ignores it"
     )
