@@ -66,7 +66,8 @@ def test_each_instruction_entry_named_with_its_source(tmp_path: Path) -> None:
             "skipped",
             "project",
             "http://example.com/r.md",
-            "skipped: instructions entry 'http://example.com/r.md' in T/proj/opencode.json is a URL, "
+            "skipped: instructions entry 'http://example.com/r.md' in T/proj/opencode.json "
+            "is a URL, "
             "which opencode fetches at launch; not fetched",
         ),
         (
@@ -207,13 +208,15 @@ def test_each_folder_below_the_working_folder_attaches_its_first_instruction_fil
             "lazy",
             "project",
             "T/proj/a/CLAUDE.md",
-            "lazy: opencode attaches it when it reads a file in a/ (such as file.ts), not at launch",
+            "lazy: opencode attaches it when it reads a file in a/ "
+            "(such as file.ts), not at launch",
         ),
         (
             "lazy",
             "project",
             "T/proj/a/b/AGENTS.md",
-            "lazy: opencode attaches it when it reads a file in a/b/ (such as file.ts), not at launch",
+            "lazy: opencode attaches it when it reads a file in a/b/ "
+            "(such as file.ts), not at launch",
         ),
     ]
     assert str(root / "a/b/c/AGENTS.md") in found.watched
