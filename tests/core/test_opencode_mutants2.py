@@ -113,7 +113,7 @@ def test_a_broken_config_is_a_problem_and_the_next_config_is_still_read(tmp_path
         found.problems[0].message
         == "instructions must be a list of strings (opencode rejects the file)"
     )
-    assert "opencode refuses to start with this file" in found.problems[1].message
+    assert found.problems[1].message.endswith("(opencode refuses to start with this file)")
 
 
 def test_instructions_are_read_without_a_home(tmp_path: Path) -> None:
@@ -220,3 +220,49 @@ def test_each_folder_below_the_working_folder_attaches_its_first_instruction_fil
         ),
     ]
     assert str(root / "a/b/c/AGENTS.md") in found.watched
+
+
+def test_a_home_instruction_matching_nothing_is_named_in_the_home(tmp_path: Path) -> None:
+    root = _project(tmp_path, ["~/missing.md"])
+    [entry] = [e for e in _entries(_run(tmp_path, root), tmp_path) if "missing" in e[2]]
+    assert entry == (
+        "skipped",
+        "project",
+        "T/home/missing.md",
+        "skipped: instructions entry '~/missing.md' in T/proj/opencode.json matches no file",
+    )
+
+
+def test_a_home_that_does_not_exist_skips_the_user_files_and_says_why(tmp_path: Path) -> None:
+    root = _project(tmp_path, [])
+    home = tmp_path / "gone"
+    found = discover(root, "opencode", home=home, environ={"HOME": str(home)})
+    assert _entries(found, tmp_path) == [
+        (
+            "skipped",
+            "user",
+            "T/gone/.config/opencode/AGENTS.md",
+            "no user-level files: the home directory T/gone does not exist",
+        )
+    ]
+
+
+def test_xdg_config_home_finds_the_global_file_without_a_home(tmp_path: Path) -> None:
+    """Global.Path.config is $XDG_CONFIG_HOME/opencode when set, whatever HOME is."""
+    root = _project(tmp_path, [])
+    write(tmp_path / "xdg/opencode/AGENTS.md", "global")
+    found = discover(root, "opencode", environ={"XDG_CONFIG_HOME": str(tmp_path / "xdg")})
+    assert _loaded(found, tmp_path) == ["xdg/opencode/AGENTS.md"]
+
+
+def test_the_project_root_is_the_worktree_or_the_filesystem_root(tmp_path: Path) -> None:
+    """Instance.worktree: the git worktree, or / outside a repository."""
+    root = _project(tmp_path, [])
+    assert _run(tmp_path, root / "sub").project_root == str(root)
+    outside = tmp_path / "plain" / "deeper"
+    outside.mkdir(parents=True)
+    if any(
+        os.path.lexists(os.path.join(p, ".git")) for p in [str(outside), *map(str, outside.parents)]
+    ):
+        pytest.skip("a folder above the temporary folder is a git worktree")
+    assert _run(tmp_path, outside).project_root == os.path.abspath(os.sep)
