@@ -17,6 +17,7 @@ from promptls.context import Discovery, discover
 from promptls.discovery import opencode as module
 from promptls.discovery.agent_settings import AgentSetting
 from tests.core.helpers import write
+from tests.core.test_opencode_mutants import _entries
 
 
 def _project(tree: Path, instructions: object) -> Path:
@@ -31,18 +32,6 @@ def _run(tree: Path, cwd: Path, *, target: Path | None = None, home: bool = True
     return discover(
         cwd, "opencode", home=tree / "home" if home else None, environ=environ, target=target
     )
-
-
-def _entries(found: Discovery, tree: Path) -> list[tuple[str, str, str, str]]:
-    return [
-        (
-            e.status.value,
-            e.scope.value,
-            e.path.replace(str(tree), "T"),
-            e.reason.replace(str(tree), "T"),
-        )
-        for e in found.entries
-    ]
 
 
 def _loaded(found: Discovery, tree: Path) -> list[str]:
