@@ -11,7 +11,7 @@
 //             "workspace"), url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
 //             expectCode, timeoutMs }
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
@@ -143,6 +143,9 @@ async function unclosedFence(page) {
   result.steps.problems = {
     rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
   };
+  // The workspace scan's results are in once the unopened prompt file's PL001 is listed:
+  // the refresh that brings them re-pulls every open file and would close an open menu.
+  await visibleRow(page, ".markers-panel", "PL001");
   await shot(page, "02-problems");
   step = "fence-quick-fix";
   // Enter on the selected problem puts the editor's cursor on the diagnostic.
@@ -161,12 +164,25 @@ async function unclosedFence(page) {
   await shot(page, "03-quick-fixes");
   await action.click();
   step = "fence-fixed";
+  // The edit is in the buffer once a second fence line shows (the closing one), and the
+  // server has seen it once PL030 is gone; only then save.
+  await page
+    .locator(".editor-group-container.active .view-line", { hasText: "```" })
+    .nth(1)
+    .waitFor({ state: "visible", timeout });
   await row.waitFor({ state: "detached", timeout });
   await page.keyboard.press("Control+S");
   await page
     .locator(".editor-group-container.active .tab.active.dirty")
     .waitFor({ state: "detached", timeout });
   await shot(page, "04-fixed");
+  step = "fence-saved";
+  const saved = join(config.workspace, config.file);
+  const deadline = Date.now() + timeout;
+  while (!readFileSync(saved, "utf8").endsWith("```\r\n")) {
+    if (Date.now() > deadline) throw new Error(`${saved} was never saved with the fix`);
+    await page.waitForTimeout(50);
+  }
 }
 
 /** The Problems panel lists a finding of a file nobody opened (config.expectCode in
