@@ -33,6 +33,10 @@ _ITEM = lazy(r"([-+*]|[0-9]{1,9}[.)])(?:([ ]+)(?=\S)|[ ]*$)")
 """A list item's marker, then the spaces before its content (or nothing on the line)."""
 _FENCE_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,}).*$", re.MULTILINE)
 _BREAK = lazy(r"\r\n|\r|\n")
+_RELEVANT = lazy(r"^ {0,3}[>*+\-0-9`~]", re.MULTILINE)
+"""A superset of the lines that change anything while no block quote or list item is
+open: the rest (prose, tab- or 4-space-indented lines, blanks) are skipped in C."""
+_LONE_CR = lazy(r"\r(?!\n)")
 _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
@@ -54,16 +58,6 @@ class OpenFence:
     indentation), written as the opening line writes it."""
     eol: str
     """The opening line's line break ("" when it is the last line)."""
-
-
-def _lines(text: str) -> Iterator[tuple[int, int, int]]:
-    """(start, end before the break, end after the break) for every line."""
-    start = 0
-    for brk in _BREAK.finditer(text):
-        yield start, brk.start(), brk.end()
-        start = brk.end()
-    if start < len(text):
-        yield start, len(text), len(text)
 
 
 def _indent(line: str, pos: int) -> int:
@@ -123,14 +117,26 @@ def _closes(rest: str, char: str, length: int) -> bool:
     return run >= length and not rest[indent + run :].strip(" \t")
 
 
-def open_fence(text: str) -> OpenFence | None:
-    """The fenced block still open at the end of ``text``, by CommonMark's rules."""
+def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
+    """The fenced block still open at the end of ``text``, by CommonMark's rules
+    (``every_line``: no skipping of lines that cannot matter, for tests to compare)."""
     if "```" not in text and "~~~" not in text:
         return None
     stack: list[tuple[str, int]] = []
     fence: tuple[int, str, int, int, int, str] | None = None
-    for start, end, after in _lines(text):
-        line = text[start:end].expandtabs(4)
+    # ``^`` in _RELEVANT knows only \n line starts, so a lone CR turns the skipping off.
+    skip = not every_line and _LONE_CR.search(text) is None
+    start = 0
+    while start < len(text):
+        if skip and not stack:
+            hit = _RELEVANT.search(text, start)
+            if hit is None:
+                break
+            start = hit.start()
+        brk = _BREAK.search(text, start)
+        end, after = (brk.start(), brk.end()) if brk is not None else (len(text), len(text))
+        line_start, start = start, after
+        line = text[line_start:end].expandtabs(4)
         matched, pos = _enter(line, stack)
         if fence is not None:
             if matched >= fence[2]:
@@ -146,8 +152,8 @@ def open_fence(text: str) -> OpenFence | None:
         if opener is None or (opener.group(1)[0] == "`" and "`" in opener.group(2)):
             continue
         run = opener.group(1)
-        at = text.find(run, start, end)
-        fence = (at, run, len(stack), end, after, text[start:at])
+        at = text.find(run, line_start, end)
+        fence = (at, run, len(stack), end, after, text[line_start:at])
     if fence is None:
         return None
     at, run, _depth, end, after, written = fence

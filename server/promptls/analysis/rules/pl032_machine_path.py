@@ -107,14 +107,18 @@ def _personal(doc: Document, path: str) -> bool:
 def check(doc: Document) -> Iterator[Finding]:
     """Each home path once, at its prefix; info in a personal file, warning elsewhere."""
     lower = doc.text.lower()
-    if "users" not in lower and "/home/" not in lower:
-        return
-    urls = _url_spans(doc.text)
+    if "/users/" not in lower and "/home/" not in lower and "\\users" not in lower:
+        return  # every shape of _HOME holds one of these (C:/Users/ the first)
+    urls: list[tuple[int, int]] | None = None
     personal: bool | None = None
     gemini_imports = _gemini_resolves_imports(doc)
     for match in _HOME.finditer(doc.text):
         start, end = match.span("prefix")
-        if _placeholder(match["name"]) or any(a <= start < b for a, b in urls):
+        if _placeholder(match["name"]):
+            continue
+        if urls is None:
+            urls = _url_spans(doc.text)
+        if any(a <= start < b for a, b in urls):
             continue
         before = doc.text[start - 1] if start else ""
         if before and (before.isalnum() or before in "/\\._-~$"):

@@ -34,6 +34,9 @@ class Shape:
     """One provider's token: its name, the public prefix shown, and how it is matched."""
 
     kind: str
+    needles: tuple[str, ...]
+    """Literal text every match contains: a text without any is not searched (the
+    patterns open with a look-behind, so the regex engine tries every position)."""
     pattern: re.Pattern[str]
     """Group ``body`` is the random part the placeholder checks look at; what comes
     before it is the public prefix every such key shares, the one part shown."""
@@ -45,30 +48,37 @@ _BEFORE = r"(?<![A-Za-z0-9_-])"
 SHAPES = (
     Shape(
         "AWS access key id",
+        ("AKIA", "ASIA"),
         lazy(rf"{_BEFORE}(?:AKIA|ASIA)(?P<body>[A-Z0-9]{{16}}){_AFTER}"),
     ),
     Shape(
         "GitHub token",
+        ("ghp_", "gho_", "ghs_", "ghu_", "ghr_"),
         lazy(rf"{_BEFORE}gh[pousr]_(?P<body>[A-Za-z0-9]{{36,251}}){_AFTER}"),
     ),
     Shape(
         "GitHub fine-grained token",
+        ("github_pat_",),
         lazy(rf"{_BEFORE}github_pat_(?P<body>[A-Za-z0-9]{{22}}_[A-Za-z0-9]{{59}}){_AFTER}"),
     ),
     Shape(
         "Slack token",
+        ("xox",),
         lazy(rf"{_BEFORE}xox[baprs]-(?P<body>[0-9]{{6,}}-[A-Za-z0-9-]{{10,250}}){_AFTER}"),
     ),
     Shape(
         "Stripe live key",
+        ("k_live_",),
         lazy(rf"{_BEFORE}[sr]k_live_(?P<body>[A-Za-z0-9]{{20,247}}){_AFTER}"),
     ),
     Shape(
         "Anthropic API key",
+        ("sk-ant-",),
         lazy(rf"{_BEFORE}sk-ant-[a-z]{{2,8}}[0-9]{{2}}-(?P<body>[A-Za-z0-9_-]{{80,200}}){_AFTER}"),
     ),
     Shape(
         "OpenAI API key",
+        ("T3BlbkFJ",),
         lazy(
             rf"{_BEFORE}sk-(?:(?:proj|svcacct|admin)-)?"
             rf"(?P<body>[A-Za-z0-9_-]{{20,200}}T3BlbkFJ[A-Za-z0-9_-]{{20,200}}){_AFTER}"
@@ -76,14 +86,17 @@ SHAPES = (
     ),
     Shape(
         "OpenAI project key",
+        ("sk-proj-", "sk-svcacct-", "sk-admin-"),
         lazy(rf"{_BEFORE}sk-(?:proj|svcacct|admin)-(?P<body>[A-Za-z0-9_-]{{80,200}}){_AFTER}"),
     ),
     Shape(
         "OpenAI API key",
+        ("sk-",),
         lazy(rf"{_BEFORE}sk-(?P<body>[A-Za-z0-9]{{48}}){_AFTER}"),
     ),
     Shape(
         "Google API key",
+        ("AIza",),
         lazy(rf"{_BEFORE}AIza(?P<body>[A-Za-z0-9_-]{{35}}){_AFTER}"),
     ),
 )
@@ -145,6 +158,8 @@ def secrets(text: str) -> Iterator[tuple[int, int, str]]:
     for start, end, label in _private_keys(text):
         found.append((start, end, f"Private key block (-----BEGIN {label}-----)"))
     for shape in SHAPES:
+        if not any(needle in text for needle in shape.needles):
+            continue
         for match in shape.pattern.finditer(text):
             start, end = match.span()
             if any(a < end and start < b for a, b, _ in found):
@@ -156,7 +171,7 @@ def secrets(text: str) -> Iterator[tuple[int, int, str]]:
     return iter(sorted(found))
 
 
-_PREFIXES = ("AKIA", "ASIA", "gh", "github_pat_", "xox", "k_live_", "sk-", "AIza", "PRIVATE KEY")
+_PREFIXES = (*sorted({n for shape in SHAPES for n in shape.needles}), "PRIVATE KEY")
 
 
 def check(doc: Document) -> Iterator[Finding]:

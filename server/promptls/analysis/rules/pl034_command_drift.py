@@ -234,6 +234,8 @@ def check(doc: Document) -> Iterator[Finding]:
     if not os.path.isdir(here):
         return
     repo = _Repo(here)
+    if repo.lock is None and all(repo.names(kind) is None for kind in _LABEL):
+        return  # nothing to hold a command against: skip reading the file's commands
     for command in commands(doc.text, doc.code):
         if command.words[0].text not in _WORDS:
             continue

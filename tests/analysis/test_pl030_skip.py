@@ -1,0 +1,60 @@
+"""PL030 skips, in C, the lines that cannot open or close anything while no block quote
+or list item is open (prose in a 1 MB prompt cost 70 ms a megabyte line by line). The
+skip must never change the answer: over random Markdown built from the shapes that
+matter (fences of both kinds and lengths, lists, quotes, indented and tabbed lines, CRLF
+and lone CR), the block left open is the same as when every line is read."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from promptls.analysis.rules.pl030_unclosed_fence import open_fence
+
+PIECES = [
+    "```",
+    "````",
+    "~~~",
+    "```sh",
+    "``` x`y",
+    "  ```",
+    "    ```",
+    "\t```",
+    " \t```",
+    "- ",
+    "* ",
+    "+ ",
+    "1. ",
+    "12) ",
+    "> ",
+    ">",
+    "  ",
+    "    ",
+    "\t",
+    "text",
+    "run 日志 🚀",
+    "-x",
+    "1.5",
+    "@docs/a.md",
+    "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__",
+]
+BREAKS = ["\n", "\r\n", "\r", "\n\n"]
+
+lines = st.lists(st.sampled_from(PIECES), min_size=0, max_size=4).map("".join)
+texts = st.lists(st.tuples(lines, st.sampled_from(BREAKS)), max_size=30).map(
+    lambda parts: "".join(line + brk for line, brk in parts)
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(texts)
+def test_skipping_lines_never_changes_the_open_fence(text: str) -> None:
+    assert open_fence(text) == open_fence(text, every_line=True)
+
+
+def test_a_fence_opened_in_a_list_after_long_prose_is_still_found() -> None:
+    prose = "Plain prose line.\n" * 2000
+    text = prose + "- item\n  ```sh\n  make\n" + prose.replace("Plain", "  Indented")
+    found = open_fence(text)
+    assert found is not None and text[found.start : found.start + 5] == "```sh"
+    assert found == open_fence(text, every_line=True)
