@@ -1,8 +1,10 @@
-"""PL030 skips, in C, the lines that cannot open or close anything while no block quote
-or list item is open (prose in a 1 MB prompt cost 70 ms a megabyte line by line). The
-skip must never change the answer: over random Markdown built from the shapes that
-matter (fences of both kinds and lengths, lists, quotes, indented and tabbed lines, CRLF
-and lone CR), the block left open is the same as when every line is read."""
+"""PL030 reads only the lines that can matter: from the last line at the left margin
+that ends every container up to each line holding a fence run, and skips, in C, those
+that cannot open or close anything while no container is open (a 1 MB prompt cost 70 ms
+read line by line). The shortcut must never change the answer: over random Markdown
+built from the shapes that matter (fences of both kinds and lengths, lists, quotes,
+headings, indented and tabbed lines, CRLF and lone CR), the block left open is the same
+as when every line is read."""
 
 from __future__ import annotations
 
@@ -37,6 +39,12 @@ PIECES = [
     "1.5",
     "@docs/a.md",
     "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__",
+    "# h",
+    "\f",
+    "\u00a0",
+    "x ```",
+    "`",
+    "~",
 ]
 BREAKS = ["\n", "\r\n", "\r", "\n\n"]
 
@@ -46,7 +54,7 @@ texts = st.lists(st.tuples(lines, st.sampled_from(BREAKS)), max_size=30).map(
 )
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=800, deadline=None)
 @given(texts)
 def test_skipping_lines_never_changes_the_open_fence(text: str) -> None:
     assert open_fence(text) == open_fence(text, every_line=True)

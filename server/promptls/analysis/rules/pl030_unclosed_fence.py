@@ -18,6 +18,7 @@ alike).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -37,6 +38,10 @@ _RELEVANT = lazy(r"^ {0,3}[>*+\-0-9`~]", re.MULTILINE)
 """A superset of the lines that change anything while no block quote or list item is
 open: the rest (prose, tab- or 4-space-indented lines, blanks) are skipped in C."""
 _LONE_CR = lazy(r"\r(?!\n)")
+_RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
+"""A line at the left margin that starts no block quote, list item or fence: every open
+container ends there (no lazy continuation: see the module's limits)."""
+_RUN = lazy(r"```|~~~")
 _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
@@ -117,21 +122,28 @@ def _closes(rest: str, char: str, length: int) -> bool:
     return run >= length and not rest[indent + run :].strip(" \t")
 
 
-def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
-    """The fenced block still open at the end of ``text``, by CommonMark's rules
-    (``every_line``: no skipping of lines that cannot matter, for tests to compare)."""
-    if "```" not in text and "~~~" not in text:
-        return None
-    stack: list[tuple[str, int]] = []
-    fence: tuple[int, str, int, int, int, str] | None = None
-    # ``^`` in _RELEVANT knows only \n line starts, so a lone CR turns the skipping off.
-    skip = not every_line and _LONE_CR.search(text) is None
-    start = 0
-    while start < len(text):
+_Fence = tuple[int, str, int, int, int, str]
+"""An open fence: where its run starts, the run, its container depth, the opening line's
+end and end after its break, and the text before the run on that line."""
+
+
+def _walk(
+    text: str,
+    start: int,
+    stop: int,
+    stack: list[tuple[str, int]],
+    fence: _Fence | None,
+    *,
+    skip: bool,
+) -> tuple[int, _Fence | None]:
+    """Read the lines from ``start`` (a line start) to ``stop``; the next line start and
+    the fence then open. ``skip``: jump over lines that cannot matter while no container
+    is open (``_RELEVANT``)."""
+    while start < stop:
         if skip and not stack:
-            hit = _RELEVANT.search(text, start)
+            hit = _RELEVANT.search(text, start, stop)
             if hit is None:
-                break
+                return stop, fence
             start = hit.start()
         brk = _BREAK.search(text, start)
         end, after = (brk.start(), brk.end()) if brk is not None else (len(text), len(text))
@@ -154,6 +166,48 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
         run = opener.group(1)
         at = text.find(run, line_start, end)
         fence = (at, run, len(stack), end, after, text[line_start:at])
+    return start, fence
+
+
+def _last_reset(resets: list[int], lo: int, hi: int) -> int | None:
+    """The last reset line starting in ``[lo, hi)``."""
+    i = bisect_left(resets, hi) - 1
+    return resets[i] if i >= 0 and resets[i] >= lo else None
+
+
+def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
+    """The fenced block still open at the end of ``text``, by CommonMark's rules.
+
+    Only lines holding a fence run can open or close a fence; a line at the left margin
+    that starts no container (``_RESET``) ends every open container, and with them a
+    fence inside one. So the lines are read only from the last such line before each
+    fence-run line (``every_line``: all of them, for tests to compare).
+    """
+    if "```" not in text and "~~~" not in text:
+        return None
+    stack: list[tuple[str, int]] = []
+    fence: _Fence | None = None
+    if every_line or _LONE_CR.search(text) is not None:  # ``^`` knows only \n line starts
+        _, fence = _walk(text, 0, len(text), stack, fence, skip=False)
+    else:
+        resets = [m.start() for m in _RESET.finditer(text)]
+        pos = 0
+        for run in _RUN.finditer(text):
+            line = text.rfind("\n", 0, run.start()) + 1
+            if line < pos:
+                continue
+            reset = _last_reset(resets, pos, line)
+            if reset is not None:
+                stack.clear()
+                fence = fence if fence is not None and fence[2] == 0 else None
+                pos = reset
+            brk = _BREAK.search(text, line)
+            pos, fence = _walk(text, pos, brk.end() if brk else len(text), stack, fence, skip=True)
+        if fence is not None and fence[2] > 0:
+            if _last_reset(resets, pos, len(text)) is not None:
+                fence = None
+            else:
+                _, fence = _walk(text, pos, len(text), stack, fence, skip=True)
     if fence is None:
         return None
     at, run, _depth, end, after, written = fence
