@@ -192,8 +192,8 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
     else:
         resets = [m.start() for m in _RESET.finditer(text)]
         pos = 0
-        for run in _RUN.finditer(text):
-            line = text.rfind("\n", 0, run.start()) + 1
+        for hit in _RUN.finditer(text):
+            line = text.rfind("\n", 0, hit.start()) + 1
             if line < pos:
                 continue
             reset = _last_reset(resets, pos, line)
