@@ -75,6 +75,25 @@ def nvim_source_run(
     return _run_nvim(request.param, "source", tmp_path_factory)
 
 
+def nvim_env(tmp_path: Path, home: Path, out: Path) -> dict[str, str]:
+    """What every headless Neovim run of the suite gets: a fake home and XDG folders under
+    ``tmp_path`` (``xdg-state`` holds Neovim's LSP log), the checkout's server and plugin,
+    the server's log at ``tmp_path/server.log`` and the JSON result at ``out``."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "LANG": "C.UTF-8",
+        "HOME": str(home),
+        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
+        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
+        "XDG_STATE_HOME": str(tmp_path / "xdg-state"),
+        "XDG_CACHE_HOME": str(tmp_path / "xdg-cache"),
+        "PROMPTLS_REPO": str(ROOT),
+        "PROMPTLS_SERVER": str(SERVER),
+        "PROMPTLS_SERVER_LOG": str(tmp_path / "server.log"),
+        "PROMPTLS_TEST_OUT": str(out),
+    }
+
+
 def _run_nvim(
     mode: str,
     scenario: str,
@@ -103,17 +122,7 @@ def _run_nvim(
     server_log = tmp_path / "server.log"
     state = tmp_path / "xdg-state"
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "LANG": "C.UTF-8",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(tmp_path / "xdg-config"),
-        "XDG_DATA_HOME": str(tmp_path / "xdg-data"),
-        "XDG_STATE_HOME": str(state),
-        "XDG_CACHE_HOME": str(tmp_path / "xdg-cache"),
-        "PROMPTLS_REPO": str(ROOT),
-        "PROMPTLS_SERVER": str(SERVER),
-        "PROMPTLS_SERVER_LOG": str(server_log),
-        "PROMPTLS_TEST_OUT": str(out),
+        **nvim_env(tmp_path, home, out),
         "PROMPTLS_TEST_FILE": str(prompt),
         "PROMPTLS_TEST_TIMEOUT_MS": str(STEP_TIMEOUT_MS),
         "PROMPTLS_TEST_PROJECT_FILE": str(proj / "AGENTS.md"),

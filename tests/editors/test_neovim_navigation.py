@@ -5,13 +5,13 @@ is ``tests/editors/neovim/navigation.lua``; the assertions are here."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from tests.editors.helpers import ROOT, SERVER, run_scenario
+from tests.editors.test_neovim import nvim_env
 
 pytestmark = pytest.mark.editor
 
@@ -39,19 +39,9 @@ def nvim_navigation(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     (proj / "docs" / "api" / "rest.md").write_text("REST\n", encoding="utf-8")
     claude = proj / "CLAUDE.md"
     claude.write_text(CLAUDE, encoding="utf-8")
-    out, state = tmp / "result.json", tmp / "xdg-state"
+    out = tmp / "result.json"
     env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "LANG": "C.UTF-8",
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": str(tmp / "xdg-config"),
-        "XDG_DATA_HOME": str(tmp / "xdg-data"),
-        "XDG_STATE_HOME": str(state),
-        "XDG_CACHE_HOME": str(tmp / "xdg-cache"),
-        "PROMPTLS_REPO": str(ROOT),
-        "PROMPTLS_SERVER": str(SERVER),
-        "PROMPTLS_SERVER_LOG": str(tmp / "server.log"),
-        "PROMPTLS_TEST_OUT": str(out),
+        **nvim_env(tmp, home, out),
         "PROMPTLS_TEST_CLAUDE": str(claude),
         "PROMPTLS_TEST_TIMEOUT_MS": "20000",
         "PROMPTLS_TEST_MODE": "setup",
