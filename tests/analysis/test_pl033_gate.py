@@ -2,7 +2,8 @@
 public prefix found from its rarest character. A text the search passes over is never
 searched shape by shape, so the search must find every text in which any shape matches.
 Over random texts built from the prefixes, the characters around them and bodies of the
-lengths the shapes take, whenever a shape's pattern or a private key's header matches, the gate does too."""
+lengths the shapes take, whenever a shape's pattern or a private key's header matches,
+the gate does too."""
 
 from __future__ import annotations
 
