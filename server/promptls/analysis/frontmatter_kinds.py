@@ -14,10 +14,10 @@ Skills specification (agentskills.io).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 from pathlib import PurePosixPath
+from typing import NamedTuple
 
 
 class Shape(StrEnum):
@@ -32,8 +32,7 @@ class Shape(StrEnum):
     ANY = "any value"
 
 
-@dataclass(frozen=True)
-class FrontKind:
+class FrontKind(NamedTuple):
     """One file kind: its agent, the keys it reads with their shapes, and its scope key."""
 
     name: str

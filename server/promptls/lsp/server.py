@@ -264,8 +264,9 @@ class PromptServer(LanguageServer):
 
     async def warm_rest(self) -> None:
         """Load in the background what only some documents need (front matter checks,
-        drifted copies, coverage, Git's ignore rules: imported by the rules after a
-        cheap test), once the first diagnostics are out, so a later file does not wait."""
+        drifted copies, coverage, Git's ignore rules, manifests and shell commands, skill
+        front matter: imported by the rules after a cheap test), once the first
+        diagnostics are out, so a later file does not wait."""
         threading.Thread(target=self._warm_rest, name="promptls-warm-rest", daemon=True).start()
 
     def _warm_rest(self) -> None:
@@ -278,9 +279,11 @@ class PromptServer(LanguageServer):
                     coverage,
                     drift,
                     frontmatter_check,
+                    manifests,
+                    shell_commands,
                     shim,
                 )
-                from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
+                from promptls.discovery import gitignore, skills  # noqa: F401  # deferred: as above
         except Exception:
             log.exception("loading the rest of the analysis failed; it loads on first need")
 

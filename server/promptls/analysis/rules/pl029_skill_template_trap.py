@@ -23,7 +23,6 @@ fences, prices and ``$B$6``: #94496, #87201, anthropics/skills#1779 (2026-08/09)
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
@@ -202,6 +201,8 @@ def check(doc: Document) -> Iterator[Finding]:
 def split_arguments(arguments: str) -> list[str]:
     """The arguments split the shell's way, as Claude Code splits them (whitespace when
     the quoting does not parse)."""
+    import shlex  # deferred: only a template file's arguments are split
+
     try:
         return shlex.split(arguments)
     except ValueError:

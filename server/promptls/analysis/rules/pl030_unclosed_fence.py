@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Severity
@@ -45,8 +45,7 @@ _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
 
-@dataclass(frozen=True, slots=True)
-class OpenFence:
+class OpenFence(NamedTuple):
     """A fence still open at the end of the text."""
 
     start: int

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
@@ -29,8 +29,7 @@ from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.lazyre import lazy, lazy_built
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(NamedTuple):
     """One provider's token: its name, the public prefix shown, and how it is matched."""
 
     kind: str
