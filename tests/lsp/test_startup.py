@@ -54,7 +54,7 @@ async def main():
                   "params": {"processId": None, "rootUri": None, "capabilities": {}}}
     server.protocol.handle_message(server.protocol.structure_message(initialize))
     answered = [loaded for msg, loaded in written if msg.get("id") == 1]
-    warmed = await asyncio.get_running_loop().run_in_executor(None, server._warmed.wait, 60)
+    warmed = await asyncio.get_running_loop().run_in_executor(None, server.warmup.warmed.wait, 60)
     print(json.dumps({
         "at_answer": answered,
         "warmed": warmed,
@@ -118,7 +118,7 @@ def test_analysis_is_warmed_only_after_initialize_is_answered() -> None:
 _FIRST_ANALYSIS = """
 import asyncio, json, os, sys, tempfile
 from promptls.commands import serve
-from promptls.lsp.server import REST_MODULES
+from promptls.lsp.warmup import REST_MODULES
 server = serve._build_server()
 from promptls.analysis.agents import analyze_for_agents
 from promptls.config import Settings
