@@ -135,3 +135,12 @@ def test_a_git_file_whose_folder_is_gone_reads_only_the_worktree(tmp_path: Path)
     assert _verdict(local) == IgnoreVerdict(str(root), ignored=True, tracked=False)
     _write(root / ".gitignore", "other.md\n")
     assert _verdict(local) == IgnoreVerdict(str(root), ignored=False, tracked=False)
+
+
+def test_an_index_with_a_damaged_signature_answers_not_known_tracked(repo: Path) -> None:
+    local = _write(repo / "CLAUDE.local.md")
+    _git(repo, "add", "CLAUDE.local.md")
+    index = repo / ".git" / "index"
+    assert _verdict(local) == IgnoreVerdict(str(repo), ignored=False, tracked=True)
+    index.write_bytes(b"JUNK" + index.read_bytes()[4:])  # the version field still says 2
+    assert _verdict(local) == IgnoreVerdict(str(repo), ignored=False, tracked=False)
