@@ -10,13 +10,15 @@ The repositories are made by Git itself, so the index is in Git's own format.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
 from promptls.discovery.gitignore import IgnoreVerdict, git_ignored
+from tests.analysis.test_pl026_gitignore import real_repo
+
+__all__ = ["real_repo"]  # the fixture, imported for pytest
 
 
 def _git(repo: Path, *args: str, stdin: str | None = None) -> None:
@@ -32,13 +34,9 @@ def _write(path: Path, text: str = "Mine.\n") -> Path:
 
 
 @pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    if shutil.which("git") is None:
-        pytest.skip("git is not installed")
-    root = tmp_path / "repo"
-    root.mkdir()
-    _git(root, "init", "-q")
-    return root
+def repo(real_repo: Path) -> Path:
+    """An empty repository made by ``git init`` (skips without Git)."""
+    return real_repo
 
 
 def _verdict(path: Path) -> IgnoreVerdict | None:

@@ -32,22 +32,23 @@ def test_a_link_is_the_whole_token_with_its_line_and_agents(tmp_path: Path) -> N
     assert links == [ImportLink(11, 16, 2, "a.md", str(root / "a.md"), ("claude", "gemini"))]
 
 
+def _claude_only(text: str, path: str, target: Path, home: str | None = None) -> None:
+    """``text`` links ``target`` for Claude and nothing for gemini."""
+    assert followed_imports(text, path, ["gemini"], home=home) == []
+    [claude] = followed_imports(text, path, ["claude"], home=home)
+    assert claude.target == str(target)
+
+
 def test_each_agent_reads_tokens_by_its_own_rules(tmp_path: Path) -> None:
     # gemini's token runs to the next space, so `@a.md,` names "a.md," (no such file).
     root = tree(tmp_path / "repo", {"a.md": "x\n"})
-    path = str(root / "GEMINI.md")
-    assert followed_imports("Read @a.md, then go.\n", path, ["gemini"], home=None) == []
-    [claude] = followed_imports("Read @a.md, then go.\n", path, ["claude"], home=None)
-    assert claude.target == str(root / "a.md")
+    _claude_only("Read @a.md, then go.\n", str(root / "GEMINI.md"), root / "a.md")
 
 
 def test_gemini_does_not_expand_the_home_even_inside_the_project(tmp_path: Path) -> None:
     root = tree(tmp_path / "repo", {"home/notes.md": "mine\n"})
-    path = str(root / "GEMINI.md")
     home = str(root / "home")
-    assert followed_imports("@~/notes.md\n", path, ["gemini"], home=home) == []
-    [claude] = followed_imports("@~/notes.md\n", path, ["claude"], home=home)
-    assert claude.target == str(root / "home" / "notes.md")
+    _claude_only("@~/notes.md\n", str(root / "GEMINI.md"), root / "home" / "notes.md", home)
 
 
 def test_a_token_that_fails_does_not_hide_the_next(tmp_path: Path) -> None:
@@ -66,9 +67,7 @@ def test_gemini_follows_only_files_inside_its_project_root(tmp_path: Path) -> No
     # The root is the nearest folder above holding `.git`, not the file's own folder.
     [inside] = followed_imports("@../other.md\n", path, ["gemini"], home=None)
     assert inside.target == str(root / "other.md")
-    assert followed_imports("@../../outside.md\n", path, ["gemini"], home=None) == []
-    [claude] = followed_imports("@../../outside.md\n", path, ["claude"], home=None)
-    assert claude.target == str(tmp_path / "outside.md")
+    _claude_only("@../../outside.md\n", path, tmp_path / "outside.md")
 
 
 def test_gemini_follows_no_url(tmp_path: Path) -> None:
