@@ -270,6 +270,20 @@ def _owning_folder(text: str, cwd: str) -> str:
     return str(absolute.parent)
 
 
+def owned_subfolders() -> frozenset[str]:
+    """The names (case-folded) of the subfolders whose files ``owning_folder`` gives to
+    the folder above them (``.claude`` for ``.claude/rules/…``, ``.github`` for
+    ``.github/copilot-instructions.md``): every other file belongs to its own folder."""
+    return _owned_subfolders()
+
+
+@lru_cache(maxsize=1)
+def _owned_subfolders() -> frozenset[str]:
+    """``owned_subfolders`` (the profiles are constants)."""
+    markers = (*(m for m, _ in _rules_folders(None)), *_skill_folders(), *_nested_names())
+    return frozenset(m[0].split("/")[0].casefold() for m in markers if m)
+
+
 def skill_bundle(path: PathArg) -> tuple[str, str] | None:
     """For a file inside a skill bundle (``X/.claude/skills/NAME/…``, any profile's
     project skills folder), the folder holding the skills folder and the bundle's
