@@ -42,10 +42,17 @@ _HOME = lazy(
 or doubled backslashes, as in JSON, or forward slashes), followed by a separator or the
 end of the path."""
 
-_SHAPES = lazy(r"/[Uu][Ss][Ee][Rr][Ss]/|/[Hh][Oo][Mm][Ee]/|\\[Uu][Ss][Ee][Rr][Ss]")
-"""What every shape of ``_HOME`` holds (``C:/Users/`` the first) in ASCII letters of
-either case: the texts with none are skipped in one pass, without a lower-cased copy
-(``_HOME`` ignores case the Unicode way, ``ſ`` for ``s``; those shapes stay skipped)."""
+_SHAPES = (b"/users/", b"/home/", b"\\users")
+"""What every shape of ``_HOME`` holds (``C:/Users/`` the first), ASCII letters in any
+case (``_HOME`` also folds ``ſ`` to ``s`` the Unicode way; those texts stay skipped)."""
+
+
+def home_shaped(data: bytes) -> bool:
+    """Whether a text's UTF-8 bytes hold a home shape: one pass lowering ASCII letters
+    only (no other byte of UTF-8 is an ASCII letter), cheaper than lowering the text."""
+    low = data.lower()
+    return any(shape in low for shape in _SHAPES)
+
 
 _URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>`'\")\]]*")
 """A URL, whose path is a web path (``https://host/home/x``) or another machine's."""
@@ -111,7 +118,7 @@ def _personal(doc: Document, path: str) -> bool:
 
 def check(doc: Document) -> Iterator[Finding]:
     """Each home path once, at its prefix; info in a personal file, warning elsewhere."""
-    if _SHAPES.search(doc.text) is None:
+    if not home_shaped(doc.utf8 if doc.utf8 is not None else doc.text.encode()):
         return
     urls: list[tuple[int, int]] | None = None
     personal: bool | None = None
