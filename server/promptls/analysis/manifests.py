@@ -153,17 +153,10 @@ def _present(folder: str, name: str) -> bool:
     a name missing from the folder's listing is not asked about: one listing (shared with
     discovery's) instead of fifteen ``stat`` calls per file, most of them for absent names."""
     if runmemo.current() is not None:
-        listed = runmemo.remembered("folded names", folder, lambda: _folded(folder))
+        listed = runmemo.folded_listing(folder)
         if listed is not None and name.casefold() not in listed:
             return False
     return _stamp(os.path.join(folder, name)) is not None
-
-
-def _folded(folder: str) -> frozenset[str] | None:
-    """The folder's entries, case-folded (a case-insensitive file system matches any
-    spelling); None when it cannot be listed."""
-    names = runmemo.listdir(folder)
-    return None if names is None else frozenset(n.casefold() for n in names)
 
 
 Stamps = tuple[tuple[str, tuple[int, int] | None], ...]

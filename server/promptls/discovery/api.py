@@ -253,7 +253,11 @@ def _owning_folder(text: str, cwd: str) -> str:
     """``owning_folder`` of ``text`` while ``cwd`` is the working folder."""
     absolute_text = os.path.abspath(text)
     if _marker_heads().isdisjoint(f"{text}/{absolute_text}".replace("\\", "/").split("/")):
-        return str(PurePath(absolute_text).parent)  # no rules, skills or nested marker on it
+        # no rules, skills or nested marker on it: its folder (on POSIX the dirname of a
+        # normalised absolute path is PurePath's parent; Windows paths ask PurePath)
+        if os.sep == "/":
+            return os.path.dirname(absolute_text)  # noqa: PTH120
+        return str(PurePath(absolute_text).parent)
     parts = PurePath(text).parts
     folders = parts[:-1]
     for marker, suffix in _rules_folders(None) if parts else ():

@@ -37,6 +37,7 @@ __all__ = [
     "answer",
     "current",
     "exists",
+    "folded_listing",
     "forget",
     "isdir",
     "isfile",
@@ -182,3 +183,15 @@ def _listing(path: str) -> tuple[str, ...] | None:
 def listdir(path: str) -> tuple[str, ...] | None:
     """``os.listdir`` as a tuple, or None where it would raise ``OSError``/``ValueError``."""
     return answer("listdir", path, _listing)
+
+
+def folded_listing(path: str) -> frozenset[str] | None:
+    """``listdir``'s names case-folded (a superset of what a case-insensitive file
+    system matches: callers confirm a hit with a real call); None when it cannot be
+    listed. One set per folder and run, for every caller that asks "could X be here?"."""
+    return remembered("folded listing", path, lambda: _folded(listdir(path)))
+
+
+def _folded(names: tuple[str, ...] | None) -> frozenset[str] | None:
+    """The names case-folded."""
+    return None if names is None else frozenset(name.casefold() for name in names)
