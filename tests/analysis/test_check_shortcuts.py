@@ -1,18 +1,18 @@
 """The shortcuts that keep ``promptls check`` over thousands of files cheap answer what
 the long way answers: where a file belongs, which texts PL032 reads, which manifests
-PL034 finds inside a run, and where PL027 compares copies."""
+PL034 finds inside a run, where PL027 compares copies, how a path splits."""
 
 from __future__ import annotations
 
 import os
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import analyze
+from promptls.analysis import analyze, frontmatter_kinds
 from promptls.analysis.check_files import Discoveries, check_file
 from promptls.analysis.manifests import Manifests
 from promptls.analysis.rules import pl032_machine_path
@@ -118,3 +118,12 @@ def test_pl027_compares_copies_in_agent_subfolders(tmp_path: Path) -> None:
     assert _drifts(github / "copilot-instructions.md") == ["PL027"]
     (root / "AGENTS.md").unlink()
     assert _drifts(github / "copilot-instructions.md") == []
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.lists(st.sampled_from(["/", "\\", ".", "..", "a", "b.md", "", " ", ".claude"]), max_size=9)
+)
+def test_front_matter_kinds_split_a_path_as_purepath_does(pieces: list[str]) -> None:
+    path = "".join(pieces)
+    assert frontmatter_kinds._parts(path) == PurePosixPath(path.replace("\\", "/")).parts

@@ -17,7 +17,6 @@ import os
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from pathlib import PurePosixPath
 
 
 class Shape(StrEnum):
@@ -129,7 +128,15 @@ CROSS_AGENT = {
 
 
 def _parts(path: str) -> tuple[str, ...]:
-    return PurePosixPath(path.replace("\\", "/")).parts
+    """``PurePosixPath(path).parts`` with backslashes as separators, split by hand (every
+    file of a ``check`` asks once): the root (``/``, or ``//`` exactly), then the names
+    without empty and ``.`` ones; ``..`` stays, as there."""
+    normal = path.replace("\\", "/")
+    names = tuple(name for name in normal.split("/") if name and name != ".")
+    if not normal.startswith("/"):
+        return names
+    double = normal.startswith("//") and not normal.startswith("///")  # POSIX keeps "//"
+    return ("//" if double else "/", *names)
 
 
 def _find(folders: tuple[str, ...], marker: tuple[str, ...]) -> int:
