@@ -17,7 +17,7 @@ from promptls.analysis.check_files import Discoveries, check_file
 from promptls.analysis.manifests import Manifests
 from promptls.analysis.rules import pl032_machine_path
 from promptls.analysis.settings import Settings
-from promptls.discovery import api
+from promptls.discovery import api, dirs
 from promptls.text import runmemo
 from promptls.text.mapper import text_to_utf8
 
@@ -127,3 +127,9 @@ def test_pl027_compares_copies_in_agent_subfolders(tmp_path: Path) -> None:
 def test_front_matter_kinds_split_a_path_as_purepath_does(pieces: list[str]) -> None:
     path = "".join(pieces)
     assert frontmatter_kinds._parts(path) == PurePosixPath(path.replace("\\", "/")).parts
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.text(alphabet="/a.b", max_size=6), st.text(alphabet="/a.b", max_size=6))
+def test_discovery_joins_a_folder_and_a_name_as_os_path_does(folder: str, name: str) -> None:
+    assert dirs.join(folder, name) == os.path.join(folder, name)

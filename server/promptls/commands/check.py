@@ -21,6 +21,7 @@ from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
+from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
 from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
@@ -178,9 +179,6 @@ class _Run:
         if not (self.args.fix or self.args.diff):
             self.reports.append(Report(name, self.analyze(text, name, None, settings)))
             return None
-        # deferred: difflib and tempfile load only where fixes are shown or written
-        from promptls.commands._check_fix import unified_diff
-
         fixed = fix_all(text, path=name, settings=settings)
         if self.args.diff:
             _show_diff(unified_diff(name, text, fixed))
@@ -235,9 +233,6 @@ class _Run:
         settings: Settings,
     ) -> Analysis:
         """Write (or show) the fixed text; return the analysis of what is now on disk."""
-        # deferred: difflib and tempfile load only where fixes are shown or written
-        from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
-
         discovery = None
         if analysis.kind is DocumentKind.INSTRUCTION:
             discovery = self.discoveries.for_file(path, settings)
