@@ -126,7 +126,7 @@ def test_pl027_compares_copies_in_agent_subfolders(tmp_path: Path) -> None:
 )
 def test_front_matter_kinds_split_a_path_as_purepath_does(pieces: list[str]) -> None:
     path = "".join(pieces)
-    assert frontmatter_kinds._parts(path) == PurePosixPath(path.replace("\\", "/")).parts
+    assert frontmatter_kinds.path_parts(path) == PurePosixPath(path.replace("\\", "/")).parts
 
 
 @settings(max_examples=600, deadline=None)

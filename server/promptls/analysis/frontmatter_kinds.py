@@ -127,9 +127,9 @@ CROSS_AGENT = {
 """Another agent's scope key used in this kind: the usual copy-paste mistake."""
 
 
-def _parts(path: str) -> tuple[str, ...]:
+def path_parts(path: str) -> tuple[str, ...]:
     """``PurePosixPath(path).parts`` with backslashes as separators, split by hand (every
-    file of a ``check`` asks once): the root (``/``, or ``//`` exactly), then the names
+    file of a ``check`` asks, twice): the root (``/``, or ``//`` exactly), then the names
     without empty and ``.`` ones; ``..`` stays, as there."""
     normal = path.replace("\\", "/")
     names = tuple(name for name in normal.split("/") if name and name != ".")
@@ -154,7 +154,7 @@ def front_kind(path: str | None) -> FrontKind | None:
     Memoised: seven rules ask it of every file."""
     if not path:
         return None
-    parts = _parts(path)
+    parts = path_parts(path)
     if not parts:
         return None
     name, folders = parts[-1], parts[:-1]
@@ -176,7 +176,7 @@ def scope_root(path: str, kind: FrontKind) -> str | None:
     if not kind.root_marker:
         return None
     absolute = os.path.abspath(path)  # noqa: PTH100
-    parts = _parts(absolute)
+    parts = path_parts(absolute)
     at = _find(parts[:-1], kind.root_marker)
     if at < 0:
         return None

@@ -27,9 +27,9 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import pairwise
-from pathlib import PurePosixPath
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -49,7 +49,7 @@ def is_template_path(path: str | None) -> bool:
     files are read as they are) or a custom command under ``.claude/commands/``."""
     if not path:
         return False
-    parts = PurePosixPath(path.replace("\\", "/")).parts
+    parts = path_parts(path)
     if parts[-1] == SKILL_FILE:
         return True
     if not parts[-1].endswith(".md"):
