@@ -13,11 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis import analyze, frontmatter_kinds
+from promptls.analysis.agents import holes_for
 from promptls.analysis.check_files import Discoveries, check_file
 from promptls.analysis.manifests import Manifests
 from promptls.analysis.rules import pl032_machine_path
 from promptls.analysis.settings import Settings
-from promptls.discovery import api, dirs
+from promptls.discovery import Discovery, api, dirs
 from promptls.text import runmemo
 from promptls.text.mapper import text_to_utf8
 
@@ -133,3 +134,28 @@ def test_front_matter_kinds_split_a_path_as_purepath_does(pieces: list[str]) -> 
 @given(st.text(alphabet="/a.b", max_size=6), st.text(alphabet="/a.b", max_size=6))
 def test_discovery_joins_a_folder_and_a_name_as_os_path_does(folder: str, name: str) -> None:
     assert dirs.join(folder, name) == os.path.join(folder, name)
+
+
+def test_coverage_asks_other_agents_only_where_a_set_up_agent_loads_nothing(
+    tmp_path: Path,
+) -> None:
+    asked: list[str] = []
+    discoveries = Discoveries(home=str(tmp_path / "home"))
+
+    def ask(folder: str, profile: str) -> Discovery | None:
+        asked.append(profile)
+        return discoveries(folder, profile)
+
+    claude, gemini = tmp_path / "claude", tmp_path / "gemini"
+    (claude / ".claude").mkdir(parents=True)
+    (claude / "CLAUDE.md").write_text(BASE, encoding="utf-8")
+    (gemini / ".gemini").mkdir(parents=True)
+    (gemini / ".gemini" / "settings.json").write_text("{}", encoding="utf-8")
+    (gemini / "AGENTS.md").write_text(BASE, encoding="utf-8")
+    assert holes_for(str(claude), Settings(), ask) == ()
+    assert asked == ["claude"]
+    asked.clear()
+    [hole] = holes_for(str(gemini), Settings(), ask)
+    others = ("claude", "codex", "copilot", "cursor", "opencode")  # every other reads AGENTS.md
+    assert (hole.profile, [agents for _, agents in hole.loaded]) == ("gemini", [others])
+    assert "gemini" in asked and "or" not in asked

@@ -78,10 +78,10 @@ def coverage_holes(
     if not bare:
         return ()
     loaded: dict[str, list[str]] = {}
-    for name, found in discoveries.items():
+    for name in discoveries:
         if name == "or":
-            continue
-        for path in _project_files(found):
+            continue  # the reference agent is no one's: never asked
+        for path in _project_files(discoveries[name]):
             if owning_folder(path) == here:
                 names = loaded.setdefault(_real(path), [])
                 if name not in names:
