@@ -50,6 +50,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 MAX_KEPT_BYTES = 1024 * 1024
 """Reads larger than this are answered but not kept (instruction files are far smaller)."""
@@ -87,22 +88,33 @@ def remembered(kind: str, key: Hashable, compute: Callable[[], T]) -> T:
     The result is shared, so callers must not mutate it. An exception is not
     remembered: it reaches the caller and the next call computes again.
     """
+    return _kept(kind, key, _invoke, compute)
+
+
+def answer(kind: str, path: str, call: Callable[[str], T]) -> T:
+    """``call(path)``, remembered under ``kind`` as ``remembered`` does (no closure per
+    question: every stat and listing of a run asks here, most answered from memory)."""
+    return _kept(kind, path, call, path)
+
+
+def _invoke(compute: Callable[[], T]) -> T:
+    """``compute()``."""
+    return compute()
+
+
+def _kept(kind: str, key: Hashable, call: Callable[[A], T], arg: A) -> T:
+    """``call(arg)``, once per ``(kind, key)`` inside a run; every time outside one."""
     tables = _RUN.get()
     if tables is None:
-        return compute()
+        return call(arg)
     table = tables.get(kind)
     if table is None:
         table = tables[kind] = {}
     try:
         return table[key]  # type: ignore[return-value]
     except KeyError:
-        value = table[key] = compute()
+        value = table[key] = call(arg)
         return value
-
-
-def answer(kind: str, path: str, call: Callable[[str], T]) -> T:
-    """``call(path)``, remembered under ``kind`` as ``remembered`` does."""
-    return remembered(kind, path, lambda: call(path))
 
 
 def lexists(path: str) -> bool:
