@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from promptls.analysis import DocumentKind, analyze
+from promptls.analysis import DocumentKind, analyze, shell_commands
 from promptls.analysis import manifests as manifests_module
 from promptls.analysis.code import Code
 from promptls.analysis.manifests import MAX_MANIFEST, Manifests
@@ -111,7 +111,7 @@ def test_a_text_without_a_command_word_is_not_scanned(
     def boom(text: str, code: Code) -> object:
         raise AssertionError("scanned")
 
-    monkeypatch.setattr(rule, "commands", boom)
+    monkeypatch.setattr(shell_commands, "commands", boom)
     assert check(repo(tmp_path, {}) / "AGENTS.md", "`cargo test`\n") == []
 
 

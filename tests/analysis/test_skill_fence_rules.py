@@ -94,7 +94,7 @@ def test_pl029_argument_hint_makes_code_placeholders_intended() -> None:
 
 def test_pl029_finds_placeholders_the_way_claude_reads_them() -> None:
     text = "$ARGUMENTS $ARGUMENTS[2] $12 \\$3 $ARGUMENTSX $4x a!`ls` !`pwd`"
-    got = [(text[t.start : t.end], t.index, t.command) for t in tokens(text)]
+    got = [(text[t.start : t.end], t.argument, t.command) for t in tokens(text)]
     assert got == [
         ("$ARGUMENTS", None, None),
         ("$ARGUMENTS[2]", 2, None),

@@ -60,13 +60,16 @@ SEAMS = (
     ("promptls.commands._common", "promptls.discovery"),
     ("promptls.analysis.", "promptls.analysis."),
     ("promptls.analysis.rules.", "promptls.discovery.gitignore"),
+    ("promptls.analysis.rules.", "promptls.discovery.skills"),
+    ("promptls.analysis.rules.", "promptls.tokens"),
 )
 """(importer prefix, imported prefix) where a promptls import may be deferred into a
 function: the imports the language server's ``initialize`` and the CLI's start-up must
 not wait for (``tests/lsp/test_startup.py`` checks the server side), the profile
 table that ``promptls render`` (which shares the command helpers) never needs, and the
 analysis helpers only some documents need (front matter, drifted copies, coverage, Git's
-ignore rules), which a new editor session's first open must not wait for."""
+ignore rules, skill front matter, token counters, manifests and shell commands), which a
+new editor session's first open must not wait for."""
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ async def main():
                   "params": {"processId": None, "rootUri": None, "capabilities": {}}}
     server.protocol.handle_message(server.protocol.structure_message(initialize))
     answered = [loaded for msg, loaded in written if msg.get("id") == 1]
-    warmed = await asyncio.get_running_loop().run_in_executor(None, server._warmed.wait, 60)
+    warmed = await asyncio.get_running_loop().run_in_executor(None, server.warmup.warmed.wait, 60)
     print(json.dumps({
         "at_answer": answered,
         "warmed": warmed,
@@ -113,3 +113,34 @@ def test_analysis_is_warmed_only_after_initialize_is_answered() -> None:
     assert state["warmed"] is True
     assert state["after"] == sorted(WARMED)
     assert state["frozen_more"] is True
+
+
+_FIRST_ANALYSIS = """
+import asyncio, json, os, sys, tempfile
+from promptls.commands import serve
+from promptls.lsp.warmup import REST_MODULES
+server = serve._build_server()
+from promptls.analysis.agents import analyze_for_agents
+from promptls.config import Settings
+from promptls.discovery.api import discover, owning_folder
+folder = tempfile.mkdtemp()
+path = os.path.join(folder, "AGENTS.md")
+text = "# Agents\\n\\nRun the tests before you commit. Keep answers short. 🚀\\n"
+with open(path, "w", encoding="utf-8") as fh:
+    fh.write(text)
+analyze_for_agents(text, path=path, settings=Settings(), folder=owning_folder(path),
+                   discover=lambda f, p: discover(f, p))
+first = sorted(m for m in REST_MODULES if m in sys.modules)
+asyncio.run(server.warm_rest())
+print(json.dumps({"first": first, "rest": list(REST_MODULES),
+                  "after": sorted(m for m in REST_MODULES if m in sys.modules)}))
+"""
+
+
+def test_an_ordinary_file_is_analysed_without_what_only_some_files_need() -> None:
+    state = _probe(_FIRST_ANALYSIS)
+    # A plain AGENTS.md has no front matter, no copies, no commands: the first open of
+    # a new session does not wait for their modules ...
+    assert state["first"] == []
+    # ... which the server loads once the first diagnostics are out.
+    assert state["after"] == sorted(state["rest"])

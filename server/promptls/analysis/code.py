@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from promptls.text.lazyre import lazy
 
@@ -28,8 +28,7 @@ _FENCE_RUN = lazy(r"`{3,}|~{3,}")
 _BACKTICKS = lazy(r"`+")
 
 
-@dataclass(frozen=True, slots=True)
-class Fence:
+class Fence(NamedTuple):
     """One fenced block: its opening run, and where its closing run and block end are."""
 
     start: int

@@ -14,9 +14,9 @@ Skills specification (agentskills.io).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
+from typing import NamedTuple
 
 
 class Shape(StrEnum):
@@ -31,8 +31,7 @@ class Shape(StrEnum):
     ANY = "any value"
 
 
-@dataclass(frozen=True)
-class FrontKind:
+class FrontKind(NamedTuple):
     """One file kind: its agent, the keys it reads with their shapes, and its scope key."""
 
     name: str

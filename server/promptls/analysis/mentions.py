@@ -18,6 +18,8 @@ from promptls.text.lazyre import lazy
 _FENCES = (lazy(r"```+"), lazy(r"~~~+"))
 """Fence runs, searched by their literal start (fast) and then kept only at a line start
 (after at most three spaces): a ``^``-anchored multiline regex would try every line."""
+_CLOSING_TAIL = lazy(r"[ \t]*(?:[\r\n]|\Z)")
+"""What may follow a closing fence run on its line (CommonMark: spaces and tabs only)."""
 _QUOTES = "`'\""
 
 
@@ -36,7 +38,11 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
         fence = text[start:end]
         if opening is None:
             opening, opened_at = fence, start
-        elif fence[0] == opening[0] and len(fence) >= len(opening):
+        elif (
+            fence[0] == opening[0]
+            and len(fence) >= len(opening)
+            and _CLOSING_TAIL.match(text, end) is not None
+        ):
             ranges.append((opened_at, end))
             opening = None
     if opening is not None:

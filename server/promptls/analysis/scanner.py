@@ -40,8 +40,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
@@ -62,8 +62,7 @@ _IDENTIFIER = lazy(r"[A-Za-z0-9_\-]+")
 _WINDOW = 160
 
 
-@dataclass(frozen=True, slots=True)
-class _Target:
+class _Target(NamedTuple):
     """A configured marker prepared for comparison."""
 
     marker: str

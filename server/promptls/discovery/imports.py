@@ -30,14 +30,13 @@ from __future__ import annotations
 
 import os
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.text import runmemo
 from promptls.text.lazyre import lazy
 
 
-@dataclass(frozen=True, slots=True)
-class ImportStyle:
+class ImportStyle(NamedTuple):
     """How one agent parses and follows imports: the data behind ``Profile.imports``.
 
     ``home``: ``@~/x`` names a file in the home folder. ``silent_misses``: a token that is
@@ -76,8 +75,7 @@ def import_style(name: str | None) -> ImportStyle:
     return _STYLES.get(name or "", CLAUDE_STYLE)
 
 
-@dataclass(frozen=True, slots=True)
-class ImportRef:
+class ImportRef(NamedTuple):
     """One ``@path`` in a file: where it is (``str`` offsets, 1-based line) and its text.
 
     ``target`` is the path as the agent reads it (escapes undone); ``text[start:end]`` is

@@ -12,8 +12,8 @@ happens deeper), and ``.cursorrules`` (Cursor's docs still load it, deprecated).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 __all__ = [
     "COMMAND_SHADOWING",
@@ -45,8 +45,7 @@ _CLAUDE_SKILLS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class SkillPrecedence:
+class SkillPrecedence(NamedTuple):
     """The skills folders of one agent, the one that wins a name clash first.
 
     Each entry is ``(scope, folder)``: ``scope`` ``"user"`` is relative to the home
@@ -82,8 +81,7 @@ SKILL_PRECEDENCE: MappingProxyType[str, SkillPrecedence] = MappingProxyType(
 dedupes by path only, so two skills with one name are both listed (loader.rs)."""
 
 
-@dataclass(frozen=True, slots=True)
-class SkillDepth:
+class SkillDepth(NamedTuple):
     """How far below a skills folder an agent finds ``SKILL.md``: ``max_depth`` folders
     between the skills folder and the file (0: ``skills/SKILL.md`` itself); with
     ``skip_dot``, a folder whose name starts with ``.`` is never entered."""
@@ -112,8 +110,7 @@ folder beside it, source). Only a command directly in the folder has a bare name
 a subfolder is namespaced (``/frontend:component``) and cannot clash."""
 
 
-@dataclass(frozen=True, slots=True)
-class LegacyName:
+class LegacyName(NamedTuple):
     """A file name people write that the agents' loaders do not read, and the name they
     read instead."""
 

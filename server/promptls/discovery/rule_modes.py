@@ -10,8 +10,8 @@ texts name the key and value that decided, so a user sees why a rule never appli
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from promptls.discovery.frontmatter import FrontMatter
 from promptls.discovery.globs import split_patterns
@@ -30,8 +30,7 @@ class Mode(StrEnum):
     """Never used."""
 
 
-@dataclass(frozen=True, slots=True)
-class Activation:
+class Activation(NamedTuple):
     """The outcome for one rule: its mode, globs when scoped, and a note for the reason."""
 
     mode: Mode

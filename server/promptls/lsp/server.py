@@ -9,12 +9,10 @@ the debug command (only with ``debug: true``) can be added there.
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import gc
 import logging
 import sys
 import threading
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
@@ -45,6 +43,7 @@ from promptls.lsp.markup import client_wants_markdown
 from promptls.lsp.positions import ClientMapper, encoding_name
 from promptls.lsp.pygls_compat import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
+from promptls.lsp.warmup import Warmup
 from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
@@ -55,12 +54,6 @@ log = logging.getLogger(__name__)
 
 CLIENT_ANSWER_TIMEOUT = 10.0
 """Seconds to wait for the client's settings before going on with what we have."""
-
-WARM_UP_WAIT = 30.0
-"""Longest an analysis waits for the warm-up before loading what it needs itself."""
-
-_NO_FULL_COLLECTIONS = 1 << 30
-"""A GC threshold the warm-up never reaches: its imports make objects that live for good."""
 
 
 class PromptServer(LanguageServer):
@@ -79,10 +72,7 @@ class PromptServer(LanguageServer):
         self.markdown = True
         self.revisions: dict[str, str] = {}
         """Folder → last context revision told to the client (``promptls/contextChanged``)."""
-        self._warm_started = False
-        self._warmed = threading.Event()
-        self._warm_done: asyncio.Event | None = None
-        """Set in the event loop when the warm-up is over (``_warmed`` is for threads)."""
+        self.warmup = Warmup(self)
         self.on_open: list[Callable[[str], None]] = []
         """Called with a document's URI after it opened."""
         self.on_close: list[Callable[[str], None]] = []
@@ -197,111 +187,24 @@ class PromptServer(LanguageServer):
     # -- analysis ---------------------------------------------------------------------
 
     def warm_up(self) -> None:
-        """Load the analysis in a background thread, once per process.
-
-        Called once ``initialize`` has been answered, so start-up does not pay for it:
-        the analysis, its rules, discovery and config (~15 ms of a fresh process's first
-        open, ``bench/profile_first_open.py``) load while the editor reads the answer and
-        opens its first file. An analysis waits for the warm-up rather than importing
-        beside it: the work is the same either way (one GIL), but the order is fixed and
-        no module is ever seen half-imported.
-
-        It analyses nothing: the rules' patterns compile on first use
-        (``promptls.text.lazyre``), so the first real analysis compiles only what its
-        kind of document needs. Analysing sample texts here compiled every pattern of
-        both kinds, ~1 ms that the first ``didOpen`` waited for when it came at once.
-        """
-        if self._warm_started:
-            return
-        self._warm_started = True
-        self._warm_done = asyncio.Event()
-        threading.Thread(target=self._warm_up, name="promptls-warm-up", daemon=True).start()
-
-    def _warm_up(self) -> None:
-        """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
-        try:
-            with _loading():
-                # Deferred (lsp → analysis, discovery, config): this thread is where they load.
-                from promptls.analysis import analyze  # noqa: F401
-                from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
-                from promptls.config import load_config  # noqa: F401  # deferred: as above
-                from promptls.discovery.api import owning_folder  # noqa: F401  # as above
-
-                self._warm_publish()
-        except Exception:
-            log.exception("warming up the analysis failed; the first analysis loads it")
-        finally:
-            self._warmed.set()
-            self._tell_loop_warm()
-
-    def _tell_loop_warm(self) -> None:
-        """Wake what waits in the event loop for the warm-up (``after_first_open``)."""
-        loop, done = self.loop, self._warm_done
-        if loop is None or done is None:
-            return
-        with contextlib.suppress(RuntimeError):  # the loop closed: the server is leaving
-            loop.call_soon_threadsafe(done.set)
+        """Start loading the analysis in the background (``lsp/warmup.py``)."""
+        self.warmup.start()
 
     async def when_warm(self) -> None:
-        """Wait (in the event loop) until the warm-up is over, or has taken too long."""
-        done = self._warm_done
-        if done is not None:
-            try:
-                await asyncio.wait_for(done.wait(), WARM_UP_WAIT)
-            except TimeoutError:
-                log.warning("the warm-up is still running; going on without it")
+        """Wait (in the event loop) until the analysis is loaded."""
+        await self.warmup.when_warm()
 
     async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
-        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
-
-        For work the client does not wait on (loading what only some documents need):
-        run while the first ``didOpen`` is analysed, it would share the interpreter with
-        that analysis and delay the diagnostics a new user is waiting for.
-        """
-        await self.when_warm()
-        await self.documents.settled()
-        await work()
+        """Run ``work`` once the documents opened so far are analysed."""
+        await self.warmup.after_first_open(work)
 
     async def warm_rest(self) -> None:
-        """Load in the background what only some documents need (front matter checks,
-        drifted copies, coverage, Git's ignore rules: imported by the rules after a
-        cheap test), once the first diagnostics are out, so a later file does not wait."""
-        threading.Thread(target=self._warm_rest, name="promptls-warm-rest", daemon=True).start()
-
-    def _warm_rest(self) -> None:
-        """The thread of ``warm_rest``."""
-        try:
-            with _loading():
-                # Deferred (lsp → analysis, discovery): what only some documents need.
-                from promptls.analysis import (  # noqa: F401  # as above
-                    cache_minimums,
-                    coverage,
-                    drift,
-                    frontmatter_check,
-                    shim,
-                )
-                from promptls.discovery import gitignore  # noqa: F401  # deferred: as above
-        except Exception:
-            log.exception("loading the rest of the analysis failed; it loads on first need")
-
-    def _warm_publish(self) -> None:
-        """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
-        at = types.Position(line=0, character=0)
-        diagnostic = types.Diagnostic(
-            range=types.Range(start=at, end=at),
-            message="",
-            severity=types.DiagnosticSeverity.Warning,
-            code="PL000",
-            source="promptls",
-            code_description=types.CodeDescription(href="https://example.invalid"),
-        )
-        params = types.PublishDiagnosticsParams(uri="file:///", diagnostics=[diagnostic], version=1)
-        self.protocol._converter.unstructure(params)
+        """Load what only some documents need, after the first diagnostics."""
+        await self.warmup.rest()
 
     def _analyze(self, doc: Document, text: str) -> Analysis:
         """Worker-thread analysis with the document's settings and discovery."""
-        if self._warm_started:
-            self._warmed.wait(WARM_UP_WAIT)
+        self.warmup.wait()
         # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
         from promptls.analysis.agents import analyze_for_agents
         from promptls.discovery.api import owning_folder  # deferred: as above
@@ -428,30 +331,15 @@ class _UserErrorFilter(logging.Filter):
         return True
 
 
-@contextlib.contextmanager
-def _loading() -> Iterator[None]:
-    """Like start-up (``commands/serve.py``), hold the older GC generations off while
-    modules load (what they make lives as long as the process: walking it finds nothing
-    to free), then freeze it with the start-up objects."""
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(young, middle, old)
-        gc.freeze()
-
-
 async def _after_initialized(
     server: PromptServer, scan: workspace_diagnostics.WorkspaceScan
 ) -> None:
-    """Watch files as soon as the warm-up has loaded discovery (their globs come from
-    it; importing it in the event loop meanwhile would only wait for the warm-up's
-    import), then load the rest once the first documents are analysed, then check the
-    workspace's unopened files."""
-    await server.when_warm()
-    await watch.register_watchers(server)
-    await server.after_first_open(server.warm_rest)
+    """Once the first documents are analysed: watch files, load the rest, then check the
+    workspace's unopened files. The watchers wait too: their globs come from discovery,
+    and building and sending the registration (lsprotocol makes its serialiser on first
+    use) took the interpreter from the first analysis for ~3 ms."""
+    await server.after_first_open(lambda: watch.register_watchers(server))
+    await server.warm_rest()
     await scan.after()
 
 

@@ -7,7 +7,6 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
-from promptls.tokens import O200K, count_tokens, estimate_tokens
 
 ESTIMATE_ERROR = 0.25
 """How far a real token count may lie above the estimate (``promptls.tokens``), as a
@@ -37,6 +36,7 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     # deferred: the dated table loads for a prompt with a marker, not for every file
     from promptls.analysis.cache_minimums import lookup
+    from promptls.tokens import O200K, count_tokens, estimate_tokens  # deferred: as above
 
     row = lookup(doc.settings.model)
     if row is None or doc.static_end == 0:

@@ -23,10 +23,9 @@ fences, prices and ``$B$6``: #94496, #87201, anthropics/skills#1779 (2026-08/09)
 from __future__ import annotations
 
 import re
-import shlex
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
@@ -57,13 +56,12 @@ def is_template_path(path: str | None) -> bool:
     return any(pair == (".claude", "commands") for pair in pairwise(parts))
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
     """A placeholder or an inline command, as Claude Code reads it."""
 
     start: int
     end: int
-    index: int | None
+    argument: int | None
     """The argument index (``$ARGUMENTS[N]``, ``$N``); None for ``$ARGUMENTS``."""
     command: str | None = None
     """The command of `` !`cmd` ``; None for a placeholder."""
@@ -73,7 +71,7 @@ class Token:
     @property
     def digits(self) -> bool:
         """A ``$N`` shorthand: the form the documented ``\\$`` escape covers."""
-        return self.index is not None and self.command is None and not self.named
+        return self.argument is not None and self.command is None and not self.named
 
 
 def tokens(text: str) -> list[Token]:
@@ -135,13 +133,13 @@ def _message(token: Token, shown: str, why: str | None) -> str:
             "code, and sends its output in place of the example; it documents no escape, "
             "so reword the example (or move it to a supporting file, which is not run)"
         )
-    if token.index is None:
+    if token.argument is None:
         return (
             f"Claude Code replaces {shown} with the arguments (empty when there are none), "
             "even inside code; it documents no escape for it (only `\\$` before a digit), "
             "so reword it"
         )
-    nth = f"argument {token.index + 1}"
+    nth = f"argument {token.argument + 1}"
     where = {"price": "in this price", "reference": "in this reference"}.get(why or "", "in code")
     if token.named:
         return (
@@ -183,7 +181,7 @@ def check(doc: Document) -> Iterator[Finding]:
             flagged = in_code
         elif why is not None:
             flagged = True
-        elif token.index is None or token.named:
+        elif token.argument is None or token.named:
             flagged = (
                 not templated
                 and in_code
@@ -202,6 +200,8 @@ def check(doc: Document) -> Iterator[Finding]:
 def split_arguments(arguments: str) -> list[str]:
     """The arguments split the shell's way, as Claude Code splits them (whitespace when
     the quoting does not parse)."""
+    import shlex  # deferred: only a template file's arguments are split
+
     try:
         return shlex.split(arguments)
     except ValueError:
@@ -219,11 +219,11 @@ def render_body(text: str, arguments: str = SAMPLE_ARGUMENTS) -> str:
         if token.command is not None:
             continue
         parts.append(body[cursor : token.start])
-        if token.index is None:
+        if token.argument is None:
             parts.append(arguments)
             received = True
-        elif token.index < len(values):
-            parts.append(values[token.index])
+        elif token.argument < len(values):
+            parts.append(values[token.argument])
             received = True
         else:
             parts.append(body[token.start : token.end])

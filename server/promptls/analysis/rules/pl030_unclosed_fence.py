@@ -18,9 +18,8 @@ alike).
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Severity
@@ -46,8 +45,7 @@ _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
 
-@dataclass(frozen=True, slots=True)
-class OpenFence:
+class OpenFence(NamedTuple):
     """A fence still open at the end of the text."""
 
     start: int
@@ -169,19 +167,47 @@ def _walk(
     return start, fence
 
 
-def _last_reset(resets: list[int], lo: int, hi: int) -> int | None:
-    """The last reset line starting in ``[lo, hi)``."""
-    i = bisect_left(resets, hi) - 1
-    return resets[i] if i >= 0 and resets[i] >= lo else None
+def _last_reset(text: str, lo: int, hi: int) -> int | None:
+    """The start of the last reset line (``_RESET``) in ``[lo, hi)``, both line starts.
+
+    Read backwards line by line: prose usually sits just above a fence, so this stops
+    after a line or two, and never reads more lines than the walk that follows would.
+    """
+    end = hi - 1  # the line break that ends the line before ``hi``
+    while end >= lo:
+        start = text.rfind("\n", lo, end) + 1
+        if start < lo:
+            start = lo
+        if _RESET.match(text, start) is not None:
+            return start
+        end = start - 1
+    return None
+
+
+def _margin_line(text: str, at: int, fence: _Fence | None) -> tuple[int, _Fence | None]:
+    """A line whose fence run starts at the left margin (``at``): it continues no block
+    quote or list item, so it ends every container, and a fence inside one with it. It
+    closes a fence open outside any container, or opens one of its own. Returns the next
+    line start and the fence then open; the same answer ``_walk`` gives for the line."""
+    brk = _BREAK.search(text, at)
+    end, after = (brk.start(), brk.end()) if brk is not None else (len(text), len(text))
+    line = text[at:end]
+    if fence is not None and fence[2] == 0:
+        return after, None if _closes(line, fence[1][0], len(fence[1])) else fence
+    opener = _OPENER.fullmatch(line)
+    if opener is None or (opener.group(1)[0] == "`" and "`" in opener.group(2)):
+        return after, None
+    return after, (at, opener.group(1), 0, end, after, "")
 
 
 def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
     """The fenced block still open at the end of ``text``, by CommonMark's rules.
 
-    Only lines holding a fence run can open or close a fence; a line at the left margin
-    that starts no container (``_RESET``) ends every open container, and with them a
-    fence inside one. So the lines are read only from the last such line before each
-    fence-run line (``every_line``: all of them, for tests to compare).
+    Only lines holding a fence run can open or close a fence. One whose run starts at
+    the left margin (the usual fence) ends every container, so it is read alone. For
+    the others, a line at the left margin that starts no container (``_RESET``) ends
+    every open container, and with them a fence inside one, so the lines are read only
+    from the last such line before them (``every_line``: all lines, for tests to compare).
     """
     if "```" not in text and "~~~" not in text:
         return None
@@ -190,13 +216,17 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
     if every_line or _LONE_CR.search(text) is not None:  # ``^`` knows only \n line starts
         _, fence = _walk(text, 0, len(text), stack, fence, skip=False)
     else:
-        resets = [m.start() for m in _RESET.finditer(text)]
         pos = 0
         for hit in _RUN.finditer(text):
-            line = text.rfind("\n", 0, hit.start()) + 1
+            at = hit.start()
+            line = text.rfind("\n", 0, at) + 1
             if line < pos:
                 continue
-            reset = _last_reset(resets, pos, line)
+            if line == at:
+                stack.clear()
+                pos, fence = _margin_line(text, at, fence)
+                continue
+            reset = _last_reset(text, pos, line)
             if reset is not None:
                 stack.clear()
                 fence = fence if fence is not None and fence[2] == 0 else None
@@ -204,7 +234,7 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
             brk = _BREAK.search(text, line)
             pos, fence = _walk(text, pos, brk.end() if brk else len(text), stack, fence, skip=True)
         if fence is not None and fence[2] > 0:
-            if _last_reset(resets, pos, len(text)) is not None:
+            if _RESET.search(text, pos) is not None:
                 fence = None
             else:
                 _, fence = _walk(text, pos, len(text), stack, fence, skip=True)

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from itertools import pairwise
+from typing import NamedTuple
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
@@ -29,8 +29,7 @@ from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.lazyre import lazy, lazy_built
 
 
-@dataclass(frozen=True, slots=True)
-class Shape:
+class Shape(NamedTuple):
     """One provider's token: its name, the public prefix shown, and how it is matched."""
 
     kind: str
@@ -42,8 +41,11 @@ class Shape:
     before it is the public prefix every such key shares, the one part shown."""
 
 
-_AFTER = r"(?![A-Za-z0-9_-])"
-_BEFORE = r"(?<![A-Za-z0-9_-])"
+_WORD = "[A-Za-z0-9_-]"
+"""A character that can continue a token: one before or after a match makes it part of
+a longer word, not a key."""
+_AFTER = rf"(?!{_WORD})"
+_BEFORE = rf"(?<!{_WORD})"
 
 SHAPES = (
     Shape(
@@ -173,14 +175,26 @@ def secrets(text: str) -> Iterator[tuple[int, int, str]]:
 
 
 _NEEDLES = lazy_built(lambda: re.compile("|".join(re.escape(n) for s in SHAPES for n in s.needles)))
-"""Every shape's literal prefixes in one pattern: one pass over a large text instead of
-one per prefix (each ``in`` of an absent prefix reads all of it)."""
+"""Every shape's literal prefixes in one pattern: one pass finds which shapes to try."""
+
+_GATE = lazy(
+    rf"-(?:(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|----BEGIN )"
+    rf"|_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
+    rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
+    rf"|A(?:KIA|SIA|Iza)(?<!{_WORD}A(?:KIA|SIA|Iza))"
+)
+"""Every shape's public prefix where a token can start, found from its rarest character:
+``-`` and ``_`` are rare in prose and an uppercase ``A`` is too, so the regex engine
+tests few positions (a 1 MB prompt: ~1.6 ms, against ~5 ms for the literal prefixes,
+whose first letters ``s``, ``r``, ``g`` are everywhere), and a private key's
+``-----BEGIN`` line with them. A text without a match holds no secret of any shape;
+one with a match is searched shape by shape."""
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """One error per secret, code or prose alike; the message never holds the secret."""
     text = doc.text
-    if "PRIVATE KEY" not in text and _NEEDLES.search(text) is None:
+    if _GATE.search(text) is None:
         return
     for start, end, what in secrets(text):
         yield RULE.finding(

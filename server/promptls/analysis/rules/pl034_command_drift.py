@@ -24,14 +24,17 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
-from promptls.analysis.manifests import LOCKFILES, Manifests, Names
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.shell_commands import Command, Word, commands
 from promptls.text.escape import safe_line
 from promptls.text.lazyre import lazy
+
+if TYPE_CHECKING:
+    from promptls.analysis.manifests import Manifests, Names
+    from promptls.analysis.shell_commands import Command, Word
 
 MANAGERS = ("npm", "pnpm", "yarn", "bun")
 _NPM_MANAGED = frozenset(
@@ -104,7 +107,11 @@ class _Repo:
     """The manifests near one file, each looked up once per check."""
 
     def __init__(self, folder: str) -> None:
-        self.manifests = Manifests(folder)
+        # Deferred: the manifest readers and the command parser load only for a file that
+        # names a package manager, make or just.
+        from promptls.analysis.manifests import Manifests
+
+        self.manifests: Manifests = Manifests(folder)
         self._names: dict[str, Names | None] = {}
 
     @cached_property
@@ -121,6 +128,8 @@ class _Repo:
 
 def _lockfile_names(folder: str, manager: str) -> str:
     """The lockfile names of ``manager`` present in ``folder`` (bun has two)."""
+    from promptls.analysis.manifests import LOCKFILES  # deferred: as in _Repo
+
     return " and ".join(
         n for n, m in LOCKFILES.items() if m == manager and os.path.lexists(os.path.join(folder, n))
     )
@@ -238,6 +247,8 @@ def check(doc: Document) -> Iterator[Finding]:
     repo = _Repo(here)
     if repo.lock is None and all(repo.names(kind) is None for kind in _LABEL):
         return  # nothing to hold a command against: skip reading the file's commands
+    from promptls.analysis.shell_commands import commands  # deferred: as in _Repo
+
     for command in commands(doc.text, doc.code):
         if command.words[0].text not in _WORDS:
             continue

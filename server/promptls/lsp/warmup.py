@@ -1,0 +1,173 @@
+"""Loading the analysis around a new session's first open, so the user waits for neither.
+
+``initialize`` must not wait for the analysis (the rules, discovery, config: ~20 ms of
+imports), and the first ``didOpen`` must not wait for what only some documents need. So
+the analysis loads in a background thread once ``initialize`` is answered, and the first
+analysis waits for that thread rather than importing beside it (the work is the same, one
+GIL, but the order is fixed and no module is ever seen half-imported). What only some
+documents need loads after the first diagnostics, a module at a time, each once the open
+documents are analysed. Everything here is about order, not about what is analysed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gc
+import importlib
+import logging
+import threading
+from collections.abc import Awaitable, Callable, Iterator
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+if TYPE_CHECKING:
+    from promptls.lsp.server import PromptServer
+
+log = logging.getLogger(__name__)
+
+WARM_UP_WAIT = 30.0
+"""Longest an analysis waits for the warm-up before loading what it needs itself."""
+
+_NO_FULL_COLLECTIONS = 1 << 30
+"""A GC threshold the warm-up never reaches: its imports make objects that live for good."""
+
+REST_MODULES = (
+    "promptls.analysis.frontmatter_check",
+    "promptls.analysis.drift",
+    "promptls.analysis.coverage",
+    "promptls.analysis.cache_minimums",
+    "promptls.analysis.manifests",
+    "promptls.analysis.shell_commands",
+    "promptls.analysis.shim",
+    "promptls.discovery.gitignore",
+    "promptls.discovery.skills",
+)
+"""What the rules import only after a cheap test says a document needs it (front matter
+checks, drifted copies, coverage, the cache minimums, manifests and shell commands, Git's
+ignore rules, skill front matter): loaded by :meth:`Warmup.rest` after the first
+diagnostics."""
+
+
+class Warmup:
+    """The warm-up of one server: started once, waited for by threads and by the loop."""
+
+    def __init__(self, server: PromptServer) -> None:
+        self._server = server
+        self.started = False
+        self.warmed = threading.Event()
+        """Set when the warm-up thread is done (for worker threads)."""
+        self._done: asyncio.Event | None = None
+        """Set in the event loop when the warm-up is done (for coroutines)."""
+
+    def start(self) -> None:
+        """Load the analysis in a background thread, once per process.
+
+        Called once ``initialize`` has been answered. It analyses nothing: the rules'
+        patterns compile on first use (``promptls.text.lazyre``), so the first real
+        analysis compiles only what its kind of document needs. Analysing sample texts
+        here compiled every pattern of both kinds, ~1 ms that the first ``didOpen``
+        waited for when it came at once.
+        """
+        if self.started:
+            return
+        self.started = True
+        self._done = asyncio.Event()
+        threading.Thread(target=self._run, name="promptls-warm-up", daemon=True).start()
+
+    def wait(self) -> None:
+        """Block a worker thread until the warm-up is over (at once if it never started)."""
+        if self.started:
+            self.warmed.wait(WARM_UP_WAIT)
+
+    async def when_warm(self) -> None:
+        """Wait (in the event loop) until the warm-up is over, or has taken too long."""
+        done = self._done
+        if done is not None:
+            try:
+                await asyncio.wait_for(done.wait(), WARM_UP_WAIT)
+            except TimeoutError:
+                log.warning("the warm-up is still running; going on without it")
+
+    async def after_first_open(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Run ``work`` once the warm-up is over and the documents opened so far are analysed.
+
+        For work the client does not wait on: run while the first ``didOpen`` is
+        analysed, it would share the interpreter with that analysis and delay the
+        diagnostics a new user is waiting for.
+        """
+        await self.when_warm()
+        await self._server.documents.settled()
+        await work()
+
+    async def rest(self) -> None:
+        """Load what only some documents need, so a later file does not wait for it: one
+        module at a time in a worker thread, each once the documents opened so far are
+        analysed, so a file opened meanwhile shares the interpreter with at most one
+        module's import (~1-5 ms), not with all of them (~15 ms)."""
+        for name in REST_MODULES:
+            await self._server.documents.settled()
+            await asyncio.to_thread(_load_quietly, name)
+
+    def _run(self) -> None:
+        """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
+        try:
+            with loading():
+                # Deferred (lsp → analysis, discovery, config): this thread is where they load.
+                from promptls.analysis import analyze  # noqa: F401
+                from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
+                from promptls.config import load_config  # noqa: F401  # deferred: as above
+                from promptls.discovery.api import owning_folder  # noqa: F401  # as above
+
+                self._prepare_publish()
+        except Exception:
+            log.exception("warming up the analysis failed; the first analysis loads it")
+        finally:
+            self.warmed.set()
+            self._tell_loop()
+
+    def _tell_loop(self) -> None:
+        """Wake what waits in the event loop for the warm-up (``after_first_open``)."""
+        loop, done = self._server.loop, self._done
+        if loop is None or done is None:
+            return
+        with contextlib.suppress(RuntimeError):  # the loop closed: the server is leaving
+            loop.call_soon_threadsafe(done.set)
+
+    def _prepare_publish(self) -> None:
+        """Serialise one diagnostic, so the first publish finds lsprotocol's code made."""
+        at = types.Position(line=0, character=0)
+        diagnostic = types.Diagnostic(
+            range=types.Range(start=at, end=at),
+            message="",
+            severity=types.DiagnosticSeverity.Warning,
+            code="PL000",
+            source="promptls",
+            code_description=types.CodeDescription(href="https://example.invalid"),
+        )
+        params = types.PublishDiagnosticsParams(uri="file:///", diagnostics=[diagnostic], version=1)
+        self._server.protocol._converter.unstructure(params)
+
+
+def _load_quietly(name: str) -> None:
+    """Import one module of ``REST_MODULES``; a failure is logged (it loads on first need)."""
+    try:
+        with loading():
+            importlib.import_module(name)
+    except Exception:
+        log.exception("loading %s failed; it loads on first need", name)
+
+
+@contextlib.contextmanager
+def loading() -> Iterator[None]:
+    """Like start-up (``commands/serve.py``), hold the older GC generations off while
+    modules load (what they make lives as long as the process: walking it finds nothing
+    to free), then freeze it with the start-up objects."""
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, _NO_FULL_COLLECTIONS, _NO_FULL_COLLECTIONS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(young, middle, old)
+        gc.freeze()
