@@ -13,7 +13,7 @@ server both call ``analyze_for_agents``, so they agree.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -49,7 +49,35 @@ def holes_for(
     # deferred: coverage loads where an agent is set up, not for a new session's first file
     from promptls.analysis.coverage import coverage_holes
 
-    return coverage_holes(folder, setups_here, {name: discover(folder, name) for name in PROFILES})
+    return coverage_holes(folder, setups_here, _Asked(folder, discover))
+
+
+class _Asked(Mapping[str, "Discovery | None"]):
+    """Every profile's discovery of one folder, each asked for only when read: coverage
+    needs the others' only where a set-up agent loads nothing."""
+
+    def __init__(self, folder: str, discover: Discover) -> None:
+        """Ask ``discover`` about ``folder``, later."""
+        self.folder = folder
+        self.discover = discover
+
+    def __getitem__(self, profile: str) -> Discovery | None:
+        """The profile's discovery of the folder (KeyError: not a profile)."""
+        if profile not in PROFILES:
+            raise KeyError(profile)
+        return self.discover(self.folder, profile)
+
+    def __contains__(self, profile: object) -> bool:
+        """Whether ``profile`` is a profile: asked without discovering anything."""
+        return profile in PROFILES
+
+    def __iter__(self) -> Iterator[str]:
+        """The profiles, in table order."""
+        return iter(PROFILES)
+
+    def __len__(self) -> int:
+        """How many profiles there are."""
+        return len(PROFILES)
 
 
 def _own_file(setup: Setup) -> bool:

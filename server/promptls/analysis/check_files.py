@@ -108,14 +108,17 @@ def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
     """The files to check under ``root``, one folder at a time (sorted), pruning excluded
     directories early: a caller that must stay responsive can pause between folders."""
     rules = _Exclusions(root, settings)
-    for folder, dirs, files in os.walk(root, onerror=None, followlinks=False):
-        base = Path(folder)
-        rel_base = os.path.relpath(folder, root)
-        rel_base = "" if rel_base == "." else rel_base.replace(os.sep, "/") + "/"
+    top = os.fspath(root)
+    for folder, dirs, files in os.walk(top, onerror=None, followlinks=False):
+        # os.walk joins every folder onto ``top``: the rest is the relative path
+        rel_base = folder[len(top) :].lstrip(os.sep)
+        rel_base = rel_base.replace(os.sep, "/") + "/" if rel_base else ""
         dirs[:] = sorted(
             d for d in dirs if d not in SKIP_DIRS and not rules.excluded(rel_base + d, True)
         )
-        yield [base / name for name in sorted(files) if rules.checked(rel_base + name)]
+        kept = [name for name in sorted(files) if rules.checked(rel_base + name)]
+        base = Path(folder) if kept else root
+        yield [base / name for name in kept]
 
 
 def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:

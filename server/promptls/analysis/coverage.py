@@ -59,18 +59,13 @@ def coverage_holes(
 ) -> tuple[Hole, ...]:
     """Every agent set up in ``folder`` itself that loads nothing from the repository
     while another profile (the reference agent aside) loads a file that belongs to
-    ``folder`` (its own, or one in its ``.github``/rules folders)."""
+    ``folder`` (its own, or one in its ``.github``/rules folders).
+
+    The other profiles' discoveries are read only when a set-up agent loads nothing:
+    ``discoveries`` may compute them on first use (``agents.holes_for`` does), and in
+    most folders every set-up agent loads something."""
     here = os.path.abspath(folder)
-    loaded: dict[str, list[str]] = {}
-    for name, found in discoveries.items():
-        if name == "or":
-            continue
-        for path in _project_files(found):
-            if owning_folder(path) == here:
-                names = loaded.setdefault(_real(path), [])
-                if name not in names:
-                    names.append(name)
-    holes: list[Hole] = []
+    bare: list[Setup] = []
     seen: set[str] = set()
     for setup in setups:
         if setup.folder != here or setup.profile in seen or setup.profile not in discoveries:
@@ -78,8 +73,21 @@ def coverage_holes(
         if setup.profile == "or":
             continue
         seen.add(setup.profile)
-        if _project_files(discoveries[setup.profile]):
-            continue
+        if not _project_files(discoveries[setup.profile]):
+            bare.append(setup)
+    if not bare:
+        return ()
+    loaded: dict[str, list[str]] = {}
+    for name in discoveries:
+        if name == "or":
+            continue  # the reference agent is no one's: never asked
+        for path in _project_files(discoveries[name]):
+            if owning_folder(path) == here:
+                names = loaded.setdefault(_real(path), [])
+                if name not in names:
+                    names.append(name)
+    holes: list[Hole] = []
+    for setup in bare:
         others = tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
         if others:
             holes.append(Hole(setup.profile, _marker_file(setup), others))

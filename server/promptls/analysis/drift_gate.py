@@ -6,12 +6,13 @@ the copies' model; a new editor session's first file usually is such a file.
 """
 
 # Plain str paths on purpose: names are compared, never opened as Path objects.
+# ruff: noqa: PTH118
 
 from __future__ import annotations
 
 import os
 
-from promptls.discovery.api import instruction_file_names
+from promptls.discovery.api import instruction_file_names, owned_subfolders
 from promptls.text import runmemo
 
 __all__ = ["SIMILARITY_THRESHOLD", "could_drift"]
@@ -35,10 +36,33 @@ def could_drift(folder: str, home: str | None) -> bool:
     Most folders hold one AGENTS.md and nothing else; for them the seven discoveries are
     skipped (``check`` over thousands of folders paid them all)."""
     listing = runmemo.listdir(folder)
-    if listing is None:
+    if listing is None or not _two_files(folder, listing):
         return False
     names = set(listing)
     if names & _AGENT_FOLDERS or len(names & instruction_file_names()) >= 2:
         return True
     user = home if home is not None else os.path.expanduser("~")  # noqa: PTH111
-    return any(runmemo.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)  # noqa: PTH118
+    return any(runmemo.lexists(os.path.join(user, rel)) for rel in _USER_SETTINGS)
+
+
+def _two_files(folder: str, listing: tuple[str, ...]) -> bool:
+    """Whether two different files could belong to ``folder`` (``owning_folder``): its
+    own entries, and those of its agent subfolders (``.github/copilot-instructions.md``,
+    ``.claude/rules/…``), a folder in those counting as two. One file cannot drift from
+    itself, whatever the agents' settings make them read: a folder holding only a
+    ``.github`` with the Copilot file skips the seven discoveries."""
+    count = 0
+    owned = owned_subfolders()
+    for name in listing:
+        count += _inside(os.path.join(folder, name)) if name.casefold() in owned else 1
+        if count >= 2:
+            return True
+    return False
+
+
+def _inside(subfolder: str) -> int:
+    """How many files an agent subfolder could give its parent (2: enough to compare)."""
+    inner = runmemo.listdir(subfolder)
+    if inner is None:
+        return 2  # a file, or a folder that cannot be listed: assume the worst
+    return sum(2 if runmemo.isdir(os.path.join(subfolder, n)) else 1 for n in inner)

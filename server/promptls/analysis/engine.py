@@ -8,6 +8,7 @@ the scanner's hits or one compiled-regex pass, and findings are sorted once at t
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
@@ -15,7 +16,7 @@ from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.globs import matches
 from promptls.analysis.loaded_paths import is_loaded_path
 from promptls.analysis.mentions import without_mentions
-from promptls.analysis.model import Analysis, DocumentKind, Finding
+from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
@@ -24,6 +25,7 @@ from promptls.discovery.api import is_instruction_path
 
 if TYPE_CHECKING:
     from promptls.analysis.coverage import Hole
+    from promptls.analysis.rules.base import Rule
     from promptls.discovery.model import Discovery
 
 MAX_FIX_PASSES = 10
@@ -81,19 +83,43 @@ def run_rules(doc: Document, needs_discovery: bool | None) -> list[Finding]:
     """The findings of every enabled rule for the document's kind, with the configured
     severity; ``needs_discovery`` picks only the rules that do (True) or do not (False)
     depend on the discovery, None runs them all. In code order, not yet sorted."""
-    settings = doc.settings
     findings: list[Finding] = []
-    for code, rule in RULES.items():
-        if doc.kind not in rule.kinds or not settings.enabled(code):
-            continue
-        if needs_discovery is not None and rule.needs_discovery is not needs_discovery:
-            continue
-        override = settings.severity.get(code)
+    for rule, override in _plan(doc.settings, doc.kind, needs_discovery):
         for finding in rule.check(doc):
             if override is not None and finding.severity is not override:
                 finding = replace(finding, severity=override)
             findings.append(finding)
     return findings
+
+
+Plan = tuple[tuple["Rule", Severity | None], ...]
+"""The rules to run, in code order, each with its configured severity (None: its own)."""
+
+
+def _plan(settings: Settings, kind: DocumentKind, needs_discovery: bool | None) -> Plan:
+    """The rules ``run_rules`` runs: the same for every file of a run (``check`` asks
+    twice per file), so remembered per settings."""
+    try:
+        return _remembered_plan(settings, kind, needs_discovery)
+    except TypeError:  # a caller's settings holding a list: no memo, same answer
+        return _rules_for(settings, kind, needs_discovery)
+
+
+@lru_cache(maxsize=64)
+def _remembered_plan(settings: Settings, kind: DocumentKind, needs_discovery: bool | None) -> Plan:
+    """``_rules_for``, once per distinct settings."""
+    return _rules_for(settings, kind, needs_discovery)
+
+
+def _rules_for(settings: Settings, kind: DocumentKind, needs_discovery: bool | None) -> Plan:
+    """The plan itself."""
+    return tuple(
+        (rule, settings.severity.get(code))
+        for code, rule in RULES.items()
+        if kind in rule.kinds
+        and settings.enabled(code)
+        and (needs_discovery is None or rule.needs_discovery is needs_discovery)
+    )
 
 
 def finish(doc: Document, findings: list[Finding]) -> Analysis:

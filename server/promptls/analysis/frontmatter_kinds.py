@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 from enum import StrEnum
 from functools import lru_cache
-from pathlib import PurePosixPath
 from typing import NamedTuple
 
 
@@ -127,8 +126,16 @@ CROSS_AGENT = {
 """Another agent's scope key used in this kind: the usual copy-paste mistake."""
 
 
-def _parts(path: str) -> tuple[str, ...]:
-    return PurePosixPath(path.replace("\\", "/")).parts
+def path_parts(path: str) -> tuple[str, ...]:
+    """``PurePosixPath(path).parts`` with backslashes as separators, split by hand (every
+    file of a ``check`` asks, twice): the root (``/``, or ``//`` exactly), then the names
+    without empty and ``.`` ones; ``..`` stays, as there."""
+    normal = path.replace("\\", "/")
+    names = tuple(name for name in normal.split("/") if name and name != ".")
+    if not normal.startswith("/"):
+        return names
+    double = normal.startswith("//") and not normal.startswith("///")  # POSIX keeps "//"
+    return ("//" if double else "/", *names)
 
 
 def _find(folders: tuple[str, ...], marker: tuple[str, ...]) -> int:
@@ -146,7 +153,7 @@ def front_kind(path: str | None) -> FrontKind | None:
     Memoised: seven rules ask it of every file."""
     if not path:
         return None
-    parts = _parts(path)
+    parts = path_parts(path)
     if not parts:
         return None
     name, folders = parts[-1], parts[:-1]
@@ -168,7 +175,7 @@ def scope_root(path: str, kind: FrontKind) -> str | None:
     if not kind.root_marker:
         return None
     absolute = os.path.abspath(path)  # noqa: PTH100
-    parts = _parts(absolute)
+    parts = path_parts(absolute)
     at = _find(parts[:-1], kind.root_marker)
     if at < 0:
         return None

@@ -161,6 +161,12 @@ def _anchor_regex_bytes(word: str) -> re.Pattern[bytes]:
     return re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1"))
 
 
+_start = re.Match[str].start
+"""Where a match starts, as a function for ``map`` (no generator frame per anchor hit:
+"systems" and "prompts" are in most instruction files, many times)."""
+_start_bytes = re.Match[bytes].start
+
+
 def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> list[int]:
     """Where an anchor word occurs (any case) next to a word-ish character, as sorted
     ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes
@@ -169,11 +175,11 @@ def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> li
     if text.isascii():
         lowered = text.lower()
         for word in words:
-            found.update(m.start() for m in _anchor_regex(word).finditer(lowered))
+            found.update(map(_start, _anchor_regex(word).finditer(lowered)))
         return sorted(found)
     hay = (data if data is not None else text_to_utf8(text)).lower()
     for word in words:
-        found.update(m.start() for m in _anchor_regex_bytes(word).finditer(hay))
+        found.update(map(_start_bytes, _anchor_regex_bytes(word).finditer(hay)))
     return utf8_to_offsets(hay, sorted(found))
 
 

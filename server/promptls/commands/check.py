@@ -214,6 +214,8 @@ class _Run:
     def _once(self, path: Path, analysis: Analysis) -> Analysis:
         """Each real file's findings once: a symlinked copy reached under a second name
         keeps only what differs there (what an agent reading that name is told)."""
+        if not analysis.findings:
+            return analysis  # nothing to say twice (most files: no realpath to ask)
         said = self.said.setdefault(runmemo.realpath(str(path)), set())
         fresh = tuple(f for f in analysis.findings if _key(f) not in said)
         said.update(_key(f) for f in fresh)

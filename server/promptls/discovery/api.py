@@ -251,6 +251,13 @@ def owning_folder(path: PathArg) -> str:
 @lru_cache(maxsize=4096)
 def _owning_folder(text: str, cwd: str) -> str:
     """``owning_folder`` of ``text`` while ``cwd`` is the working folder."""
+    absolute_text = os.path.abspath(text)
+    if _marker_heads().isdisjoint(f"{text}/{absolute_text}".replace("\\", "/").split("/")):
+        # no rules, skills or nested marker on it: its folder (on POSIX the dirname of a
+        # normalised absolute path is PurePath's parent; Windows paths ask PurePath)
+        if os.sep == "/":
+            return os.path.dirname(absolute_text)  # noqa: PTH120
+        return str(PurePath(absolute_text).parent)
     parts = PurePath(text).parts
     folders = parts[:-1]
     for marker, suffix in _rules_folders(None) if parts else ():
@@ -263,11 +270,27 @@ def _owning_folder(text: str, cwd: str) -> str:
     bundle = skill_bundle(text)
     if bundle is not None:
         return bundle[0]
-    absolute = PurePath(os.path.abspath(text))
+    absolute = PurePath(absolute_text)
     for rel in _nested_names():
         if absolute.parts[-len(rel) :] == rel and len(absolute.parts) > len(rel):
             return str(PurePath(*absolute.parts[: -len(rel)]))
     return str(absolute.parent)
+
+
+@lru_cache(maxsize=1)
+def _marker_heads() -> frozenset[str]:
+    """The first parts of every marker ``_owning_folder`` looks for (rules folders, skill
+    folders, nested project files): a path holding none of them belongs to its folder."""
+    markers = (*(m for m, _ in _rules_folders(None)), *_skill_folders(), *_nested_names())
+    return frozenset(m[0] for m in markers if m)
+
+
+@lru_cache(maxsize=1)
+def owned_subfolders() -> frozenset[str]:
+    """The names (case-folded) of the subfolders whose files ``owning_folder`` gives to
+    the folder above them (``.claude`` for ``.claude/rules/…``, ``.github`` for
+    ``.github/copilot-instructions.md``): every other file belongs to its own folder."""
+    return frozenset(head.split("/")[0].casefold() for head in _marker_heads())
 
 
 def skill_bundle(path: PathArg) -> tuple[str, str] | None:

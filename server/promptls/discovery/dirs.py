@@ -10,6 +10,7 @@ no listing, no reading. See ``promptls.discovery.profiles.Walk`` for the rule of
 from __future__ import annotations
 
 import os
+import posixpath
 from typing import NamedTuple
 
 from promptls.discovery.profiles import Walk
@@ -22,6 +23,22 @@ class DirectoryWalk(NamedTuple):
     directories: list[str]
     project_root: str
     watched: frozenset[str]
+
+
+_POSIX = os.path is posixpath
+
+
+def join(folder: str, name: str) -> str:
+    """``os.path.join(folder, name)``: every discovery joins each candidate name to each
+    folder it visits, and the general function took a fifth of a Claude discovery's
+    time; for two POSIX strings this is what it does, in a few steps."""
+    if not _POSIX:
+        return os.path.join(folder, name)
+    if name.startswith("/"):
+        return name
+    if not folder or folder.endswith("/"):
+        return folder + name
+    return f"{folder}/{name}"
 
 
 def ancestors(root: str) -> list[str]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, codex_config
+from promptls.discovery.dirs import join
 from promptls.discovery.settings_claude import ClaudeConfig, claude_config
 from promptls.discovery.settings_gemini import gemini_config
 from promptls.discovery.sources import ExtraSources
@@ -65,7 +66,8 @@ class AgentSettings(ExtraSources):
         mode = self.claude.instruction_files
         if mode == "claude-md-or-agents-md":
             names = (*self.profile.project_files, *self.profile.local_files)
-            if any(runmemo.lexists(os.path.join(d, n)) for d in folders for n in names):
+            # nearest folder first: a CLAUDE file, where there is one, is mostly right here
+            if any(runmemo.lexists(join(d, n)) for d in reversed(folders) for n in names):
                 return (
                     "skipped: a CLAUDE file exists in this folder or above, and Claude Code "
                     "reads AGENTS.md only where none does (instructionFiles = "

@@ -77,11 +77,10 @@ def _markers() -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
 
 
 def _names(folder: str) -> frozenset[str] | None:
-    """The folder's entries, case-folded (a superset of what a case-insensitive file
-    system would match; each hit is still confirmed with ``lexists``); None when the
-    folder cannot be listed. One listing instead of a ``lexists`` per marker."""
-    names = runmemo.listdir(folder)
-    return None if names is None else frozenset(name.casefold() for name in names)
+    """The folder's entries, case-folded (each hit is still confirmed with ``lexists``);
+    None when the folder cannot be listed. One listing instead of a ``lexists`` per
+    marker, shared within a run (``runmemo.folded_listing``)."""
+    return runmemo.folded_listing(folder)
 
 
 def active_profiles(

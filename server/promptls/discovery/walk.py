@@ -34,7 +34,7 @@ from promptls.discovery.agent_settings import (
     root_markers,
 )
 from promptls.discovery.comments import strip_block_comments
-from promptls.discovery.dirs import inside, walk_directories
+from promptls.discovery.dirs import inside, join, walk_directories
 from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.opencode import OpencodeWalk
@@ -192,18 +192,18 @@ class Walker(OpencodeWalk):
         """One folder's project files, then its local files where the profile has them."""
         self.slot(folder, self.project_names, ContextScope.PROJECT)
         for name in self.profile.fallback_files:
-            path = os.path.join(folder, name)
+            path = join(folder, name)
             if self.agents_mode == "load":
                 self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
             elif self.agents_mode and runmemo.lexists(path):
                 self.skip(path, ContextScope.PROJECT, self.agents_mode, disk_size(path))
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
-                self.load(os.path.join(folder, name), ContextScope.LOCAL)
+                self.load(join(folder, name), ContextScope.LOCAL)
         if folder == self.root:
             for name in self.profile.legacy_files:
                 role = f"the legacy {name} ({self.profile.title} still reads it; deprecated)"
-                self.load(os.path.join(folder, name), ContextScope.PROJECT, role=role)
+                self.load(join(folder, name), ContextScope.PROJECT, role=role)
 
     def slot(
         self, folder: str, names: tuple[str, ...], scope: ContextScope, *, nonempty: bool = False
@@ -218,11 +218,11 @@ class Walker(OpencodeWalk):
         """
         if not self.profile.first_match:
             for name in names:
-                self.load(os.path.join(folder, name), scope)
+                self.load(join(folder, name), scope)
             return
         winner: str | None = None
         for name in names:
-            path = os.path.join(folder, name)
+            path = join(folder, name)
             self.watched.add(path)
             kind = presence(path)
             if kind is Presence.MISSING:

@@ -37,6 +37,7 @@ __all__ = [
     "answer",
     "current",
     "exists",
+    "folded_listing",
     "forget",
     "isdir",
     "isfile",
@@ -49,6 +50,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+A = TypeVar("A")
 
 MAX_KEPT_BYTES = 1024 * 1024
 """Reads larger than this are answered but not kept (instruction files are far smaller)."""
@@ -86,22 +88,33 @@ def remembered(kind: str, key: Hashable, compute: Callable[[], T]) -> T:
     The result is shared, so callers must not mutate it. An exception is not
     remembered: it reaches the caller and the next call computes again.
     """
+    return _kept(kind, key, _invoke, compute)
+
+
+def answer(kind: str, path: str, call: Callable[[str], T]) -> T:
+    """``call(path)``, remembered under ``kind`` as ``remembered`` does (no closure per
+    question: every stat and listing of a run asks here, most answered from memory)."""
+    return _kept(kind, path, call, path)
+
+
+def _invoke(compute: Callable[[], T]) -> T:
+    """``compute()``."""
+    return compute()
+
+
+def _kept(kind: str, key: Hashable, call: Callable[[A], T], arg: A) -> T:
+    """``call(arg)``, once per ``(kind, key)`` inside a run; every time outside one."""
     tables = _RUN.get()
     if tables is None:
-        return compute()
+        return call(arg)
     table = tables.get(kind)
     if table is None:
         table = tables[kind] = {}
     try:
         return table[key]  # type: ignore[return-value]
     except KeyError:
-        value = table[key] = compute()
+        value = table[key] = call(arg)
         return value
-
-
-def answer(kind: str, path: str, call: Callable[[str], T]) -> T:
-    """``call(path)``, remembered under ``kind`` as ``remembered`` does."""
-    return remembered(kind, path, lambda: call(path))
 
 
 def lexists(path: str) -> bool:
@@ -182,3 +195,15 @@ def _listing(path: str) -> tuple[str, ...] | None:
 def listdir(path: str) -> tuple[str, ...] | None:
     """``os.listdir`` as a tuple, or None where it would raise ``OSError``/``ValueError``."""
     return answer("listdir", path, _listing)
+
+
+def folded_listing(path: str) -> frozenset[str] | None:
+    """``listdir``'s names case-folded (a superset of what a case-insensitive file
+    system matches: callers confirm a hit with a real call); None when it cannot be
+    listed. One set per folder and run, for every caller that asks "could X be here?"."""
+    return remembered("folded listing", path, lambda: _folded(listdir(path)))
+
+
+def _folded(names: tuple[str, ...] | None) -> frozenset[str] | None:
+    """The names case-folded."""
+    return None if names is None else frozenset(name.casefold() for name in names)

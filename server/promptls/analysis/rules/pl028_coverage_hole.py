@@ -17,10 +17,8 @@ from promptls.text import runmemo
 
 def check(doc: Document) -> Iterator[Finding]:
     """On a file other agents load, one finding per set-up agent that loads nothing."""
-    if doc.path is None or _sibling_link(doc.path):
-        return
-    if not doc.coverage:
-        return
+    if not doc.coverage or doc.path is None or _sibling_link(doc.path):
+        return  # no hole first: most folders have none, and then no link is resolved
     # deferred: the hints load when an agent is set up and loads nothing
     from promptls.analysis.coverage import fix_hint, reads
 

@@ -25,10 +25,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import pairwise
-from pathlib import PurePosixPath
 from typing import NamedTuple
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -48,7 +48,7 @@ def is_template_path(path: str | None) -> bool:
     files are read as they are) or a custom command under ``.claude/commands/``."""
     if not path:
         return False
-    parts = PurePosixPath(path.replace("\\", "/")).parts
+    parts = path_parts(path)
     if parts[-1] == SKILL_FILE:
         return True
     if not parts[-1].endswith(".md"):

@@ -42,6 +42,18 @@ _HOME = lazy(
 or doubled backslashes, as in JSON, or forward slashes), followed by a separator or the
 end of the path."""
 
+_SHAPES = (b"/users/", b"/home/", b"\\users")
+"""What every shape of ``_HOME`` holds (``C:/Users/`` the first), ASCII letters in any
+case (``_HOME`` also folds ``ſ`` to ``s`` the Unicode way; those texts stay skipped)."""
+
+
+def home_shaped(data: bytes) -> bool:
+    """Whether a text's UTF-8 bytes hold a home shape: one pass lowering ASCII letters
+    only (no other byte of UTF-8 is an ASCII letter), cheaper than lowering the text."""
+    low = data.lower()
+    return any(shape in low for shape in _SHAPES)
+
+
 _URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>`'\")\]]*")
 """A URL, whose path is a web path (``https://host/home/x``) or another machine's."""
 
@@ -106,9 +118,8 @@ def _personal(doc: Document, path: str) -> bool:
 
 def check(doc: Document) -> Iterator[Finding]:
     """Each home path once, at its prefix; info in a personal file, warning elsewhere."""
-    lower = doc.text.lower()
-    if "/users/" not in lower and "/home/" not in lower and "\\users" not in lower:
-        return  # every shape of _HOME holds one of these (C:/Users/ the first)
+    if not home_shaped(doc.utf8 if doc.utf8 is not None else doc.text.encode()):
+        return
     urls: list[tuple[int, int]] | None = None
     personal: bool | None = None
     gemini_imports = _gemini_resolves_imports(doc)
