@@ -44,6 +44,7 @@ workaround fail silently or crash mid-session.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Generator, Iterator
 from functools import partial
 from typing import Any, BinaryIO
@@ -132,6 +133,9 @@ class PromptProtocol(LanguageServerProtocol):
         """pygls' protocol, checked for every private attribute the fixes below use."""
         super().__init__(*args, **kwargs)
         check_pygls(self)
+        self.last_message = 0.0
+        """``time.monotonic()`` when the last message arrived: background work waits for a
+        quiet moment (``lsp/warmup.py``)."""
 
     def structure_message(self, data: dict[str, Any]) -> Any:
         """Keep the id of a request whose params are invalid so it can be answered."""
@@ -148,6 +152,7 @@ class PromptProtocol(LanguageServerProtocol):
 
     def handle_message(self, message: Any) -> None:
         """Answer rejected requests and non-messages; pass everything else to pygls."""
+        self.last_message = time.monotonic()
         if isinstance(message, Rejected):
             if not message.method:
                 log.warning("malformed response to request %s: %s", message.msg_id, message.error)

@@ -17,18 +17,23 @@ import gc
 import importlib
 import logging
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
 
 if TYPE_CHECKING:
+    from promptls.lsp.pygls_compat import PromptProtocol
     from promptls.lsp.server import PromptServer
 
 log = logging.getLogger(__name__)
 
 WARM_UP_WAIT = 30.0
 """Longest an analysis waits for the warm-up before loading what it needs itself."""
+
+QUIET = 0.05
+"""Seconds without a message before background loading goes on (``Warmup.rest``)."""
 
 _NO_FULL_COLLECTIONS = 1 << 30
 """A GC threshold the warm-up never reaches: its imports make objects that live for good."""
@@ -103,12 +108,24 @@ class Warmup:
 
     async def rest(self) -> None:
         """Load what only some documents need, so a later file does not wait for it: one
-        module at a time in a worker thread, each once the documents opened so far are
-        analysed, so a file opened meanwhile shares the interpreter with at most one
+        module at a time in a worker thread, each in a quiet moment (``_quiet``), so a
+        file opened or a hover asked meanwhile shares the interpreter with at most one
         module's import (~1-5 ms), not with all of them (~15 ms)."""
         for name in REST_MODULES:
-            await self._server.documents.settled()
+            await self._quiet()
             await asyncio.to_thread(_load_quietly, name)
+
+    async def _quiet(self) -> None:
+        """Until the open documents are analysed and no message has come for ``QUIET``
+        seconds: a user who opens a file often hovers or types at once, and an editor
+        opening several files sends them back to back."""
+        protocol = cast("PromptProtocol", self._server.protocol)
+        while True:
+            await self._server.documents.settled()
+            waited = time.monotonic() - protocol.last_message
+            if waited >= QUIET:
+                return
+            await asyncio.sleep(QUIET - waited)
 
     def _run(self) -> None:
         """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
