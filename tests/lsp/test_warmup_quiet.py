@@ -77,3 +77,14 @@ def test_every_module_waits_for_its_own_quiet_moment(
     asyncio.run(warmup.Warmup(server).rest())
     assert loaded == list(warmup.REST_MODULES)
     assert clock.slept == [warmup.QUIET] * len(warmup.REST_MODULES)
+
+
+def test_a_client_that_never_pauses_still_gets_everything_loaded(clock: _Clock) -> None:
+    server = _server(clock.now, [])
+
+    async def busy() -> None:  # a message has always just arrived
+        server.protocol.last_message = clock.now
+
+    server.documents.settled = busy
+    asyncio.run(warmup.Warmup(server)._quiet())
+    assert sum(clock.slept) <= warmup.QUIET_AT_MOST + 1e-3

@@ -334,12 +334,13 @@ class _UserErrorFilter(logging.Filter):
 async def _after_initialized(
     server: PromptServer, scan: workspace_diagnostics.WorkspaceScan
 ) -> None:
-    """Once the first documents are analysed: watch files, load the rest, then check the
-    workspace's unopened files. The watchers wait too: their globs come from discovery,
-    and building and sending the registration (lsprotocol makes its serialiser on first
-    use) took the interpreter from the first analysis for ~3 ms."""
+    """Once the first documents are analysed: watch files, then check the workspace's
+    unopened files while the rest loads in quiet moments. The watchers wait too: their
+    globs come from discovery, and building and sending the registration (lsprotocol
+    makes its serialiser on first use) took the interpreter from the first analysis for
+    ~3 ms."""
     await server.after_first_open(lambda: watch.register_watchers(server))
-    await server.warm_rest()
+    server.warmup.rest_task = asyncio.create_task(server.warm_rest())
     await scan.after()
 
 

@@ -35,6 +35,10 @@ WARM_UP_WAIT = 30.0
 QUIET = 0.05
 """Seconds without a message before background loading goes on (``Warmup.rest``)."""
 
+QUIET_AT_MOST = 0.5
+"""Longest a module of ``Warmup.rest`` waits for a quiet moment: a client that never
+pauses (a hover every few ms, typing) still gets everything loaded within seconds."""
+
 _NO_FULL_COLLECTIONS = 1 << 30
 """A GC threshold the warm-up never reaches: its imports make objects that live for good."""
 
@@ -65,6 +69,8 @@ class Warmup:
         """Set when the warm-up thread is done (for worker threads)."""
         self._done: asyncio.Event | None = None
         """Set in the event loop when the warm-up is done (for coroutines)."""
+        self.rest_task: asyncio.Task[None] | None = None
+        """``rest`` running beside the workspace scan (held so it is not collected)."""
 
     def start(self) -> None:
         """Load the analysis in a background thread, once per process.
@@ -117,15 +123,17 @@ class Warmup:
 
     async def _quiet(self) -> None:
         """Until the open documents are analysed and no message has come for ``QUIET``
-        seconds: a user who opens a file often hovers or types at once, and an editor
-        opening several files sends them back to back."""
+        seconds (``QUIET_AT_MOST`` at most): a user who opens a file often hovers or
+        types at once, and an editor opening several files sends them back to back."""
         protocol = cast("PromptProtocol", self._server.protocol)
+        give_up = time.monotonic() + QUIET_AT_MOST
         while True:
             await self._server.documents.settled()
-            waited = time.monotonic() - protocol.last_message
-            if waited >= QUIET:
+            now = time.monotonic()
+            waited = now - protocol.last_message
+            if waited >= QUIET or now >= give_up:
                 return
-            await asyncio.sleep(QUIET - waited)
+            await asyncio.sleep(min(QUIET - waited, give_up - now))
 
     def _run(self) -> None:
         """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
