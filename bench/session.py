@@ -226,9 +226,17 @@ class Session:
     def wait_publish(self, uri: str, start: int, version: int | None = None) -> Incoming:
         """The first publish for ``uri`` after index ``start`` (for ``version`` if given).
 
-        A publish without a version is accepted: the server does not say which text it
-        analysed, so the first one after the change is the best an editor knows.
+        A publish without a version is accepted from a server that has not sent a
+        versioned one yet: it does not say which text it analysed, so the first one after
+        the change is the best an editor knows. A server that versions its publishes for
+        open files and also publishes for files on disk (promptls' workspace scan) says
+        with the version which one answers the ``didOpen``.
         """
+        versions = any(
+            n.msg.get("method") == PUBLISH
+            and (n.msg.get("params") or {}).get("version") is not None
+            for n in self.client.notifications_since(0)
+        )
 
         def matches(msg: JsonObj) -> bool:
             if msg.get("method") != PUBLISH:
@@ -237,7 +245,7 @@ class Session:
             if params.get("uri") != uri:
                 return False
             got = params.get("version")
-            return version is None or got is None or got == version
+            return version is None or got == version or (got is None and not versions)
 
         item, _ = self.client.wait_for(matches, self.timeout, start)
         return item
