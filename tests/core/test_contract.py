@@ -56,6 +56,7 @@ SEAMS = (
     ("promptls.lsp.", "promptls.assembly"),
     ("promptls.lsp.", "promptls.views"),
     ("promptls.lsp.", "promptls.lsp.wire"),
+    ("promptls.lsp.", "promptls.tokens"),
     ("promptls.config", "promptls.analysis"),
     ("promptls.commands._common", "promptls.discovery"),
     ("promptls.analysis.", "promptls.analysis."),

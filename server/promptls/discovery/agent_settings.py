@@ -19,6 +19,7 @@ import json
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.text import runmemo
 from promptls.text.fsread import human_bytes, read_bounded
@@ -59,8 +60,7 @@ class SettingsProblem:
         return f"{where}: {self.message}"
 
 
-@dataclass(frozen=True, slots=True)
-class CodexConfig:
+class CodexConfig(NamedTuple):
     """The codex settings that change AGENTS.md discovery, resolved across layers."""
 
     max_bytes: int

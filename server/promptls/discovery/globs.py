@@ -16,8 +16,8 @@ paths. ``problem`` names syntax the dialect does not support, for the frontmatte
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from promptls.text.lazyre import lazy
 
@@ -33,8 +33,7 @@ class Anchor(StrEnum):
     """Any folder on the absolute path: the pattern gets a ``**/`` prefix (VS Code)."""
 
 
-@dataclass(frozen=True)
-class GlobDialect:
+class GlobDialect(NamedTuple):
     """One agent's glob semantics.
 
     ``match_all`` patterns apply to every file without matching (VS Code's ``**``,

@@ -18,7 +18,7 @@ readable here ends at 2.1.240, so docs/profiles.md marks it secondary.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.discovery.globs import rejected
@@ -32,8 +32,7 @@ INSTRUCTION_MODES = (
 """The values of the Project instructions setting; the first is the default."""
 
 
-@dataclass(frozen=True, slots=True)
-class ClaudeConfig:
+class ClaudeConfig(NamedTuple):
     """What the settings layers say about memory files."""
 
     excludes: tuple[tuple[str, str], ...]

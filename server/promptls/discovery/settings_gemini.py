@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.text import runmemo
@@ -26,8 +26,7 @@ GEMINI_DEFAULT_NAME = "GEMINI.md"
 GEMINI_DEFAULT_MARKERS = (".git",)
 
 
-@dataclass(frozen=True, slots=True)
-class GeminiConfig:
+class GeminiConfig(NamedTuple):
     """The resolved context file names and boundary markers, and what shaped them."""
 
     names: tuple[str, ...]

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
@@ -27,8 +27,7 @@ from promptls.text import runmemo
 __all__ = ["Setup", "active_profiles", "detect_setups"]
 
 
-@dataclass(frozen=True, slots=True)
-class Setup:
+class Setup(NamedTuple):
     """One agent's set-up marker found on disk: ``path`` is absolute, in ``folder``."""
 
     profile: str

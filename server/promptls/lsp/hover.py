@@ -18,7 +18,6 @@ from lsprotocol import types
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
 from promptls.text.escape import safe_line
-from promptls.tokens import count_tokens
 
 if TYPE_CHECKING:
     from promptls.discovery.model import Discovery, Entry
@@ -124,6 +123,7 @@ def _tokens_line(entry: Entry, text: str | None, profile: str) -> str:
         return ""
     # Deferred: the per-agent renderers are needed only by this hover and the preview.
     from promptls.assembly.agents import ENCODINGS
+    from promptls.tokens import count_tokens  # deferred: as above, and ~1 ms of start-up
 
     data = text.encode("utf-8", "surrogatepass")
     sent = data[: entry.cut_at] if entry.cut_at is not None else data

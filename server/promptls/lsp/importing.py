@@ -8,8 +8,7 @@ importing one another.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pygls.uris import to_fs_path
 
@@ -19,8 +18,7 @@ if TYPE_CHECKING:
     from promptls.lsp.server import PromptServer
 
 
-@dataclass(frozen=True)
-class ImportSetup:
+class ImportSetup(NamedTuple):
     """The profiles answering for a file's folder, their discoveries, and the home."""
 
     folder: str

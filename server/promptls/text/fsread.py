@@ -19,9 +19,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from dataclasses import dataclass, replace
 from enum import Enum
-from typing import cast
+from typing import NamedTuple, cast
 
 from promptls.text import runmemo
 
@@ -41,8 +40,7 @@ class Presence(Enum):
     OTHER = "other"
 
 
-@dataclass(frozen=True, slots=True)
-class FileRead:
+class FileRead(NamedTuple):
     """The outcome of one bounded read.
 
     ``data`` is None when the file was not read; ``problem`` then says why. ``size`` is
@@ -208,7 +206,7 @@ def capped(read: FileRead, max_bytes: int) -> FileRead:
     further for its own purpose, such as a rule's front matter, hands on the capped view)."""
     if read.data is None or len(read.data) <= max_bytes:
         return read
-    return replace(read, data=read.data[: max(0, max_bytes)], truncated=True)
+    return read._replace(data=read.data[: max(0, max_bytes)], truncated=True)
 
 
 def char_boundary(data: bytes) -> bytes:
