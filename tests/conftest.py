@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,3 +16,13 @@ def fake_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.Monk
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("CODEX_HOME", raising=False)
     return home
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _code_cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Every server a test starts (pytest-lsp, the editors) keeps its generated code in one
+    folder of this run, not in the user's cache (``promptls/lsp/codecache.py``)."""
+    folder = tmp_path_factory.mktemp("code-cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("PROMPTLS_CODE_CACHE", str(folder))
+        yield

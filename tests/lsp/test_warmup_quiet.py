@@ -36,6 +36,7 @@ def _server(last_message: float, settled: list[int]) -> Any:
     return SimpleNamespace(
         protocol=SimpleNamespace(last_message=last_message),
         documents=SimpleNamespace(settled=settle),
+        code_cache=None,
     )
 
 
@@ -88,3 +89,38 @@ def test_a_client_that_never_pauses_still_gets_everything_loaded(clock: _Clock) 
     server.documents.settled = busy
     asyncio.run(warmup.Warmup(server)._quiet())
     assert sum(clock.slept) <= warmup.QUIET_AT_MOST + 1e-3
+
+
+class _Cache:
+    """A code cache that records when it is saved."""
+
+    def __init__(self, order: list[str]) -> None:
+        self.order = order
+        self.path = "cache.bin"
+        self.reused = 0
+        self.compiled = 1
+
+    def save(self) -> bool:
+        self.order.append("save")
+        return True
+
+
+def test_the_code_cache_is_saved_after_the_rest_in_its_own_quiet_moment(
+    clock: _Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = _server(clock.now, [])
+    order: list[str] = []
+    server.code_cache = _Cache(order)
+
+    async def in_thread(func: Any, *args: Any) -> None:
+        if args:  # one module of the rest: not loaded here
+            order.append(args[0])
+        else:  # the save
+            order.append("save-call")
+            func()
+        server.protocol.last_message = clock.now
+
+    monkeypatch.setattr(warmup.asyncio, "to_thread", in_thread)
+    asyncio.run(warmup.Warmup(server).rest())
+    assert order == [*warmup.REST_MODULES, "save-call", "save"]
+    assert clock.slept == [warmup.QUIET] * (len(warmup.REST_MODULES) + 1)

@@ -209,14 +209,15 @@ def exercise(client: RawClient, ws: Path) -> None:
         client.notify("textDocument/didClose", {"textDocument": {"uri": uri}})
 
 
-def test_serving_runs_nothing_connects_nowhere_writes_nothing(project: Path) -> None:
+def test_serving_runs_nothing_connects_nowhere_writes_only_its_code_cache(project: Path) -> None:
     ws = project / "ws"
     before = snapshot(project)
     guard = Guard()
+    cache = project / "cache"  # the user's cache folder: where the code cache may go
     client = RawClient(
         project / "home",
         argv=[*LAUNCHER, "serve"],
-        env=guard.env(),
+        env=guard.env(PROMPTLS_CODE_CACHE="", XDG_CACHE_HOME=str(cache)),
         pass_fds=(guard.write_fd,),
     )
     guard.started()
@@ -237,7 +238,13 @@ def test_serving_runs_nothing_connects_nowhere_writes_nothing(project: Path) -> 
     events = guard.drain()
     assert events == [], "the server tried to run a program or use the network"
     assert code == 0
-    assert snapshot(project) == before, "the server wrote to the workspace"
+    after = snapshot(project)
+    written = sorted(set(after) - set(before))
+    assert [Path(p).relative_to(cache).parent for p in written] == [Path("promptls")]
+    assert Path(written[0]).name.startswith("generated-")
+    assert (Path(written[0]).stat().st_mode & 0o777) == 0o600
+    del after[written[0]]
+    assert after == before, "the server wrote to the workspace"
 
 
 def listening_sockets(pid: int) -> list[tuple[str, int]]:

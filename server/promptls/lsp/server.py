@@ -49,6 +49,7 @@ from promptls.lsp.workspace import inside
 if TYPE_CHECKING:
     from promptls.config import Settings
     from promptls.discovery import Discovery, DiscoveryCache
+    from promptls.lsp.codecache import CodeCache
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +74,8 @@ class PromptServer(LanguageServer):
         self.revisions: dict[str, str] = {}
         """Folder → last context revision told to the client (``promptls/contextChanged``)."""
         self.warmup = Warmup(self)
+        self.code_cache: CodeCache | None = None
+        """The generated-code cache ``promptls serve`` started with (saved by the warm-up)."""
         self.on_open: list[Callable[[str], None]] = []
         """Called with a document's URI after it opened."""
         self.on_close: list[Callable[[str], None]] = []

@@ -98,8 +98,10 @@ def register(
 
     @server.feature(types.SHUTDOWN)
     def shutdown(params: None) -> None:
-        """Stop pending work so nothing is published after shutdown."""
+        """Stop pending work so nothing is published after shutdown; keep what the
+        session compiled (``lsp/codecache.py``)."""
         server.documents.close_all()
+        server.warmup.save_code_cache()
 
     @server.feature(
         types.TEXT_DOCUMENT_DIAGNOSTIC,

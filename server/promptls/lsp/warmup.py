@@ -116,10 +116,30 @@ class Warmup:
         """Load what only some documents need, so a later file does not wait for it: one
         module at a time in a worker thread, each in a quiet moment (``_quiet``), so a
         file opened or a hover asked meanwhile shares the interpreter with at most one
-        module's import (~1-5 ms), not with all of them (~15 ms)."""
+        module's import (~1-5 ms), not with all of them (~15 ms). Then, once more in a
+        quiet moment, the code cache is saved if the session compiled anything new."""
         for name in REST_MODULES:
             await self._quiet()
             await asyncio.to_thread(_load_quietly, name)
+        if self._server.code_cache is not None:
+            await self._quiet()
+            await asyncio.to_thread(self.save_code_cache)
+
+    def save_code_cache(self) -> None:
+        """Save the generated-code cache if this session compiled something new (after
+        the warm-up's rest, and at shutdown for a session that ends before that)."""
+        cache = self._server.code_cache
+        if cache is None:
+            return
+        new = cache.compiled
+        saved = cache.save()
+        log.debug(
+            "code cache %s: %d reused, %d compiled, %s",
+            cache.path,
+            cache.reused,
+            new,
+            "saved" if saved else "not saved",
+        )
 
     async def _quiet(self) -> None:
         """Until the open documents are analysed and no message has come for ``QUIET``

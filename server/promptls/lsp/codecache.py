@@ -1,0 +1,230 @@
+"""Keep the code that attrs, cattrs and dataclasses generate, so a new server compiles it once.
+
+lsprotocol defines about 600 attrs classes, and attrs writes each class's ``__init__``,
+``__eq__``, ``__repr__``… as Python source and compiles it when the class is made: at
+every start of every pygls server. cattrs does the same for each message type the first
+time it is read or written, and dataclasses for ours. Compiling that source was ~40 % of
+a fresh server's CPU before ``initialize`` (valgrind: ~960 M of ~2,300 M instructions).
+The source is the same at every start, so the compiled code is too: like Python's own
+``__pycache__``, this module keeps it in the user's cache folder and hands it back
+instead of compiling again.
+
+What it trusts: it caches only what those three generators compile, never anything from
+a workspace. An entry is found by the exact source and ``compile`` arguments, so a
+hit is what ``compile`` would have returned. The file is bound to this interpreter's
+bytecode version and carries a CRC-32 of its body (against damage, not against someone
+who can write the folder); a file that is
+missing, foreign, truncated or corrupt is ignored, and everything compiles as if there
+were no cache. It is written at most once per session, atomically, and only when the
+session compiled something new. ``PROMPTLS_CODE_CACHE=off`` turns it off;
+``PROMPTLS_CODE_CACHE=<folder>`` puts it elsewhere (the bench uses both).
+"""
+
+# Plain str paths: this runs before anything else at start-up, and the paths only go to os.
+# ruff: noqa: PTH103, PTH105, PTH108, PTH111, PTH118, PTH120
+
+from __future__ import annotations
+
+import binascii
+import builtins
+import logging
+import marshal
+import os
+import sys
+import threading
+from importlib.util import MAGIC_NUMBER
+from types import CodeType, ModuleType
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+ENV = "PROMPTLS_CODE_CACHE"
+"""Environment variable: ``off`` (or ``0``) disables the cache; any other value is the folder."""
+
+_HEAD = b"promptls code cache 2\n"
+"""The file starts with this, then the interpreter's bytecode magic, then the checksum."""
+
+MAX_ENTRIES = 20_000
+"""More entries than a session makes many times over: past it, a save keeps only what
+this session used, so a cache fed by changing versions of the generators cannot grow
+without end."""
+
+Key = tuple[str, str, str, int, bool, int]
+"""An entry's key: every input ``compile`` turns into the code object (source, file name,
+mode, flags, dont_inherit, optimize)."""
+
+_compile = builtins.compile
+_exec = builtins.exec
+
+
+def default_folder() -> str | None:
+    """Where the cache lives: ``$PROMPTLS_CODE_CACHE``, else the platform's cache folder
+    (``$XDG_CACHE_HOME``/``~/.cache`` or ``%LOCALAPPDATA%``) under ``promptls``; None
+    when turned off or when there is no home to put it in."""
+    chosen = os.environ.get(ENV, "")
+    if chosen.lower() in ("off", "0", "false", "no"):
+        return None
+    if chosen:
+        return chosen
+    if sys.platform == "win32":
+        base = os.environ.get("LOCALAPPDATA", "")
+    else:
+        base = os.environ.get("XDG_CACHE_HOME", "") or os.path.join(
+            os.path.expanduser("~"), ".cache"
+        )
+    if not base or base.startswith("~"):
+        return None
+    return os.path.join(base, "promptls")
+
+
+class CodeCache:
+    """Compiled generated code by the digest of its source; ``compile`` is a drop-in for
+    the builtin as the generators call it."""
+
+    def __init__(self, folder: str) -> None:
+        self.path = os.path.join(folder, f"generated-{MAGIC_NUMBER.hex()}.bin")
+        self._known: dict[Key, CodeType] = {}
+        self._used: dict[Key, CodeType] = {}
+        self._new = 0
+        self._lock = threading.Lock()
+        self.reused = 0
+        """How many compilations the cache answered this session."""
+
+    def load(self) -> None:
+        """Read the file, if there is a usable one (anything else: start empty)."""
+        try:
+            with open(self.path, "rb") as f:
+                blob = f.read()
+        except OSError:
+            return
+        self._known = _decode(blob)
+
+    def compile(
+        self,
+        source: Any,
+        filename: Any,
+        mode: str,
+        flags: int = 0,
+        dont_inherit: bool = False,
+        optimize: int = -1,
+        **extra: Any,
+    ) -> Any:
+        """``compile`` with the cache in front, for text sources; anything else (an AST,
+        keyword arguments the generators never pass) goes straight to the builtin."""
+        if extra or not isinstance(source, str) or not isinstance(filename, str):
+            return _compile(source, filename, mode, flags, dont_inherit, optimize, **extra)
+        key = (source, filename, mode, flags, dont_inherit, optimize)
+        code = self._known.get(key)
+        if code is None:
+            code = _compile(source, filename, mode, flags, dont_inherit, optimize)
+            with self._lock:
+                self._known[key] = code
+                self._new += 1
+        else:
+            self.reused += 1
+        self._used[key] = code
+        return code
+
+    def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
+        """``exec`` of a source text through the cache (dataclasses' generated methods,
+        always run with explicit globals); without globals it runs in the caller's frame,
+        as the builtin would."""
+        if globals is None:
+            caller = sys._getframe(1)
+            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+        if isinstance(source, str):
+            source = self.compile(source, "<string>", "exec")
+        _exec(source, globals, locals)
+
+    @property
+    def compiled(self) -> int:
+        """How many compilations were new this session."""
+        return self._new
+
+    def save(self) -> bool:
+        """Write the cache if this session compiled anything new; True when written.
+        Never raises: a folder that cannot be written only means no cache next time."""
+        with self._lock:
+            if not self._new:
+                return False
+            table = self._known if len(self._known) <= MAX_ENTRIES else dict(self._used)
+            self._new = 0
+            payload = marshal.dumps(table)
+        blob = _HEAD + MAGIC_NUMBER + _crc(payload) + payload
+        folder = os.path.dirname(self.path)
+        import tempfile  # deferred: a save happens after the first diagnostics
+
+        try:
+            os.makedirs(folder, exist_ok=True)
+            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".generated-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as f:
+                    f.write(blob)
+                os.replace(temporary, self.path)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError as exc:
+            log.debug("code cache not written to %s: %s", folder, exc)
+            return False
+        return True
+
+    def install(self, compiling: tuple[ModuleType, ...], executing: tuple[ModuleType, ...]) -> None:
+        """Put the cache in front of the builtin ``compile`` of the ``compiling`` modules
+        and ``exec`` of the ``executing`` ones (a module global shadows a builtin for the
+        code of that module only)."""
+        for module in compiling:
+            module.compile = self.compile  # type: ignore[attr-defined]
+        for module in executing:
+            module.exec = self.exec  # type: ignore[attr-defined]
+
+
+def _crc(payload: bytes) -> bytes:
+    """The body's checksum as it is stored (``binascii`` is loaded at start-up anyway;
+    ``hashlib`` costs ~2.5 ms of it)."""
+    return binascii.crc32(payload).to_bytes(4, "big")
+
+
+def _is_key(key: object) -> bool:
+    """Whether ``key`` has the shape ``CodeCache.compile`` makes."""
+    return (
+        type(key) is tuple
+        and len(key) == 6
+        and all(type(k) is t for k, t in zip(key, (str, str, str, int, bool, int), strict=True))
+    )
+
+
+def _decode(blob: bytes) -> dict[Key, CodeType]:
+    """The table in a cache file, or an empty one for anything not written by this
+    interpreter's version of this module, or damaged since."""
+    start = len(_HEAD) + len(MAGIC_NUMBER) + 4
+    if len(blob) < start or not blob.startswith(_HEAD + MAGIC_NUMBER):
+        return {}
+    payload = blob[start:]
+    if _crc(payload) != blob[start - 4 : start]:
+        return {}
+    try:
+        table = marshal.loads(payload)
+    except (ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(table, dict):
+        return {}
+    return {k: v for k, v in table.items() if _is_key(k) and type(v) is CodeType}
+
+
+def start() -> CodeCache | None:
+    """Load the cache and put it in front of attrs', cattrs' and dataclasses' compiling,
+    before lsprotocol is imported; None when turned off. Called by ``promptls serve``."""
+    folder = default_folder()
+    if folder is None:
+        return None
+    cache = CodeCache(folder)
+    cache.load()
+    # Deferred (all three): loaded here, before lsprotocol makes its classes through them.
+    import dataclasses
+
+    import attr._make  # deferred: as above
+    import cattrs.gen  # deferred: as above
+
+    cache.install((attr._make, cattrs.gen), (dataclasses,))
+    return cache

@@ -1,0 +1,289 @@
+"""The generated-code cache: a second start reuses what the first compiled, and a cache
+file that is damaged, foreign or unwritable never changes what the server does."""
+
+from __future__ import annotations
+
+import binascii
+import json
+import marshal
+import os
+import subprocess
+import sys
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
+from typing import IO, Any
+
+import pytest
+
+from promptls.lsp import codecache
+from promptls.lsp.codecache import CodeCache
+
+GENERATED = (
+    "def __init__(self, x, y):\n    self.x = x\n    self.y = y\n",
+    "def __eq__(self, other):\n    return (self.x, self.y) == (other.x, other.y)\n",
+    "def __repr__(self):\n    return f'P(x={self.x!r}, y={self.y!r})'\n",
+)
+
+
+def _compile_all(cache: CodeCache, filename: str = "<attrs generated P>") -> dict[str, object]:
+    """Compile and run the three generated methods through ``cache``, as attrs does."""
+    namespace: dict[str, object] = {}
+    for source in GENERATED:
+        exec(cache.compile(source, filename, "exec"), {}, namespace)
+    return namespace
+
+
+def _methods_work(namespace: dict[str, object]) -> None:
+    point = type("P", (), namespace)
+    a, b = point(1, "y"), point(1, "y")
+    assert a == b
+    assert repr(a) == "P(x=1, y='y')"
+
+
+def test_a_second_start_compiles_nothing_and_gets_the_same_code(tmp_path: Path) -> None:
+    first = CodeCache(str(tmp_path))
+    first.load()
+    _methods_work(_compile_all(first))
+    assert (first.compiled, first.reused) == (3, 0)
+    assert first.save() is True
+
+    second = CodeCache(str(tmp_path))
+    second.load()
+    _methods_work(_compile_all(second))
+    assert (second.compiled, second.reused) == (0, 3)
+    for source in GENERATED:
+        fresh = compile(source, "<attrs generated P>", "exec")
+        cached = second.compile(source, "<attrs generated P>", "exec")
+        assert cached.co_code == fresh.co_code
+        assert cached.co_consts[0].co_code == fresh.co_consts[0].co_code
+    mtime = os.stat(second.path).st_mtime_ns
+    assert second.save() is False  # nothing new: nothing written
+    assert os.stat(second.path).st_mtime_ns == mtime
+
+
+def test_another_file_name_or_mode_is_compiled_anew(tmp_path: Path) -> None:
+    first = CodeCache(str(tmp_path))
+    _compile_all(first)
+    first.save()
+    second = CodeCache(str(tmp_path))
+    second.load()
+    code = second.compile(GENERATED[0], "<attrs generated Q>", "exec")
+    assert code.co_filename == "<attrs generated Q>"
+    second.compile("1 + 1", "<attrs generated P>", "eval")
+    second.compile(GENERATED[0], "<attrs generated P>", "exec", optimize=2)
+    assert (second.compiled, second.reused) == (3, 0)
+
+
+def test_what_it_does_not_cache_goes_to_the_builtin(tmp_path: Path) -> None:
+    cache = CodeCache(str(tmp_path))
+    tree = compile("x = 2", "<ast>", "exec", flags=0x400)  # ast.PyCF_ONLY_AST
+    namespace: dict[str, object] = {}
+    exec(cache.compile(tree, "<ast>", "exec"), namespace)
+    assert namespace["x"] == 2
+    assert cache.compiled == 0
+    assert cache.save() is False
+    assert not Path(cache.path).exists()
+
+
+HEAD = b"promptls code cache 2\n"
+
+
+def _blob(payload: bytes, *, magic: bytes = MAGIC_NUMBER) -> bytes:
+    return HEAD + magic + binascii.crc32(payload).to_bytes(4, "big") + payload
+
+
+KEY = (GENERATED[0], "<attrs generated P>", "exec", 0, False, -1)
+
+
+def _good_file(tmp_path: Path) -> bytes:
+    cache = CodeCache(str(tmp_path))
+    _compile_all(cache)
+    cache.save()
+    return Path(cache.path).read_bytes()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "empty",
+        "truncated",
+        "flipped byte",
+        "other interpreter",
+        "other format",
+        "not a table",
+        "not code",
+        "not a key",
+        "folder",
+    ],
+)
+def test_a_damaged_or_foreign_file_is_ignored_and_replaced(tmp_path: Path, damage: str) -> None:
+    good = _good_file(tmp_path)
+    path = Path(CodeCache(str(tmp_path)).path)
+    payload = good[len(HEAD) + len(MAGIC_NUMBER) + 4 :]
+    if damage == "folder":
+        path.unlink()
+        path.mkdir()
+    else:
+        path.write_bytes(
+            {
+                "empty": b"",
+                "truncated": good[: len(good) // 2],
+                "flipped byte": good[:-40] + bytes([good[-40] ^ 0xFF]) + good[-39:],
+                "other interpreter": _blob(payload, magic=b"\x00\x00\r\n"),
+                "other format": b"promptls code cache 1\n" + good[len(HEAD) :],
+                "not a table": _blob(marshal.dumps([1, 2, 3])),
+                "not code": _blob(marshal.dumps({KEY: "print('no')"})),
+                "not a key": _blob(marshal.dumps({b"k" * 32: compile("x = 1", "<k>", "exec")})),
+            }[damage]
+        )
+    cache = CodeCache(str(tmp_path))
+    cache.load()
+    _methods_work(_compile_all(cache))
+    assert (cache.compiled, cache.reused) == (3, 0)
+    if damage != "folder":
+        assert cache.save() is True
+        again = CodeCache(str(tmp_path))
+        again.load()
+        _compile_all(again)
+        assert again.reused == 3
+
+
+def test_a_folder_that_cannot_be_written_only_means_no_cache(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder would be", encoding="utf-8")
+    cache = CodeCache(str(blocker / "promptls"))
+    cache.load()
+    _methods_work(_compile_all(cache))
+    assert cache.save() is False
+    assert blocker.read_text(encoding="utf-8") == "a file where the cache folder would be"
+
+
+def test_exec_through_the_cache_runs_where_the_builtin_would(tmp_path: Path) -> None:
+    cache = CodeCache(str(tmp_path))
+    namespace: dict[str, object] = {}
+    cache.exec("def f():\n    return 42\n", {}, namespace)
+    assert callable(namespace["f"])
+    here = {"value": 1}
+    cache.exec("value = value + 1", here)
+    assert here["value"] == 2
+    assert cache.compiled == 2
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({"PROMPTLS_CODE_CACHE": "off"}, None),
+        ({"PROMPTLS_CODE_CACHE": "0"}, None),
+        ({"PROMPTLS_CODE_CACHE": "/somewhere/else"}, "/somewhere/else"),
+        ({"XDG_CACHE_HOME": "/xdg", "HOME": "/home/u"}, "/xdg/promptls"),
+        ({"HOME": "/home/u"}, "/home/u/.cache/promptls"),
+    ],
+)
+def test_where_the_cache_lives(
+    monkeypatch: pytest.MonkeyPatch, environ: dict[str, str], expected: str | None
+) -> None:
+    for name in ("PROMPTLS_CODE_CACHE", "XDG_CACHE_HOME", "HOME"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environ.items():
+        monkeypatch.setenv(name, value)
+    if sys.platform == "win32":
+        pytest.skip("the POSIX cache folders")
+    assert codecache.default_folder() == expected
+
+
+def _frame(message: dict[str, object]) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def _read(stream: IO[bytes]) -> dict[str, Any]:
+    length = 0
+    while (line := stream.readline()) not in (b"\r\n", b""):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    assert length, "the server closed its output"
+    message: dict[str, Any] = json.loads(stream.read(length))
+    return message
+
+
+def _session(root: Path, cache: str, log: Path) -> list[dict[str, Any]]:
+    """``promptls serve`` as an editor starts it: initialize, open AGENTS.md, wait for its
+    diagnostics, shut down. Returns the initialize answer and the diagnostics."""
+    agents = root / "AGENTS.md"
+    agents.write_text(
+        "# Rules\n\nUse `uv`.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n", encoding="utf-8"
+    )
+    opened = {
+        "uri": agents.as_uri(),
+        "languageId": "markdown",
+        "version": 1,
+        "text": agents.read_text(encoding="utf-8"),
+    }
+    command = [sys.executable, "-m", "promptls", "serve", "--log-level", "debug"]
+    env = {**os.environ, "PROMPTLS_CODE_CACHE": cache}
+    with subprocess.Popen(
+        [*command, "--log-file", str(log)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        cwd=root,
+    ) as server:
+        assert server.stdin is not None and server.stdout is not None
+        params: dict[str, Any] = {"capabilities": {}, "rootUri": root.as_uri(), "processId": None}
+        server.stdin.write(
+            _frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
+        )
+        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        open_params = {"textDocument": opened}
+        server.stdin.write(
+            _frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": open_params})
+        )
+        server.stdin.flush()
+        answers = [_read(server.stdout)]
+        while (message := _read(server.stdout)).get("method") != "textDocument/publishDiagnostics":
+            assert "id" not in message or "method" not in message, message  # no requests
+        answers.append(message)
+        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "exit"}))
+        server.stdin.close()
+        assert server.wait(timeout=120) == 0
+    return answers
+
+
+def _counts(log: Path, when: str) -> tuple[int, int]:
+    """(reused, compiled) as the server's log gives them at start (``when="at start"``),
+    or when it saved the cache (``when=".bin"``)."""
+    lines = log.read_text(encoding="utf-8").splitlines()
+    line = next(x for x in lines if "code cache" in x and when in x)
+    words = [word.strip(",") for word in line.split()]
+    return int(words[words.index("reused") - 1]), int(words[words.index("compiled") - 1])
+
+
+def test_the_server_keeps_lsprotocols_generated_code_between_starts(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+    first = _session(tmp_path / "one", str(cache), tmp_path / "one.log")
+    _, at_start = _counts(tmp_path / "one.log", "at start")
+    assert at_start > 500  # lsprotocol's classes, at least
+    _, compiled = _counts(tmp_path / "one.log", ".bin")
+    assert compiled >= at_start
+    assert [p.name for p in cache.iterdir()] == [f"generated-{MAGIC_NUMBER.hex()}.bin"]
+
+    second = _session(tmp_path / "two", str(cache), tmp_path / "two.log")
+    reused, compiled_again = _counts(tmp_path / "two.log", "at start")
+    assert (reused, compiled_again) == (at_start, 0)  # the start-up compiles nothing
+    assert second[0]["result"] == first[0]["result"]  # the same capabilities
+    assert second[1]["params"]["diagnostics"] == first[1]["params"]["diagnostics"]
+    assert first[1]["params"]["diagnostics"]  # the marker in an instruction file
+
+
+def test_the_server_runs_the_same_with_the_cache_off(tmp_path: Path) -> None:
+    (tmp_path / "on").mkdir()
+    (tmp_path / "off").mkdir()
+    on = _session(tmp_path / "on", str(tmp_path / "cache"), tmp_path / "on.log")
+    off = _session(tmp_path / "off", "off", tmp_path / "off.log")
+    assert off[0]["result"] == on[0]["result"]
+    assert off[1]["params"]["diagnostics"] == on[1]["params"]["diagnostics"]
+    assert "code cache" not in (tmp_path / "off.log").read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir() if p.name == "cache"] == ["cache"]
