@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +79,36 @@ def editor_session(spec: ServerSpec, work: Workload, timeout: float) -> dict[str
         if not s.client.alive():
             raise LspError(f"server died: {s.client.describe_exit()}")
     return out
+
+
+CODE_CACHE = "PROMPTLS_CODE_CACHE"
+
+
+def prime_code_cache(spec: ServerSpec, text: str, timeout: float) -> bool:
+    """One untimed session that leaves promptls' code cache (``lsp/codecache.py``) filled:
+    the server saves it in a quiet moment after its first diagnostics, so the session
+    stays open until the file is there. False for a server without one."""
+    folder = (spec.env or {}).get(CODE_CACHE)
+    if not folder:
+        return False
+    with _tmp_root(spec.name + "-prime") as tmp, Session(spec, Path(tmp), timeout) as s:
+        s.initialize()
+        uri = s.write("AGENTS.md", text)
+        s.open_and_wait(uri, text)
+        deadline = time.monotonic() + timeout
+        while not any(Path(folder).glob("generated-*.bin")):
+            if time.monotonic() > deadline or not s.client.alive():
+                return False
+            time.sleep(0.05)
+    return True
+
+
+def first_open_cold(spec: ServerSpec, name: str, text: str, timeout: float) -> dict[str, float]:
+    """``first_open`` with an empty code cache: a user's very first start on a machine (or
+    the first after an upgrade), before promptls has kept lsprotocol's generated code."""
+    with tempfile.TemporaryDirectory(prefix="promptls-bench-cold-") as empty:
+        cold = replace(spec, env={**(spec.env or {}), CODE_CACHE: empty})
+        return first_open(cold, name, text, timeout)
 
 
 def first_open(spec: ServerSpec, name: str, text: str, timeout: float) -> dict[str, float]:

@@ -29,6 +29,13 @@ def cache_dir() -> Path:
     return Path(base) / "promptls" / "bench"
 
 
+def code_cache() -> Path:
+    """promptls' generated-code cache for the bench (``lsp/codecache.py``): its own folder,
+    filled once per run before the timed samples (``measure.prime_code_cache``), so the
+    rows do not depend on what ``~/.cache`` holds; the cold row empties one per sample."""
+    return cache_dir() / "code-cache"
+
+
 def cache_venv() -> Path:
     """The venv holding rumdl, agnix and the floor server's pygls."""
     return cache_dir() / "venv"
@@ -60,12 +67,14 @@ _MD_SETTINGS: dict[str, Any] = {
 def server_specs() -> dict[str, ServerSpec]:
     """Every language server in the comparison, by short name, promptls first."""
     venv = cache_venv()
+    promptls_env = {"PROMPTLS_CODE_CACHE": str(code_cache())}
     return {
         "promptls": ServerSpec(
             name="promptls",
             label="promptls",
             command=(str(PROJECT_VENV / "bin" / "promptls"), "serve"),
             client_pull=False,
+            env=promptls_env,
             note="push diagnostics (client without pull support, as Neovim/Helix)",
         ),
         "promptls-pull": ServerSpec(
@@ -73,6 +82,7 @@ def server_specs() -> dict[str, ServerSpec]:
             label="promptls (pull)",
             command=(str(PROJECT_VENV / "bin" / "promptls"), "serve"),
             memory=False,
+            env=promptls_env,
             note="same server, client with pull diagnostics (as VS Code)",
         ),
         "floor": ServerSpec(

@@ -28,6 +28,16 @@ LSP_ROWS = (
         "new user: spawn → first diagnostics, 5 KB, server CPU time (ns clock)",
         "ms",
     ),
+    (
+        "first_small_spawn_cold",
+        "new user, empty code cache (first start on the machine): spawn → first diagnostics, 5 KB",
+        "ms",
+    ),
+    (
+        "first_small_spawn_cold_cpu",
+        "new user, empty code cache: spawn → first diagnostics, 5 KB, server CPU time",
+        "ms",
+    ),
     ("first_small_open", "new user: first didOpen 5 KB right after initialize → diagnostics", "ms"),
     ("first_1mb_open", "new user: first didOpen 1 MB right after initialize → diagnostics", "ms"),
     ("first_10mb_open", "new user: first didOpen 10 MB right after initialize → diagnostics", "ms"),

@@ -139,6 +139,10 @@ def _first_opens(
         samples.setdefault(f"first_{tag}_spawn", []).append(got["spawn"])
         samples.setdefault(f"first_{tag}_open", []).append(got["open"])
         samples.setdefault(f"first_{tag}_spawn_cpu", []).append(got["spawn_cpu"])
+    if (spec.env or {}).get(measure.CODE_CACHE):
+        cold = measure.first_open_cold(spec, "AGENTS.md", work.first, timeout)
+        samples.setdefault("first_small_spawn_cold", []).append(cold["spawn"])
+        samples.setdefault("first_small_spawn_cold_cpu", []).append(cold["spawn_cpu"])
 
 
 def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict[str, Any]:
@@ -154,6 +158,11 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
         if work.mb10 is None:
             out[name]["why"]["open_10mb"] = "skipped by --quick"
             out[name]["why"]["first_10mb_open"] = "skipped by --quick"
+    for name in names:
+        if not out[name].get("error") and measure.prime_code_cache(
+            specs[name], work.first, args.timeout
+        ):
+            say(f"lsp: {name}'s code cache filled (untimed)")
     for rep in range(reps):
         for name in names:
             slot = out[name]
