@@ -287,3 +287,21 @@ def test_the_server_runs_the_same_with_the_cache_off(tmp_path: Path) -> None:
     assert off[1]["params"]["diagnostics"] == on[1]["params"]["diagnostics"]
     assert "code cache" not in (tmp_path / "off.log").read_text(encoding="utf-8")
     assert [p.name for p in tmp_path.iterdir() if p.name == "cache"] == ["cache"]
+
+
+def test_a_cache_past_its_size_keeps_only_what_the_last_session_compiled(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    old = CodeCache(str(tmp_path))
+    _compile_all(old)  # three entries
+    old.save()
+    monkeypatch.setattr(codecache, "MAX_ENTRIES", 3)
+    grown = CodeCache(str(tmp_path))
+    grown.load()
+    _compile_all(grown, "<attrs generated Q>")  # three more: six in all, past the cap
+    assert grown.save() is True
+    after = CodeCache(str(tmp_path))
+    after.load()
+    _compile_all(after, "<attrs generated Q>")
+    _compile_all(after)
+    assert (after.reused, after.compiled) == (3, 3)

@@ -46,8 +46,8 @@ _HEAD = b"promptls code cache 2\n"
 
 MAX_ENTRIES = 20_000
 """More entries than a session makes many times over: past it, a save keeps only what
-this session used, so a cache fed by changing versions of the generators cannot grow
-without end."""
+this session compiled, so a cache fed by changing versions of the generators cannot grow
+without end (what it drops is compiled once more, next time)."""
 
 Key = tuple[str, str, str, int, bool, int]
 """An entry's key: every input ``compile`` turns into the code object (source, file name,
@@ -84,8 +84,8 @@ class CodeCache:
     def __init__(self, folder: str) -> None:
         self.path = os.path.join(folder, f"generated-{MAGIC_NUMBER.hex()}.bin")
         self._known: dict[Key, CodeType] = {}
-        self._used: dict[Key, CodeType] = {}
-        self._new = 0
+        self._fresh: dict[Key, CodeType] = {}
+        """What this session compiled (and has not saved yet)."""
         self._lock = threading.Lock()
         self.reused = 0
         """How many compilations the cache answered this session."""
@@ -119,10 +119,9 @@ class CodeCache:
             code = _compile(source, filename, mode, flags, dont_inherit, optimize)
             with self._lock:
                 self._known[key] = code
-                self._new += 1
+                self._fresh[key] = code
         else:
             self.reused += 1
-        self._used[key] = code
         return code
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
@@ -138,17 +137,17 @@ class CodeCache:
 
     @property
     def compiled(self) -> int:
-        """How many compilations were new this session."""
-        return self._new
+        """How many compilations were new this session (since the last save)."""
+        return len(self._fresh)
 
     def save(self) -> bool:
         """Write the cache if this session compiled anything new; True when written.
         Never raises: a folder that cannot be written only means no cache next time."""
         with self._lock:
-            if not self._new:
+            if not self._fresh:
                 return False
-            table = self._known if len(self._known) <= MAX_ENTRIES else dict(self._used)
-            self._new = 0
+            table = self._known if len(self._known) <= MAX_ENTRIES else self._fresh
+            self._fresh = {}
             payload = marshal.dumps(table)
         blob = _HEAD + MAGIC_NUMBER + _crc(payload) + payload
         folder = os.path.dirname(self.path)
