@@ -14,6 +14,9 @@ modified by callers), so the staging copy computes every answer every time:
   ``Class.name = property(Class.name)`` goes at the end of the file (a ``@property``
   decorator would be skipped by mutmut too); the attribute reads as before, recomputed
   on each read.
+- ``@property`` and ``@contextmanager``, which change no answer, are applied again the
+  same way (``Class.name = property(Class.name)``, ``f = contextmanager(f)``) at the end
+  of the file; a property with a setter or deleter is left as it is.
 
 Every line keeps its number. mypy cannot follow the rebinding (it still sees a method),
 so the staged copy is checked by running the tests on it (mutmut's clean run), not by
@@ -26,7 +29,7 @@ Only files matched by ``only_mutate`` in the staging tree's ``pyproject.toml`` a
 changed; every other file is copied as it is.
 
 Usage: ``python scripts/mutation_stage.py SERVER_DIR STAGE_DIR``; it writes
-``STAGE_DIR/src`` and prints one line per stripped function.
+``STAGE_DIR/src`` and prints one line per function it changed.
 """
 
 from __future__ import annotations
@@ -39,13 +42,28 @@ import tomllib
 from pathlib import Path
 
 MEMOS = {"cache", "lru_cache", "cached_property"}
+REAPPLIED = {"property", "contextmanager"}
+"""Decorators that change no answer either: applied again after the class or module is
+built (``Class.name = property(Class.name)``), so that mutmut sees a plain function."""
 
 
-def _memo_name(decorator: ast.expr) -> str | None:
-    """``lru_cache`` for ``@lru_cache``, ``@functools.lru_cache(maxsize=1)`` and the like."""
+def _name(decorator: ast.expr) -> str | None:
+    """``lru_cache`` for ``@lru_cache``, ``@functools.lru_cache(maxsize=1)`` and the like,
+    when it is one of ``MEMOS`` or ``REAPPLIED``."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
-    return name if name in MEMOS else None
+    return name if name in MEMOS | REAPPLIED else None
+
+
+def _accessors(body: list[ast.stmt]) -> set[str]:
+    """Properties with a setter, deleter or getter (``@x.setter``): not taken apart."""
+    return {
+        d.value.id
+        for node in body
+        if isinstance(node, ast.FunctionDef)
+        for d in node.decorator_list
+        if isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name)
+    }
 
 
 def strip(source: str) -> tuple[str, list[str]]:
@@ -57,23 +75,27 @@ def strip(source: str) -> tuple[str, list[str]]:
     stripped: list[str] = []
 
     def visit(body: list[ast.stmt], owner: str) -> None:
+        kept = _accessors(body)
         for node in body:
             if isinstance(node, ast.ClassDef):
                 visit(node.body, f"{owner}{node.name}.")
-            if not isinstance(node, ast.FunctionDef):
+            if not isinstance(node, ast.FunctionDef) or node.name in kept:
                 continue
-            memos = [(d, name) for d in node.decorator_list if (name := _memo_name(d))]
-            if not memos:
+            found = [(d, name) for d in node.decorator_list if (name := _name(d))]
+            if not found:
                 continue
             if len(node.decorator_list) > 1:
-                sys.exit(f"mutation_stage: {owner}{node.name}: another decorator beside the memo")
-            decorator, name = memos[0]
+                sys.exit(f"mutation_stage: {owner}{node.name}: two decorators")
+            decorator, name = found[0]
             for index in range(decorator.lineno - 1, decorator.end_lineno or decorator.lineno):
                 indent = lines[index][: len(lines[index]) - len(lines[index].lstrip())]
-                lines[index] = f"{indent}# memo taken off by scripts/mutation_stage.py\n"
+                lines[index] = f"{indent}# decorator taken off by scripts/mutation_stage.py\n"
             qualified = f"{owner}{node.name}"
-            if name == "cached_property":
+            if name in ("cached_property", "property"):
                 tail.append(f"{qualified} = property({qualified})  # type: ignore\n")
+            elif name == "contextmanager":
+                wrap = ast.unparse(decorator)
+                tail.append(f"{qualified} = {wrap}({qualified})  # type: ignore\n")
             elif owner:
                 sys.exit(f"mutation_stage: {qualified}: a memoised method is not handled")
             else:
@@ -101,7 +123,7 @@ def main(server: Path, stage: Path) -> None:
         text, stripped = strip(path.read_text(encoding="utf-8"))
         if stripped:
             path.write_text(text, encoding="utf-8")
-            print(f"memo stripped: {relative}: {', '.join(stripped)}")
+            print(f"decorator taken off: {relative}: {', '.join(stripped)}")
 
 
 if __name__ == "__main__":
