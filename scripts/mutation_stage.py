@@ -1,5 +1,6 @@
-"""Copy server/ into the mutation staging tree with the memo decorators of the mutation
-targets taken off, so that mutmut mutates the functions they decorate.
+"""Copy server/ into the mutation staging tree with the decorators of the mutation
+targets' functions taken off (memos) or applied after the definition (``property``,
+``contextmanager``), so that mutmut mutates the functions they decorate.
 
 mutmut 3 leaves every decorated function alone (only a lone ``@staticmethod`` or
 ``@classmethod`` is allowed), so a function under ``@lru_cache``, ``@cache`` or
