@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.editors.test_vscode import ROOT, _code_server, _drive
+from tests.editors.test_vscode_navigation import definition_at
 
 pytestmark = pytest.mark.editor
 
@@ -29,7 +30,9 @@ def test_unclosed_fence_quick_fix_in_vscode(tmp_path: Path) -> None:
     with _code_server(tmp_path, Path(server_path)) as (server, tools):
         agents = server.workspace / NAME
         agents.write_bytes(TEXT.encode("utf-8"))
-        steps = _drive(server, tools, "fence", file=NAME, expectInFile="make")["steps"]
+        fix_at = definition_at(TEXT, "例:\r\n  ")  # the fence's first backtick
+        seen = _drive(server, tools, "fence", file=NAME, expectInFile="make", fixAt=fix_at)
+    steps = seen["steps"]
     problems = "\n".join(steps["problems"]["rows"])
     assert "PL030" in problems and "never closed" in problems
     assert any("Close the code fence" in row for row in steps["actions"]["rows"])

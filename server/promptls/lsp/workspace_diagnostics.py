@@ -14,9 +14,12 @@ under the folder's settings, so the result equals ``promptls check`` on that fol
   a message names the cap once.
 * Push clients get ``publishDiagnostics`` (no version) per file with findings; clients
   that ask ``workspace/diagnostic`` (VS Code's does at start-up) get it answered once
-  the scan is done and are told to re-ask (``workspace/diagnostic/refresh``) when results
-  change. A client that pulls document diagnostics but never asked for the workspace's
-  by the end of the scan (Neovim 0.11) is pushed the unopened files' results instead.
+  the scan is done and are told to re-ask (``workspace/diagnostic/refresh``) only when a
+  result changed since their last answer and no request of theirs waits for the scan:
+  a refresh makes the editor re-pull every open document too, for nothing if no result
+  moved (a file checked again with the same findings keeps its result id). A client that
+  pulls document diagnostics but never asked for the workspace's by the end of the scan
+  (Neovim 0.11) is pushed the unopened files' results instead.
   An open document's diagnostics come from its live text: disk results are never
   published over them (a pushed one is cleared when the file opens), and are re-read
   from disk when it closes.
@@ -93,6 +96,10 @@ class WorkspaceScan:
         filling it could keep what it saw mid-write for clients that watch nothing."""
         self.pulled = False
         """The client asked ``workspace/diagnostic``: it gets results only that way."""
+        self.answered = 0
+        """``serial`` as of the newest ``workspace/diagnostic`` answer: what the client has."""
+        self.waiting = 0
+        """``workspace/diagnostic`` requests waiting for the scan (their answers bring it)."""
 
     # -- the scan ------------------------------------------------------------------------
 
@@ -210,13 +217,13 @@ class WorkspaceScan:
         """Keep a file's new result and push it when it changes what the client shows
         (``again``: the client was told something else meanwhile)."""
         uri = from_fs_path(path) or path
-        had = uri in self.results
+        had = self.results.get(uri, [])
         if diagnostics:
             self.results[uri] = diagnostics
         else:
             self.results.pop(uri, None)
-        if not (had or diagnostics or again):
-            return
+        if had == diagnostics and not again:
+            return  # nothing the client shows changes: same result id, nothing sent
         self.serial += 1
         self.result_ids[uri] = str(self.serial)
         if self.pushes() and self.server.documents.get(uri) is None:
@@ -237,9 +244,13 @@ class WorkspaceScan:
         )
 
     def _refresh_pull(self) -> None:
-        """Ask a pull client to re-ask, when it can be asked."""
+        """Ask a pull client to re-ask when it can be asked and holds stale results: it
+        asked before, none of its requests waits (that answer brings them) and a result
+        changed since its last answer (open documents are analysed from their live text:
+        a refresh brings them nothing)."""
         server = self.server
-        if server.pull and client_refreshes(server.client_capabilities):
+        stale = self.pulled and not self.waiting and self.serial != self.answered
+        if stale and server.pull and client_refreshes(server.client_capabilities):
             server.workspace_diagnostic_refresh(None)
 
     # -- changes -------------------------------------------------------------------------
@@ -335,7 +346,12 @@ class WorkspaceScan:
             self.pulled = True
             for uri in list(self.shown):  # pushed before this client first asked
                 self._publish(uri, [])
-        await self.done.wait()
+        self.waiting += 1
+        try:
+            await self.done.wait()
+        finally:
+            self.waiting -= 1
+        self.answered = self.serial
         previous = {p.uri: p.value for p in params.previous_result_ids}
         items: list[types.WorkspaceDocumentDiagnosticReport] = []
         for uri in dict.fromkeys([*self.results, *previous]):

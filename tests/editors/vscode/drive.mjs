@@ -10,7 +10,7 @@
 //   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
 //             "workspace"), url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
-//             expectCode, timeoutMs }
+//             expectCode, fixAt, timeoutMs }
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -143,16 +143,29 @@ async function unclosedFence(page) {
   result.steps.problems = {
     rows: (await page.locator(".markers-panel .monaco-list-row").allTextContents()).map(plain),
   };
-  // The workspace scan's results are in once the unopened prompt file's PL001 is listed:
-  // the refresh that brings them re-pulls every open file and would close an open menu.
+  // The workspace scan is over once the unopened prompt file's PL001 is listed too (the
+  // screenshot shows both files' problems).
   await visibleRow(page, ".markers-panel", "PL001");
   await shot(page, "02-problems");
   step = "fence-quick-fix";
-  // Enter on the selected problem puts the editor's cursor on the diagnostic.
-  await row.click();
-  await page.keyboard.press("Enter");
+  // The cursor goes to the diagnostic once, from the focused editor (Go to Line/Column,
+  // config.fixAt). VS Code asks for the code actions there 250 ms after the cursor moved,
+  // and shows the lightbulb once they are in (line 1, where it was, has none). Ctrl+.
+  // pressed while such an automatic request is pending or under way can lose its menu
+  // (the automatic answer replaces the menu's own), so it waits for the lightbulb. A
+  // click or Enter on the problem's row would move the cursor twice, and the lightbulb
+  // of the first move would not say that the second one's request is over.
+  await runCommand(page, "View: Focus Active Editor Group");
   await page
     .locator(".editor-group-container.active .monaco-editor.focused")
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Control+G");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout });
+  await input.fill(`:${config.fixAt}`);
+  await page.keyboard.press("Enter");
+  await page
+    .locator(".editor-group-container.active .lightBulbWidget")
     .waitFor({ state: "visible", timeout });
   await page.keyboard.press("Control+.");
   const fix = "Close the code fence at the end of the file";
