@@ -31,7 +31,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -245,10 +245,12 @@ def record_selection() -> dict[str, list[str]]:
 
 
 def selected_tests(
-    site: Site, selection: dict[str, list[str]], with_corpus: bool = False
+    site: Site, selection: dict[str, list[str]], with_corpus: bool, new_tests: bool
 ) -> tuple[list[str], list[str]]:
     """The tests that used the site's pattern, by test id and as whole files, without the
-    tests over the real corpus unless asked (minutes per variant on 2 shared cores)."""
+    tests over the real corpus unless asked (minutes per variant on 2 shared cores), and
+    with the ``test_*_patterns.py`` files written against this tool's survivors only when
+    survivors are run again (so the first run scores the suite without them)."""
     compiled = re.compile(site.pattern, site.flags)
     ids = set(selection.get(f"{site.module}\0{compiled.pattern!r}\0{compiled.flags}", []))
     if not ids:  # joined into another pattern (EXTRA_SOURCES): every test of the module's
@@ -262,7 +264,7 @@ def selected_tests(
                 text = test.read_text("utf-8")
                 if stem in text or short.upper() in text:
                     ids.add(str(test.relative_to(ROOT)))
-    for test in ROOT.glob("tests/**/test_*_patterns.py"):
+    for test in ROOT.glob("tests/**/test_*_patterns.py") if new_tests else ():
         if short in test.name or stem in test.name:
             ids.add(str(test.relative_to(ROOT)))
     if not with_corpus:
@@ -298,7 +300,9 @@ def stage() -> None:
         )
 
 
-def run(filters: list[str], reselect: bool, rerun: bool, with_corpus: bool) -> None:
+def run(filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpus: bool) -> None:
+    """The first run (or ``fresh``) scores the suite as it stood, without the new pattern
+    tests; ``rerun`` runs that run's survivors again with them."""
     STAGE.mkdir(parents=True, exist_ok=True)
     stage()
     selection = (
@@ -318,14 +322,16 @@ def run(filters: list[str], reselect: bool, rerun: bool, with_corpus: bool) -> N
         original = source.read_text("utf-8")
         staged.write_text(original, "utf-8")
         for site in module_sites:
-            ids, files = selected_tests(site, selection, with_corpus)
+            ids, files = selected_tests(site, selection, with_corpus, new_tests=rerun)
             base, seconds = run_tests(ids, 600)
             whole: tuple[str, float] | None = None
             print(f"{module} {site.name}:{site.line}: {len(ids)} tests in {len(files)} files,")
             print(f"  baseline {base} {seconds:.1f}s", flush=True)
             for pattern, flags, what in site_variants(site):
                 key = f"{module}\0{site.name}\0{pattern!r}\0{flags}"
-                if key in results and not (rerun and results[key]["status"] == "survived"):
+                if rerun and results.get(key, {}).get("status") != "survived":
+                    continue
+                if not rerun and key in results and not fresh:
                     continue
                 if base != "survived":  # the unmutated pattern fails its own tests
                     status, took = "error", 0.0
@@ -340,48 +346,50 @@ def run(filters: list[str], reselect: bool, rerun: bool, with_corpus: bool) -> N
                             status, more = run_tests(files, max(60.0, 10 * whole[1]))
                             took += more
                     staged.write_text(original, "utf-8")
-                results[key] = {
-                    "module": module,
-                    "site": site.name,
-                    "line": site.line,
-                    "what": what,
-                }
-                results[key] |= {
-                    "pattern": pattern,
-                    "flags": flags,
-                    "status": status,
-                    "seconds": round(took, 1),
-                }
+                entry = {"module": module, "site": site.name, "line": site.line, "what": what}
+                entry |= {"pattern": pattern, "flags": flags, "status": status}
+                entry |= {"first": results[key]["first"] if rerun else status}
+                results[key] = entry | {"seconds": round(took, 1)}
                 RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), "utf-8")
                 print(f"  {status:8} {took:5.1f}s {what}", flush=True)
 
 
 def report(filters: list[str]) -> int:
+    """Per module: variants, and killed/timeout/survived of the first run → after reruns."""
     if not RESULTS.exists():
         print("no results: run scripts/mutation --patterns first", file=sys.stderr)
         return 1
-    rows: defaultdict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+    rows: defaultdict[str, Counter[str]] = defaultdict(Counter)
     survivors: list[str] = []
     for result in json.loads(RESULTS.read_text("utf-8")).values():
-        if filters and not any(f in result["module"] for f in filters):
+        if filters and not any(f.replace("/", ".") in result["module"] for f in filters):
             continue
-        rows[result["module"]][result["status"]] += 1
-        if result["status"] != "killed":
-            where = (
-                f"{result['module'].removeprefix('promptls.')}:{result['line']} {result['site']}"
-            )
-            survivors.append(f"{result['status']:8} {where}: {result['what']}")
-    columns = ("killed", "timeout", "survived", "error")
+        first, last = result.get("first", result["status"]), result["status"]
+        rows[result["module"]].update(["variants", f"{first} before", f"{last} after"])
+        if last != "killed":
+            where = f"{result['module'].removeprefix('promptls.')}:{result['line']}"
+            shown = repr(result["pattern"])
+            shown = shown if len(shown) <= 70 else shown[:67] + "…"
+            survivors.append(f"{last:8} {where} {result['site']}: {result['what']}: {shown}")
+    if not rows:
+        print("no results for these modules", file=sys.stderr)
+        return 1
     width = max(len(m) for m in rows) - len("promptls.")
-    print(f"{'module':{width}}  variants  " + "  ".join(f"{c:>8}" for c in columns) + "    score")
-    for module, counts in sorted(rows.items()):
-        ran = counts["killed"] + counts["timeout"] + counts["survived"]
-        score = f"{100 * (ran - counts['survived']) / ran:6.1f}%" if ran else "     -"
-        cells = "  ".join(f"{counts[c]:8}" for c in columns)
-        name = module.removeprefix("promptls.")
-        print(f"{name:{width}}  {sum(counts.values()):8}  {cells}  {score}")
+    head = "variants   killed  timeout   survived  error     score"
+    print(f"{'module':{width}}  {head}")
+    for module, c in sorted(rows.items()):
+        cells = [f"{c['variants']:8}", f"{c['killed before']:4}→{c['killed after']:<4}"]
+        cells += [f"{c['timeout after']:7}", f"{c['survived before']:4}→{c['survived after']:<4}"]
+        cells += [f"{c['error after']:5}", f"{_score(c, 'before')} → {_score(c, 'after')}"]
+        print(f"{module.removeprefix('promptls.'):{width}}  " + "  ".join(cells))
     print("\n".join(["", *survivors]) if survivors else "\nno surviving variants")
     return 0
+
+
+def _score(counts: Counter[str], when: str) -> str:
+    alive = counts[f"survived {when}"]
+    ran = counts[f"killed {when}"] + counts[f"timeout {when}"] + alive
+    return f"{100 * (ran - alive) / ran:5.1f}%" if ran else "    -"
 
 
 def main() -> int:
@@ -391,7 +399,8 @@ def main() -> int:
     parser.add_argument("--list", action="store_true", help="the variants, without running")
     parser.add_argument("--reselect", action="store_true", help="record the test selection again")
     parser.add_argument("--with-corpus", action="store_true", help="also the corpus tests")
-    parser.add_argument("--rerun", action="store_true", help="run surviving variants again")
+    parser.add_argument("--rerun", action="store_true", help="survivors again, with new tests")
+    parser.add_argument("--fresh", action="store_true", help="run recorded variants again")
     args = parser.parse_args()
     if args.list:
         for site in all_sites(args.filters):
@@ -399,7 +408,7 @@ def main() -> int:
                 print(f"{site.module}:{site.line} {site.name}: {what}: {pattern!r} {flags}")
         return 0
     if not args.report:
-        run(args.filters, args.reselect, args.rerun, args.with_corpus)
+        run(args.filters, args.reselect, args.rerun, args.fresh, args.with_corpus)
     return report(args.filters)
 
 
