@@ -348,7 +348,8 @@ def run(filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpu
                     staged.write_text(original, "utf-8")
                 entry = {"module": module, "site": site.name, "line": site.line, "what": what}
                 entry |= {"pattern": pattern, "flags": flags, "status": status}
-                entry |= {"first": results[key]["first"] if rerun else status}
+                earlier = results.get(key, {})
+                entry |= {"first": earlier.get("first", earlier.get("status")) if rerun else status}
                 results[key] = entry | {"seconds": round(took, 1)}
                 RESULTS.write_text(json.dumps(results, indent=1, ensure_ascii=False), "utf-8")
                 print(f"  {status:8} {took:5.1f}s {what}", flush=True)
