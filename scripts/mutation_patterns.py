@@ -300,7 +300,9 @@ def stage() -> None:
         )
 
 
-def run(filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpus: bool) -> None:
+def run(
+    filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpus: bool, only: list[str]
+) -> None:
     """The first run (or ``fresh``) scores the suite as it stood, without the new pattern
     tests; ``rerun`` runs that run's survivors again with them."""
     STAGE.mkdir(parents=True, exist_ok=True)
@@ -316,12 +318,20 @@ def run(filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpu
     by_module: defaultdict[str, list[Site]] = defaultdict(list)
     for site in all_sites(filters):
         by_module[site.module].append(site)
+    current = {
+        f"{s.module}\0{s.name}\0{p!r}\0{f}"
+        for sites_of in by_module.values()
+        for s in sites_of
+        for p, f, _ in site_variants(s)
+    }
+    for key in [k for k, v in results.items() if v["module"] in by_module and k not in current]:
+        del results[key]  # a pattern changed since: its old variants no longer exist
     for module, module_sites in by_module.items():
         source = module_sites[0].path
         staged = STAGE / "src" / source.relative_to(ROOT / "server")
         original = source.read_text("utf-8")
         staged.write_text(original, "utf-8")
-        for site in module_sites:
+        for site in [s for s in module_sites if not only or s.name in only]:
             ids, files = selected_tests(site, selection, with_corpus, new_tests=rerun)
             base, seconds = run_tests(ids, 600)
             whole: tuple[str, float] | None = None
@@ -329,7 +339,7 @@ def run(filters: list[str], reselect: bool, rerun: bool, fresh: bool, with_corpu
             print(f"  baseline {base} {seconds:.1f}s", flush=True)
             for pattern, flags, what in site_variants(site):
                 key = f"{module}\0{site.name}\0{pattern!r}\0{flags}"
-                if rerun and results.get(key, {}).get("status") != "survived":
+                if rerun and results.get(key, {}).get("status") not in ("survived", "error"):
                     continue
                 if not rerun and key in results and not fresh:
                     continue
@@ -401,6 +411,7 @@ def main() -> int:
     parser.add_argument("--reselect", action="store_true", help="record the test selection again")
     parser.add_argument("--with-corpus", action="store_true", help="also the corpus tests")
     parser.add_argument("--rerun", action="store_true", help="survivors again, with new tests")
+    parser.add_argument("--site", action="append", default=[], help="only this pattern name")
     parser.add_argument("--fresh", action="store_true", help="run recorded variants again")
     args = parser.parse_args()
     if args.list:
@@ -409,7 +420,7 @@ def main() -> int:
                 print(f"{site.module}:{site.line} {site.name}: {what}: {pattern!r} {flags}")
         return 0
     if not args.report:
-        run(args.filters, args.reselect, args.rerun, args.fresh, args.with_corpus)
+        run(args.filters, args.reselect, args.rerun, args.fresh, args.with_corpus, args.site)
     return report(args.filters)
 
 

@@ -123,3 +123,12 @@ def test_a_counter_example_line_is_not_reported(mark: str) -> None:
 )
 def test_a_word_that_only_contains_a_counter_mark_is_no_counter_example(words: str) -> None:
     assert underlined(f"{words} cd /home/alice/repo\n") == ["/home/alice"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["(the logs are under /home/ulla.)\n", "Say 'data is in /home/ulla.'\n", "See /home/ulla.`\n"],
+)
+def test_a_home_path_ending_a_sentence_inside_brackets_or_quotes_is_reported(line: str) -> None:
+    # a bug the pattern mutation showed: ".)" ended no path, so nothing was reported
+    assert underlined(line) == ["/home/ulla"]
