@@ -127,7 +127,17 @@ def test_a_word_that_only_contains_a_counter_mark_is_no_counter_example(words: s
 
 @pytest.mark.parametrize(
     "line",
-    ["(the logs are under /home/ulla.)\n", "Say 'data is in /home/ulla.'\n", "See /home/ulla.`\n"],
+    [
+        "(the logs are under /home/ulla.)\n",
+        "Say 'data is in /home/ulla.'\n",
+        'Say "data is in /home/ulla."\n',
+        "See /home/ulla.`\n",
+        "[see /home/ulla.]\n",
+        "<see /home/ulla.>\n",
+        "In /home/ulla., /tmp.\n",
+        "In /home/ulla.; /tmp.\n",
+        "In /home/ulla.: data\n",
+    ],
 )
 def test_a_home_path_ending_a_sentence_inside_brackets_or_quotes_is_reported(line: str) -> None:
     # a bug the pattern mutation showed: ".)" ended no path, so nothing was reported
