@@ -14,7 +14,9 @@ FRAMING_TAGS = ("environment", "instructions", "context-update", "skills", "skil
 """The tags ``promptls.assembly.render`` wraps context in (see render.py)."""
 
 _TAG = lazy(
-    r"<\s*(/?)\s*(" + "|".join(re.escape(t) for t in FRAMING_TAGS) + r")\b[^<>\r\n]{0,200}>",
+    r"<\s*(/?)\s*("
+    + "|".join(re.escape(t) for t in sorted(FRAMING_TAGS, key=len, reverse=True))  # longest first
+    + r")\b[^<>\r\n]{0,200}>",
     re.IGNORECASE,
 )
 

@@ -35,7 +35,7 @@ from promptls.text.lazyre import lazy
 _HOME = lazy(
     r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
     r"(?P<name>[^\s/\\`'\"<>()\[\]{}|*?:;,]*[^\s/\\`'\"<>()\[\]{}|*?:;,.]))"
-    r"(?:(?P<after>\\\\|\\|/)|(?=[\s`'\")\]>,;:]|\.(?:\s|$)|$))",
+    r"(?:(?P<after>\\\\|\\|/)|(?=[\s`'\")\]>,;:]|\.(?:[\s`'\")\]>,;:]|$)|$))",
     re.IGNORECASE,
 )
 """A home folder prefix: POSIX ``/Users/x`` and ``/home/x``, Windows ``C:\\Users\\x`` (one
