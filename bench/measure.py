@@ -87,10 +87,13 @@ CODE_CACHE = "PROMPTLS_CODE_CACHE"
 def prime_code_cache(spec: ServerSpec, text: str, timeout: float) -> bool:
     """One untimed session that leaves promptls' code cache (``lsp/codecache.py``) filled:
     the server saves it in a quiet moment after its first diagnostics, so the session
-    stays open until the file is there. False for a server without one."""
+    stays open until the file is there. A file from an earlier run is removed first, so
+    the cache holds what this code generates. False for a server without one."""
     folder = (spec.env or {}).get(CODE_CACHE)
     if not folder:
         return False
+    for old in Path(folder).glob("generated-*.bin"):  # filled by this code, not a past one
+        old.unlink()
     with _tmp_root(spec.name + "-prime") as tmp, Session(spec, Path(tmp), timeout) as s:
         s.initialize()
         uri = s.write("AGENTS.md", text)
