@@ -4,19 +4,18 @@ file that is damaged, foreign or unwritable never changes what the server does."
 from __future__ import annotations
 
 import binascii
-import json
 import marshal
 import os
-import subprocess
 import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
-from typing import IO, Any
 
 import pytest
+from bench.lsp_client import JsonObj
 
 from promptls.lsp import codecache
 from promptls.lsp.codecache import CodeCache
+from tests.reliability.rawlsp import SERVER, RawClient
 
 GENERATED = (
     "def __init__(self, x, y):\n    self.x = x\n    self.y = y\n",
@@ -191,63 +190,36 @@ def test_where_the_cache_lives(
     assert codecache.default_folder() == expected
 
 
-def _frame(message: dict[str, object]) -> bytes:
-    body = json.dumps(message).encode()
-    return b"Content-Length: %d\r\n\r\n" % len(body) + body
-
-
-def _read(stream: IO[bytes]) -> dict[str, Any]:
-    length = 0
-    while (line := stream.readline()) not in (b"\r\n", b""):
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-    assert length, "the server closed its output"
-    message: dict[str, Any] = json.loads(stream.read(length))
-    return message
-
-
-def _session(root: Path, cache: str, log: Path) -> list[dict[str, Any]]:
+def _session(root: Path, cache: str, log: Path) -> tuple[JsonObj, JsonObj]:
     """``promptls serve`` as an editor starts it: initialize, open AGENTS.md, wait for its
-    diagnostics, shut down. Returns the initialize answer and the diagnostics."""
+    diagnostics, shut down. Returns the initialize result and the diagnostics' params."""
     agents = root / "AGENTS.md"
     agents.write_text(
         "# Rules\n\nUse `uv`.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n", encoding="utf-8"
     )
-    opened = {
-        "uri": agents.as_uri(),
-        "languageId": "markdown",
-        "version": 1,
-        "text": agents.read_text(encoding="utf-8"),
-    }
-    command = [sys.executable, "-m", "promptls", "serve", "--log-level", "debug"]
-    env = {**os.environ, "PROMPTLS_CODE_CACHE": cache}
-    with subprocess.Popen(
-        [*command, "--log-file", str(log)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
+    uri = agents.as_uri()
+    (root / "home").mkdir()
+    client = RawClient(
+        root / "home",
+        argv=[*SERVER, "--log-level", "debug", "--log-file", str(log)],
+        env={**os.environ, "PROMPTLS_CODE_CACHE": cache},
         cwd=root,
-    ) as server:
-        assert server.stdin is not None and server.stdout is not None
-        params: dict[str, Any] = {"capabilities": {}, "rootUri": root.as_uri(), "processId": None}
-        server.stdin.write(
-            _frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
+    )
+    try:
+        result = client.initialize(root)
+        text = agents.read_text(encoding="utf-8")
+        document = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+        client.notify("textDocument/didOpen", {"textDocument": document})
+        published = client.wait_notification(
+            lambda m: (
+                m.get("method") == "textDocument/publishDiagnostics"
+                and m["params"]["uri"] == uri
+                and m["params"].get("version") == 1
+            )
         )
-        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
-        open_params = {"textDocument": opened}
-        server.stdin.write(
-            _frame({"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": open_params})
-        )
-        server.stdin.flush()
-        answers = [_read(server.stdout)]
-        while (message := _read(server.stdout)).get("method") != "textDocument/publishDiagnostics":
-            assert "id" not in message or "method" not in message, message  # no requests
-        answers.append(message)
-        server.stdin.write(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
-        server.stdin.write(_frame({"jsonrpc": "2.0", "method": "exit"}))
-        server.stdin.close()
-        assert server.wait(timeout=120) == 0
-    return answers
+    finally:
+        assert client.close() == 0
+    return result, published["params"]
 
 
 def _counts(log: Path, when: str) -> tuple[int, int]:
@@ -273,9 +245,9 @@ def test_the_server_keeps_lsprotocols_generated_code_between_starts(tmp_path: Pa
     second = _session(tmp_path / "two", str(cache), tmp_path / "two.log")
     reused, compiled_again = _counts(tmp_path / "two.log", "at start")
     assert (reused, compiled_again) == (at_start, 0)  # the start-up compiles nothing
-    assert second[0]["result"] == first[0]["result"]  # the same capabilities
-    assert second[1]["params"]["diagnostics"] == first[1]["params"]["diagnostics"]
-    assert first[1]["params"]["diagnostics"]  # the marker in an instruction file
+    assert second[0] == first[0]  # the same capabilities
+    assert second[1]["diagnostics"] == first[1]["diagnostics"]
+    assert first[1]["diagnostics"]  # the marker in an instruction file
 
 
 def test_the_server_runs_the_same_with_the_cache_off(tmp_path: Path) -> None:
@@ -283,8 +255,8 @@ def test_the_server_runs_the_same_with_the_cache_off(tmp_path: Path) -> None:
     (tmp_path / "off").mkdir()
     on = _session(tmp_path / "on", str(tmp_path / "cache"), tmp_path / "on.log")
     off = _session(tmp_path / "off", "off", tmp_path / "off.log")
-    assert off[0]["result"] == on[0]["result"]
-    assert off[1]["params"]["diagnostics"] == on[1]["params"]["diagnostics"]
+    assert off[0] == on[0]
+    assert off[1]["diagnostics"] == on[1]["diagnostics"]
     assert "code cache" not in (tmp_path / "off.log").read_text(encoding="utf-8")
     assert [p.name for p in tmp_path.iterdir() if p.name == "cache"] == ["cache"]
 
