@@ -10,13 +10,12 @@ The source is the same at every start, so the compiled code is too: like Python'
 instead of compiling again.
 
 What it trusts: it caches only what those three generators compile, never anything from
-a workspace. An entry is found by the exact source and ``compile`` arguments, so a
-hit is what ``compile`` would have returned. The file is bound to this interpreter's
-bytecode version and carries a CRC-32 of its body (against damage, not against someone
-who can write the folder); a file that is
-missing, foreign, truncated or corrupt is ignored, and everything compiles as if there
-were no cache. It is written at most once per session, atomically, and only when the
-session compiled something new. ``PROMPTLS_CODE_CACHE=off`` turns it off;
+a workspace. An entry is found by the exact source and ``compile`` arguments, so a hit is
+what ``compile`` would have returned. The file is bound to this interpreter's bytecode
+version and carries a CRC-32 of its body (against damage, not against someone who can
+write the folder); a file that is missing, foreign, truncated or corrupt is ignored, and
+everything compiles as if there were no cache. It is written atomically, and only when
+the session compiled something new. ``PROMPTLS_CODE_CACHE=off`` turns it off;
 ``PROMPTLS_CODE_CACHE=<folder>`` puts it elsewhere (the bench uses both).
 """
 
@@ -78,8 +77,8 @@ def default_folder() -> str | None:
 
 
 class CodeCache:
-    """Compiled generated code by the digest of its source; ``compile`` is a drop-in for
-    the builtin as the generators call it."""
+    """Compiled generated code by its exact source and ``compile`` arguments; ``compile``
+    and ``exec`` are drop-ins for the builtins as the generators call them."""
 
     def __init__(self, folder: str) -> None:
         self.path = os.path.join(folder, f"generated-{MAGIC_NUMBER.hex()}.bin")
@@ -130,7 +129,9 @@ class CodeCache:
         as the builtin would."""
         if globals is None:
             caller = sys._getframe(1)
-            globals, locals = caller.f_globals, caller.f_locals if locals is None else locals
+            globals = caller.f_globals
+            if locals is None:
+                locals = caller.f_locals
         if isinstance(source, str):
             source = self.compile(source, "<string>", "exec")
         _exec(source, globals, locals)
