@@ -51,7 +51,7 @@ def clock(monkeypatch: pytest.MonkeyPatch) -> _Clock:
 def test_a_message_just_received_holds_background_loading_back(clock: _Clock) -> None:
     settled: list[int] = []
     loader = warmup.Warmup(_server(clock.now - 0.01, settled))
-    asyncio.run(loader._quiet())
+    asyncio.run(loader.quiet())
     assert clock.slept == [round(warmup.QUIET - 0.01, 6)]
     assert len(settled) == 2  # the documents are asked again after the wait
 
@@ -59,7 +59,7 @@ def test_a_message_just_received_holds_background_loading_back(clock: _Clock) ->
 def test_a_quiet_server_loads_at_once(clock: _Clock) -> None:
     settled: list[int] = []
     loader = warmup.Warmup(_server(clock.now - 1.0, settled))
-    asyncio.run(loader._quiet())
+    asyncio.run(loader.quiet())
     assert clock.slept == []
     assert settled == [1]
 
@@ -87,7 +87,7 @@ def test_a_client_that_never_pauses_still_gets_everything_loaded(clock: _Clock) 
         server.protocol.last_message = clock.now
 
     server.documents.settled = busy
-    asyncio.run(warmup.Warmup(server)._quiet())
+    asyncio.run(warmup.Warmup(server).quiet())
     assert sum(clock.slept) <= warmup.QUIET_AT_MOST + 1e-3
 
 

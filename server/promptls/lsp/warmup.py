@@ -114,15 +114,15 @@ class Warmup:
 
     async def rest(self) -> None:
         """Load what only some documents need, so a later file does not wait for it: one
-        module at a time in a worker thread, each in a quiet moment (``_quiet``), so a
+        module at a time in a worker thread, each in a quiet moment (``quiet``), so a
         file opened or a hover asked meanwhile shares the interpreter with at most one
         module's import (~1-5 ms), not with all of them (~15 ms). Then, once more in a
         quiet moment, the code cache is saved if the session compiled anything new."""
         for name in REST_MODULES:
-            await self._quiet()
+            await self.quiet()
             await asyncio.to_thread(_load_quietly, name)
         if self._server.code_cache is not None:
-            await self._quiet()
+            await self.quiet()
             await asyncio.to_thread(self.save_code_cache)
 
     def save_code_cache(self) -> None:
@@ -141,10 +141,11 @@ class Warmup:
             "saved" if saved else "not saved",
         )
 
-    async def _quiet(self) -> None:
+    async def quiet(self) -> None:
         """Until the open documents are analysed and no message has come for ``QUIET``
         seconds (``QUIET_AT_MOST`` at most): a user who opens a file often hovers or
-        types at once, and an editor opening several files sends them back to back."""
+        types at once, and an editor opening several files sends them back to back. The
+        rest of the warm-up and the workspace scan's large files wait for it."""
         protocol = cast("PromptProtocol", self._server.protocol)
         give_up = time.monotonic() + QUIET_AT_MOST
         while True:
