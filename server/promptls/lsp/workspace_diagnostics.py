@@ -175,9 +175,19 @@ class WorkspaceScan:
         self, path: Path, settings: Settings, *, again: bool = False
     ) -> DocumentKind | None:
         """Check one file from disk and store its diagnostics; its kind, or None when it
-        cannot be read."""
+        cannot be read. A file open in the editor is not read: its diagnostics come from
+        the live text, and it is checked from disk when it closes. A large file waits for
+        a quiet moment first: its analysis shares the interpreter with the open documents'
+        for ~10-20 ms per MB, and an editor that just started often opens a file the scan
+        is about to reach (its ``didOpen`` may still be on its way)."""
         from promptls.analysis.check_files import read_text  # deferred (lsp → analysis)
+        from promptls.analysis.engine import document_kind  # deferred: as above
 
+        with contextlib.suppress(OSError):  # unreadable: read_text says so below
+            if path.stat().st_size > LARGE_FILE:
+                await self.server.warmup.quiet()
+        if self.server.documents.get(from_fs_path(str(path)) or str(path)) is not None:
+            return document_kind(str(path), settings)
         read = read_text(path)
         if read is None:
             self._store(str(path), [])
