@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from promptls.analysis.settings import (
     Settings,
 )
 from promptls.discovery.profiles import AUTO_PROFILE, PROFILES
+from promptls.record import Record
 
 __all__ = [
     "CONFIG_FILE",
@@ -45,8 +46,7 @@ __all__ = [
 CONFIG_FILE = ".promptls.toml"
 
 
-@dataclass(frozen=True, slots=True)
-class ConfigProblem:
+class ConfigProblem(Record):
     """One key the lenient loader could not use, in words a user can act on."""
 
     key: str
@@ -70,8 +70,7 @@ class ConfigError(Exception):
         super().__init__(f"{file}: {key}: {message}" if key else f"{file}: {message}")
 
 
-@dataclass(frozen=True, slots=True)
-class LoadedConfig:
+class LoadedConfig(Record):
     """Settings plus the file they came from (None: defaults, no file found)."""
 
     settings: Settings

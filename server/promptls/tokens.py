@@ -26,8 +26,9 @@ from __future__ import annotations
 import importlib
 import math
 import re
-from dataclasses import dataclass
 from typing import Any
+
+from promptls.record import Record
 
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 # Below U+2E80, written as a range: the negated class ``[^\u2e80-\U0010ffff]`` matches the
@@ -76,8 +77,7 @@ _MISSING: Any = object()
 _counter: Any = None
 
 
-@dataclass(frozen=True, slots=True)
-class TokenCount:
+class TokenCount(Record):
     """A token count and how it was made: ``exact`` only from the named tokenizer."""
 
     count: int

@@ -10,11 +10,11 @@ match wins, so longer, more specific prefixes come first.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from promptls.record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class CacheMinimum:
+class CacheMinimum(Record):
     """One provider's minimum cacheable prefix for models whose name starts with ``prefix``."""
 
     provider: str

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 from promptls.analysis.agents import analyze_for_agents
@@ -28,6 +27,7 @@ from promptls.analysis.settings import Settings
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import Discovery
 from promptls.discovery.setup import Setup, detect_setups
+from promptls.record import Record
 from promptls.text.fsread import read_bounded
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
@@ -37,8 +37,7 @@ GITIGNORE_MAX_BYTES = 1024 * 1024
 """Read cap for the top-level ``.gitignore``."""
 
 
-@dataclass(frozen=True, slots=True)
-class GitIgnore:
+class GitIgnore(Record):
     """The top-level ``.gitignore`` as (pattern, negated, dir_only) rules."""
 
     rules: tuple[tuple[str, bool, bool], ...]

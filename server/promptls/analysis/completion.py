@@ -19,12 +19,12 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape, front_kind
 from promptls.analysis.frontmatter_nodes import front_matter
 from promptls.discovery.gitignore import git_ignored
 from promptls.discovery.imports import find_imports
+from promptls.record import Record
 
 MAX_ENTRIES = 500
 """At most this many names of one folder are offered."""
@@ -34,8 +34,7 @@ _KEY_LINE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:")
 _VALUE_AT = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*[\"']?([\w-]*)$")
 
 
-@dataclass(frozen=True, slots=True)
-class Choice:
+class Choice(Record):
     """One suggestion: replace ``text[start:end]`` with ``insert``; ``label`` is shown.
     ``folder``: a path choice names a folder (the editor can ask again after it)."""
 

@@ -13,19 +13,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from promptls.discovery.api import owning_folder
 from promptls.discovery.model import ContextScope, Discovery
 from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup
+from promptls.record import Record
 from promptls.text import runmemo
 
 __all__ = ["Hole", "coverage_holes", "fix_hint"]
 
 
-@dataclass(frozen=True, slots=True)
-class Hole:
+class Hole(Record):
     """``profile`` is set up (``marker`` exists) but loads no project file, while the
     files in ``loaded`` (real path → the agents loading it) reach other agents."""
 

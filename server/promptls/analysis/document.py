@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.code import Code
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
+from promptls.record import Record
 from promptls.text.mapper import text_to_utf8
 
 if TYPE_CHECKING:
@@ -18,8 +19,7 @@ if TYPE_CHECKING:
     from promptls.discovery.model import Discovery
 
 
-@dataclass
-class Document:
+class Document(Record, frozen=False):
     """One analysed text; derived facts are computed lazily and at most once."""
 
     text: str

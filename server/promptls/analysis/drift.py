@@ -18,13 +18,13 @@ import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
 from promptls.analysis.drift_gate import could_drift
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
+from promptls.record import Record
 from promptls.text import runmemo
 from promptls.text.fsread import read_bounded
 
@@ -32,8 +32,7 @@ MAX_COPY_BYTES = 1024 * 1024
 """Larger files are not compared: a diff of megabytes is not an instruction file's."""
 
 
-@dataclass(frozen=True, slots=True)
-class Copy:
+class Copy(Record):
     """One instruction file loaded for a folder, and the agents that read it there."""
 
     path: str
@@ -44,8 +43,7 @@ class Copy:
     """Identities of the files this one imports (for any agent)."""
 
 
-@dataclass(frozen=True, slots=True)
-class LineDiff:
+class LineDiff(Record):
     """How one text differs from another, counted in non-blank lines."""
 
     ratio: float

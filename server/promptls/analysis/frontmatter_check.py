@@ -10,13 +10,13 @@ from __future__ import annotations
 import difflib
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
 from promptls.discovery.globs import Anchor, dialect, rejected, split_commas, split_patterns
+from promptls.record import Record
 
 
 def subject(doc: Document) -> tuple[FrontKind, Front] | None:
@@ -49,8 +49,7 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
-@dataclass(frozen=True, slots=True)
-class Glob:
+class Glob(Record):
     """One scope glob as the agent reads it, and where it is written."""
 
     pattern: str
@@ -89,8 +88,7 @@ def scope_globs(text: str, kind: FrontKind, front: Front) -> Iterator[Glob]:
             yield Glob(piece, start, end)
 
 
-@dataclass(frozen=True, slots=True)
-class Hits:
+class Hits(Record):
     """The files of a listing one glob matches: how many, the first few, and whether the
     listing was complete (a capped listing cannot prove that nothing matches)."""
 

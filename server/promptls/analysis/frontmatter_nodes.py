@@ -11,14 +11,13 @@ reading), then composed once here; one text is parsed once however many rules as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 
 from promptls.discovery.frontmatter import MAX_DEPTH, TAG_MISFIT, read_front_matter, too_deep
+from promptls.record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class Item:
+class Item(Record):
     """One scalar inside a value (a list item, or the value itself), with its span."""
 
     value: object
@@ -26,8 +25,7 @@ class Item:
     end: int
 
 
-@dataclass(frozen=True, slots=True)
-class Key:
+class Key(Record):
     """A top-level ``key: value`` pair: the key's span, the value's span and reading."""
 
     name: str
@@ -43,8 +41,7 @@ class Key:
     """The value is a quoted scalar (``"true"`` is a string because of its quotes)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Front:
+class Front(Record):
     """A file's front matter as the rules see it."""
 
     present: bool

@@ -27,10 +27,10 @@ import re
 import stat
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from functools import cached_property
 
 from promptls.discovery.git import find_git_dir
+from promptls.record import Record
 from promptls.text import runmemo
 from promptls.text.fsread import read_bounded
 from promptls.text.lazyre import lazy
@@ -58,8 +58,7 @@ _JUST_ALIAS = lazy(r"^alias[ \t]+([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=", re.MULTILIN
 _JUST_OPAQUE = lazy(r"^(?:import|mod)\b|^set[ \t]+fallback\b", re.MULTILINE)
 
 
-@dataclass(frozen=True, slots=True)
-class Names:
+class Names(Record):
     """What one manifest defines, or ``None`` where it cannot be known."""
 
     path: str

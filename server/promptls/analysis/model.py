@@ -7,8 +7,10 @@ any protocol type is what lets CI and the editor report exactly the same thing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
+
+from promptls.record import Record
 
 
 class Severity(StrEnum):
@@ -50,8 +52,7 @@ class MarkerKind(StrEnum):
     """Close to a configured marker but not equal: it will not split."""
 
 
-@dataclass(frozen=True, slots=True)
-class Edit:
+class Edit(Record):
     """Replace ``text[start:end]`` with ``new_text``."""
 
     start: int
@@ -59,16 +60,14 @@ class Edit:
     new_text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Fix:
+class Fix(Record):
     """A safe, non-overlapping set of edits with a title a user can pick from a menu."""
 
     title: str
     edits: tuple[Edit, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Related:
+class Related(Record):
     """Another span that explains a finding (e.g. the first marker for a duplicate)."""
 
     start: int
@@ -78,8 +77,7 @@ class Related:
     """Another file, when the related span is not in the analysed text."""
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+class Finding(Record):
     """One rule violation at ``text[start:end]``."""
 
     code: str
@@ -96,8 +94,7 @@ class Finding:
     see it (the message starts with them too); empty otherwise."""
 
 
-@dataclass(frozen=True, slots=True)
-class MarkerHit:
+class MarkerHit(Record):
     """A marker or marker-like token found by the scanner."""
 
     start: int
@@ -109,8 +106,7 @@ class MarkerHit:
     """For near-misses and foreign markers: why it will not split, in a user's words."""
 
 
-@dataclass(frozen=True)
-class Analysis:
+class Analysis(Record):
     """Everything computed for one version of one document, shared by every feature."""
 
     text: str

@@ -8,10 +8,11 @@ business, and that module imports this one, never the reverse.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from promptls.analysis.model import Severity
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
+from promptls.record import Record
 
 __all__ = ["DEFAULT_MODEL", "DEFAULT_PROMPT_FILES", "DEFAULT_SETTINGS", "Settings"]
 
@@ -27,8 +28,7 @@ DEFAULT_PROMPT_FILES = (
 )
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(Record):
     """Everything that changes what the analysis reports; immutable and cheap to share."""
 
     select: tuple[str, ...] = ("ALL",)

@@ -19,9 +19,9 @@ apply there are not the ones near the file.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from promptls.analysis.code import Code, inline_spans, line_end
+from promptls.record import Record
 from promptls.text.lazyre import lazy
 
 SHELL_TAGS = frozenset(
@@ -53,8 +53,7 @@ _ASSIGNMENT = lazy(r"[A-Za-z_][A-Za-z0-9_]*=\S*")
 _MOVES = frozenset({"cd", "pushd", "popd"})
 
 
-@dataclass(frozen=True, slots=True)
-class Word:
+class Word(Record):
     """One word of a command and where it is in the text."""
 
     text: str
@@ -66,8 +65,7 @@ class Word:
         return self.start + len(self.text)
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
+class Command(Record):
     """One simple command (program and arguments) and the line it is written on."""
 
     words: tuple[Word, ...]

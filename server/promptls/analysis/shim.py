@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import difflib
 import os
-from dataclasses import dataclass
 
 from promptls.analysis.drift import Copy, drifted, front_matter_end
 from promptls.discovery.profiles import PROFILES
+from promptls.record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class Shim:
+class Shim(Record):
     """Replace the copy at ``path`` with ``new_text``, or delete it when that is None."""
 
     title: str

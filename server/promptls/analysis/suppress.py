@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from promptls.analysis.model import Finding
+from promptls.record import Record
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import Mapper
 
@@ -34,8 +35,7 @@ INVALID = "PL016"
 """Reports about suppressions are only silenced by naming PL016 itself."""
 
 
-@dataclass
-class Suppressions:
+class Suppressions(Record, frozen=False):
     """Parsed suppression comments of one text."""
 
     ranges: dict[str, list[tuple[int, int]]] = field(default_factory=dict)

@@ -20,7 +20,9 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
+
+from promptls.record import Record
 
 MAX_FILES = 20_000
 MAX_DIRS = 4_000
@@ -31,8 +33,7 @@ SKIP_DIRS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(Record):
     """Relative ``/``-separated paths of the files found under a root, in walk order."""
 
     root: str

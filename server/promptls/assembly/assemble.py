@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -44,11 +43,11 @@ from promptls.prompt import (
     render_system_for_wire,
     split_system_prompt,
 )
+from promptls.record import Record
 from promptls.tokens import estimate_tokens
 
 
-@dataclass(frozen=True, slots=True)
-class TextSize:
+class TextSize(Record):
     """How big a text is; ``tokens`` is an estimate (see ``promptls.tokens``)."""
 
     bytes: int
@@ -69,8 +68,7 @@ class TextSize:
         return {"bytes": self.bytes, "chars": self.chars, "tokens_estimate": self.tokens}
 
 
-@dataclass(frozen=True, slots=True)
-class AssembledPrompt:
+class AssembledPrompt(Record):
     """One assembled prompt, in every form a user may want to inspect.
 
     ``system`` is ``join_system_prompt(static, dynamic)`` (with the marker) and ``wire``

@@ -11,7 +11,7 @@ it, so they cannot disagree. Lines and columns come from the one position mapper
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from promptls.assembly.agents.model import (
@@ -21,6 +21,7 @@ from promptls.assembly.agents.model import (
     PieceKind,
     utf8_len,
 )
+from promptls.record import Record
 from promptls.text.mapper import Mapper
 
 __all__ = [
@@ -36,8 +37,7 @@ _EXCERPT = 40
 """Code points shown on each side of the difference."""
 
 
-@dataclass(frozen=True, slots=True)
-class Side:
+class Side(Record):
     """One rendering at the first differing byte.
 
     ``kind`` is the piece's kind (``None`` past the end of the wire text); ``path`` is
@@ -53,8 +53,7 @@ class Side:
     excerpt: str
 
 
-@dataclass(frozen=True, slots=True)
-class Difference:
+class Difference(Record):
     """The first place the new rendering's wire text departs from the old one's.
 
     ``offset`` counts code points, ``byte`` UTF-8 bytes (what the caches compare), and

@@ -16,10 +16,10 @@ import os
 import platform
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date
 
 from promptls.discovery.git import GitLocation, find_git_dir, read_git_branch
+from promptls.record import Record
 
 __all__ = ["Environment", "GitLocation", "detect_environment", "find_git_dir", "go_arch", "go_os"]
 
@@ -70,8 +70,7 @@ _ARCH = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Environment:
+class Environment(Record):
     """What the model needs before it can write a correct shell command or reason about
     dates; every field is read from the host, and empty when it cannot be read."""
 

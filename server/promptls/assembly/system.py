@@ -20,7 +20,8 @@ Decisions where the design is silent:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+
+from promptls.record import Record
 
 __all__ = [
     "DEFAULT_INSTRUCTIONS",
@@ -42,8 +43,7 @@ TOOL_GUIDELINES_HEADING = "# Tool guidelines"
 """Heading of the section that collects the tools' bullets."""
 
 
-@dataclass(frozen=True, slots=True)
-class ToolInfo:
+class ToolInfo(Record):
     """A tool's contribution to the system prompt.
 
     The tool's own description travels in its schema; only rules that no single schema
@@ -54,8 +54,7 @@ class ToolInfo:
     guidelines: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
-class SystemOptions:
+class SystemOptions(Record):
     """The stable inputs of ``build_system``, captured once per session."""
 
     instructions: str = ""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
@@ -18,12 +17,12 @@ from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
 from promptls.analysis.model import Related
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
+from promptls.record import Record
 from promptls.text.escape import safe_line
 from promptls.text.mapper import Encoding, Mapper
 
 
-@dataclass(frozen=True)
-class Report:
+class Report(Record):
     """One checked file: how to name it and what was found."""
 
     display: str

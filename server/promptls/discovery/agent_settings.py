@@ -18,9 +18,9 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
+from promptls.record import Record
 from promptls.text import runmemo
 from promptls.text.fsread import human_bytes, read_bounded
 
@@ -34,8 +34,7 @@ CODEX_DEFAULT_MARKERS = (".git",)
 """codex-config ``default_project_root_markers`` (read 2026-12-01)."""
 
 
-@dataclass(frozen=True, slots=True)
-class AgentSetting:
+class AgentSetting(Record):
     """One setting that shaped a discovery: its key, value as shown, and where it came from.
 
     ``source`` is the settings file's path, or ``"default"`` for the agent's built-in value.
@@ -46,8 +45,7 @@ class AgentSetting:
     source: str
 
 
-@dataclass(frozen=True, slots=True)
-class SettingsProblem:
+class SettingsProblem(Record):
     """A settings file the agent would complain about; discovery used the defaults."""
 
     path: str

@@ -10,13 +10,13 @@ not valid YAML is reported, with its line, and the file is treated as having non
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from promptls.discovery.globs import split_patterns
+from promptls.record import Record
 
 
-@dataclass(frozen=True, slots=True)
-class FrontMatter:
+class FrontMatter(Record):
     """A file's front matter: the mapping (empty when absent), the body after it, and
     the problem YAML found (empty when none; ``data`` then holds plain key: value lines)."""
 

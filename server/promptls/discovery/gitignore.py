@@ -21,10 +21,10 @@ are bounded and never block (``fsread``).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from promptls.discovery.git import find_git_dir
+from promptls.record import Record
 from promptls.text.fsread import read_bounded
 
 if TYPE_CHECKING:
@@ -38,8 +38,7 @@ _NAME_MASK = 0x0FFF
 _EXTENDED = 0x4000
 
 
-@dataclass(frozen=True, slots=True)
-class IgnoreVerdict:
+class IgnoreVerdict(Record):
     """Whether a file in a repository is ignored, and where its repository starts."""
 
     worktree: str

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
@@ -32,14 +31,14 @@ from promptls.discovery.imports import (
 )
 from promptls.discovery.model import Discovery, EntryStatus
 from promptls.discovery.profiles import PROFILES
+from promptls.record import Record
 from promptls.text import runmemo
 
 GEMINI_ROOT_MARKERS = (".git",)
 """gemini-cli's default ``memoryBoundaryMarkers``: where its import confinement ends."""
 
 
-@dataclass(frozen=True, slots=True)
-class ImportLink:
+class ImportLink(Record):
     """One followed import: the token's span (``@`` included), what it names and who
     follows it. ``written`` is the path as the agent reads it (escapes undone)."""
 
@@ -139,8 +138,7 @@ def followed_imports(
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class ImportSite:
+class ImportSite(Record):
     """An import of a given file in another file: where, as written, and who follows it."""
 
     path: str
@@ -169,8 +167,7 @@ def importers_of(
     return sites
 
 
-@dataclass(frozen=True, slots=True)
-class ImportEdit:
+class ImportEdit(Record):
     """Replace ``text[start:end]`` of the file at ``path`` by ``new_text``."""
 
     path: str
@@ -233,8 +230,7 @@ NOT_LOADED = "not-loaded"
 """The status of a file a profile has no entry for."""
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileLoad:
+class ProfileLoad(Record):
     """What one profile does with the file for its folder: its discovery entry's status
     (``NOT_LOADED`` when it has none), position among the files sent (1-based), how many
     are sent, and the entry's reason."""
@@ -248,8 +244,7 @@ class ProfileLoad:
     line: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Loaders:
+class Loaders(Record):
     """The answer for one file."""
 
     path: str

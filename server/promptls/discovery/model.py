@@ -10,10 +10,11 @@ without pulling in the filesystem code. ``promptls.discovery`` re-exports all of
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
+from promptls.record import Record
 
 
 class ContextScope(StrEnum):
@@ -25,8 +26,7 @@ class ContextScope(StrEnum):
     LOCAL = "local"
 
 
-@dataclass(frozen=True, slots=True)
-class ContextFile:
+class ContextFile(Record):
     """One instruction document rendered into model-visible context.
 
     ``path`` is absolute. Files arrive broadest first, most specific last.
@@ -62,8 +62,7 @@ class EntryStatus(StrEnum):
     """Loaded only when the user asks for it or the agent decides to."""
 
 
-@dataclass(frozen=True, slots=True)
-class Entry:
+class Entry(Record):
     """One candidate discovery looked at and what became of it.
 
     ``size`` is the size on disk in bytes when known. ``order`` is the index in
@@ -88,8 +87,7 @@ class Entry:
     cut_at: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Discovery:
+class Discovery(Record):
     """Everything one profile would load for one folder, and why the rest was not.
 
     ``watched`` holds every path discovery depended on (existing or not, so creating a

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import StrEnum
 from types import MappingProxyType
+
+from promptls.record import Record
 
 
 class Walk(StrEnum):
@@ -28,8 +29,7 @@ class Walk(StrEnum):
     """Only the workspace root itself (``cursor``)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Profile:
+class Profile(Record):
     """How one agent discovers instruction files.
 
     ``user_dir`` is relative to the home directory; ``user_dir_env`` names an environment

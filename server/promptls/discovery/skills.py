@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from promptls.discovery.api import get_profile, resolve_home
+from promptls.record import Record
 from promptls.text.fsread import decode, read_bounded
 
 __all__ = [
@@ -43,8 +43,7 @@ _MAX_SKILLS_PER_DIR = 512
 _MAX_SKILL_BYTES = 64 * 1024
 
 
-@dataclass(frozen=True, slots=True)
-class SkillInfo:
+class SkillInfo(Record):
     """What an agent advertises about a skill before loading it."""
 
     name: str
@@ -52,8 +51,7 @@ class SkillInfo:
     path: str
 
 
-@dataclass(frozen=True, slots=True)
-class SkillsDelta:
+class SkillsDelta(Record):
     """What changed between two listings, keyed by skill name."""
 
     added: tuple[SkillInfo, ...] = ()

@@ -21,13 +21,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.positions import ClientMapper, apply_change
+from promptls.record import Record
 
 if TYPE_CHECKING:
     from promptls.lsp.wire import Wire
@@ -81,8 +81,7 @@ class Snapshot:
         return found
 
 
-@dataclass(eq=False)
-class Document:
+class Document(Record, frozen=False, eq=False):
     """The server's copy of one open document."""
 
     uri: str

@@ -15,10 +15,10 @@ returns them. Each version's measure is kept on its :class:`Snapshot` (``wire``)
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from promptls.lsp.markup import MAX_BLOCK_CHARS
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY, render_system_for_wire, split_system_prompt
+from promptls.record import Record
 from promptls.tokens import estimate_from_counts, estimate_tokens
 
 HEAD_CHARS = MAX_BLOCK_CHARS
@@ -30,8 +30,7 @@ def utf8_len(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-@dataclass(frozen=True)
-class Size:
+class Size(Record):
     """UTF-8 bytes and the token *estimate* of one piece of text."""
 
     bytes: int
@@ -51,8 +50,7 @@ def size_of(text: str) -> Size:
     return Size(utf8_len(text), estimate_tokens(text))
 
 
-@dataclass(frozen=True)
-class Part:
+class Part(Record):
     """One of the three texts: its start (for display), its length and its size."""
 
     head: str
@@ -60,8 +58,7 @@ class Part:
     size: Size
 
 
-@dataclass(frozen=True)
-class Wire:
+class Wire(Record):
     """Static half, dynamic half and marker-free text of one version."""
 
     static: Part
@@ -97,8 +94,7 @@ _E2_WIDE = re.compile(rb"\xe2[\xba-\xbf]")
 """U+2E80-U+2FFF: the only wide characters (see ``promptls.tokens``) led by 0xE2."""
 
 
-@dataclass
-class _Counts:
+class _Counts(Record, frozen=False):
     """What sizes are made of; every field adds up over concatenated pieces."""
 
     chars: int = 0

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from promptls.record import Record
 
 if TYPE_CHECKING:
     from promptls.discovery import Discovery, Entry
@@ -27,8 +28,7 @@ _RANK = {s: n for n, s in enumerate((*_SENT, "shadowed", "dropped", "import-erro
 """Which status a cell shows when an agent met the same real file twice."""
 
 
-@dataclass(frozen=True, slots=True)
-class Cell:
+class Cell(Record):
     """One agent's answer for one real file: its status, the bytes it sends (0 when it
     sends none) and how many times it sends it."""
 
@@ -37,8 +37,7 @@ class Cell:
     sent: int
 
 
-@dataclass(frozen=True, slots=True)
-class Row:
+class Row(Record):
     """One real file: ``path`` is its name (the first met that is no link), ``real``
     the file it is, ``links`` the names that are symbolic links to it."""
 
@@ -48,8 +47,7 @@ class Row:
     cells: tuple[Cell | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
-class Matrix:
+class Matrix(Record):
     """Rows of real files by columns of agents, with each agent's total bytes sent."""
 
     agents: tuple[str, ...]

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from promptls.discovery import PROFILES
+from promptls.record import Record
 from promptls.text.escape import safe_block, safe_line
 from promptls.views.matrix import Cell, Matrix, cell_text, coverage_matrix
 
@@ -39,8 +39,7 @@ _PLAIN_REASONS = frozenset(
 _RULE = "─" * 72
 
 
-@dataclass(frozen=True, slots=True)
-class ProfileContext:
+class ProfileContext(Record):
     """One profile's answer for a folder: discovery, its context revision, its skills."""
 
     discovery: Discovery

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Edit, Finding, MarkerHit, Severity
+from promptls.record import Record
 
 PROMPTISH = frozenset({DocumentKind.PROMPT, DocumentKind.OTHER})
 """Documents that may legitimately carry a marker (prompt templates, other text)."""
@@ -15,8 +15,7 @@ ALL_KINDS = frozenset(DocumentKind)
 INSTRUCTION_ONLY = frozenset({DocumentKind.INSTRUCTION})
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(Record):
     """A rule's identity, documentation and check; ``docs/rules.md`` mirrors these."""
 
     code: str

@@ -10,9 +10,9 @@ sends, and this module alone says how it is measured.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
 
+from promptls.record import Record
 from promptls.tokens import TokenCount, count_tokens
 
 
@@ -36,8 +36,7 @@ class Framing(StrEnum):
     NOT_DOCUMENTED = "not documented"
 
 
-@dataclass(frozen=True, slots=True)
-class Piece:
+class Piece(Record):
     """A run of wire text; ``path`` is the file it shows (None for framing)."""
 
     text: str
@@ -46,8 +45,7 @@ class Piece:
     cached: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class AgentRendering:
+class AgentRendering(Record):
     """One agent's instruction context as sent: pieces in wire order and what is known.
 
     ``placement`` says where on the request it goes (system prompt, a user message);
@@ -72,8 +70,7 @@ class AgentRendering:
         return "".join(p.text for p in self.pieces)
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedPiece:
+class PlacedPiece(Record):
     """A piece with its byte offset in the wire text, its size and its tokens."""
 
     piece: Piece
@@ -82,8 +79,7 @@ class PlacedPiece:
     tokens: TokenCount
 
 
-@dataclass(frozen=True, slots=True)
-class FileSpan:
+class FileSpan(Record):
     """Where one file's content sits in the wire text (summed over its pieces)."""
 
     path: str
@@ -93,8 +89,7 @@ class FileSpan:
     cached: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Measured:
+class Measured(Record):
     """A rendering with every piece placed, per-file spans and the whole wire's size."""
 
     rendering: AgentRendering
