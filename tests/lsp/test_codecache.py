@@ -237,14 +237,19 @@ def test_the_server_keeps_lsprotocols_generated_code_between_starts(tmp_path: Pa
     (tmp_path / "two").mkdir()
     first = _session(tmp_path / "one", str(cache), tmp_path / "one.log")
     _, at_start = _counts(tmp_path / "one.log", "at start")
-    assert at_start > 500  # lsprotocol's classes, at least
+    # Only what the start uses: lsprotocol's ~550 classes get their methods compiled
+    # when first used (lsp/lazymethods.py), the handful a start meets among them.
+    assert 10 < at_start < 100
     _, compiled = _counts(tmp_path / "one.log", ".bin")
     assert compiled >= at_start
     assert [p.name for p in cache.iterdir()] == [f"generated-{MAGIC_NUMBER.hex()}.bin"]
 
     second = _session(tmp_path / "two", str(cache), tmp_path / "two.log")
     reused, compiled_again = _counts(tmp_path / "two.log", "at start")
-    assert (reused, compiled_again) == (at_start, 0)  # the start-up compiles nothing
+    assert compiled_again == 0  # the start-up compiles nothing
+    # It reuses what the first start compiled, and what the first session compiled
+    # after its start for classes made at import (their methods are in the cache now).
+    assert reused >= at_start
     assert second[0] == first[0]  # the same capabilities
     assert second[1]["diagnostics"] == first[1]["diagnostics"]
     assert first[1]["diagnostics"]  # the marker in an instruction file

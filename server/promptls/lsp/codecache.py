@@ -7,7 +7,9 @@ time it is read or written, and dataclasses for ours. Compiling that source was 
 a fresh server's CPU before ``initialize`` (valgrind: ~960 M of ~2,300 M instructions).
 The source is the same at every start, so the compiled code is too: like Python's own
 ``__pycache__``, this module keeps it in the user's cache folder and hands it back
-instead of compiling again.
+instead of compiling again. A class whose methods it does not hold yet gets them compiled
+when first used (``lazymethods.py``): a session uses a few dozen of lsprotocol's classes,
+so a first start compiles those, and the file holds only them.
 
 What it trusts: it caches only what those three generators compile, never anything from
 a workspace. An entry is found by the exact source and ``compile`` arguments, so a hit is
@@ -54,6 +56,10 @@ mode, flags, dont_inherit, optimize)."""
 
 _compile = builtins.compile
 _exec = builtins.exec
+
+LAZY_PREFIX = "<attrs generated methods "
+"""The file name attrs gives a class's methods: compiled on first use when the cache does
+not hold it (``lazymethods.py``), since a session uses a few dozen of lsprotocol's ~550."""
 
 
 def default_folder() -> str | None:
@@ -114,13 +120,26 @@ class CodeCache:
             return _compile(source, filename, mode, flags, dont_inherit, optimize, **extra)
         key = (source, filename, mode, flags, dont_inherit, optimize)
         code = self._known.get(key)
-        if code is None:
-            code = _compile(source, filename, mode, flags, dont_inherit, optimize)
-            with self._lock:
-                self._known[key] = code
-                self._fresh[key] = code
-        else:
+        if code is not None:
             self.reused += 1
+            return code
+        if filename.startswith(LAZY_PREFIX) and key[2:] == ("exec", 0, False, -1):
+            # Deferred: only a class the cache does not hold yet gets stand-ins.
+            from promptls.lsp import lazymethods
+
+            return lazymethods.template_for(source, filename, self._compile_exec)
+        return self._compile_new(key)
+
+    def _compile_exec(self, source: str, filename: str) -> CodeType:
+        """Compile a script as ``exec`` now and keep it (a lazily compiled attrs class)."""
+        return self._compile_new((source, filename, "exec", 0, False, -1))
+
+    def _compile_new(self, key: Key) -> CodeType:
+        """Compile what the cache does not hold, and keep it for the next save."""
+        code: CodeType = _compile(*key)
+        with self._lock:
+            self._known[key] = code
+            self._fresh[key] = code
         return code
 
     def exec(self, source: Any, globals: Any = None, locals: Any = None, /) -> None:
