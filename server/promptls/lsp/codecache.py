@@ -1,9 +1,10 @@
 """Keep the code that attrs, cattrs and dataclasses generate, so a new server compiles it once.
 
-lsprotocol defines about 600 attrs classes, and attrs writes each class's ``__init__``,
+lsprotocol defines about 570 attrs classes, and attrs writes each class's ``__init__``,
 ``__eq__``, ``__repr__``… as Python source and compiles it when the class is made: at
 every start of every pygls server. cattrs does the same for each message type the first
-time it is read or written, and dataclasses for ours. Compiling that source was ~40 % of
+time it is read or written, and dataclasses for the few a library defines (promptls' own
+records generate none: ``promptls/record.py``). Compiling that source was ~40 % of
 a fresh server's CPU before ``initialize`` (valgrind: ~960 M of ~2,300 M instructions).
 The source is the same at every start, so the compiled code is too: like Python's own
 ``__pycache__``, this module keeps it in the user's cache folder and hands it back
