@@ -61,6 +61,7 @@ SEAMS = (
     ("promptls.lsp.", "promptls.views"),
     ("promptls.lsp.", "promptls.lsp.wire"),
     ("promptls.lsp.", "promptls.tokens"),
+    ("promptls.lsp.codecache", "promptls.lsp.lazymethods"),
     ("promptls.config", "promptls.analysis"),
     ("promptls.commands._common", "promptls.discovery"),
     ("promptls.analysis.", "promptls.analysis."),
