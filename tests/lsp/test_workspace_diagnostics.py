@@ -230,3 +230,33 @@ async def test_first_open_is_published_before_the_scan(name: str, tmp_path: Path
         await _scanned(client)
         order = [p.version for p in client.events.published]
         assert order.index(7) < order.index(None), order
+
+
+def _folders_changed(client: PromptClient, added: list[Path], removed: list[Path]) -> None:
+    """The ``didChangeWorkspaceFolders`` an editor sends when folders are added or removed."""
+    event = types.WorkspaceFoldersChangeEvent(
+        added=[types.WorkspaceFolder(uri=uri_of(p), name=p.name) for p in added],
+        removed=[types.WorkspaceFolder(uri=uri_of(p), name=p.name) for p in removed],
+    )
+    client.workspace_did_change_workspace_folders(
+        types.DidChangeWorkspaceFoldersParams(event=event)
+    )
+
+
+async def test_a_folder_added_to_the_workspace_is_scanned_and_a_removed_one_cleared(
+    tmp_path: Path,
+) -> None:
+    first, added = tmp_path / "first", tmp_path / "added"
+    _tree(first, {"AGENTS.md": "# rules 😀\nuse tabs\n"})
+    _tree(added, FILES)
+    async with session("emacs", first) as client:
+        await client.events.until(lambda: _pushed(client) == _check(first, client.encoding) or None)
+        # "Add Folder to Workspace": its unopened files are checked as check sees them.
+        _folders_changed(client, [added], [])
+        both = _check(first, client.encoding) | _check(added, client.encoding)
+        assert {code for _, code, _ in both} >= {"PL015", "PL013", "PL007"}
+        await client.events.until(lambda: _pushed(client) == both or None)
+        # Removed again: its files' findings are cleared.
+        _folders_changed(client, [], [added])
+        alone = _check(first, client.encoding)
+        await client.events.until(lambda: _pushed(client) == alone or None)

@@ -284,11 +284,12 @@ class PromptServer(LanguageServer):
 
     # -- settings ---------------------------------------------------------------------
 
-    async def pull_configuration(self) -> None:
-        """Ask the client for each folder's ``promptls`` section, if it can answer."""
+    async def pull_configuration(self) -> bool:
+        """Ask the client for each folder's ``promptls`` section, if it can answer; whether
+        the answer changed the settings (and everything was refreshed)."""
         ws = self.client_capabilities.workspace
         if not (ws and ws.configuration):
-            return
+            return False
         folders = self.folders()
         items = [types.ConfigurationItem(section=SECTION)] + [
             types.ConfigurationItem(scope_uri=from_fs_path(f), section=SECTION) for f in folders
@@ -300,10 +301,10 @@ class PromptServer(LanguageServer):
             )
         except TimeoutError:
             log.warning("no answer to workspace/configuration; keeping the current settings")
-            return
+            return False
         except Exception:
             log.exception("workspace/configuration failed")
-            return
+            return False
         before = self.settings.editor_layers()
         if answers:
             self.settings.set_global(answers[0])
@@ -312,8 +313,10 @@ class PromptServer(LanguageServer):
         # The first answer usually repeats what the server started with; re-analysing
         # then would only delay the first diagnostics (the answer arrives while the first
         # open is being analysed, so its publication would wait for a second analysis).
-        if self.settings.editor_layers() != before:
-            self.refresh_all()
+        if self.settings.editor_layers() == before:
+            return False
+        self.refresh_all()
+        return True
 
 
 class _UserErrorFilter(logging.Filter):

@@ -89,12 +89,15 @@ def register(
 
     @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
     async def did_change_folders(params: types.DidChangeWorkspaceFoldersParams) -> None:
-        """New folders bring their own settings; removed ones take theirs away."""
+        """New folders bring their own settings; removed ones take theirs away. Either
+        way the workspace's files are another set, and an open document may now belong to
+        another folder: everything is checked again."""
         for folder in params.event.removed:
             path = to_fs_path(folder.uri)
             if path:
                 server.settings.forget_folder(path)
-        await server.pull_configuration()
+        if not await server.pull_configuration():
+            server.refresh_all()
 
     @server.feature(types.SHUTDOWN)
     def shutdown(params: None) -> None:
