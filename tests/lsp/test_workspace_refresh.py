@@ -18,7 +18,7 @@ from lsprotocol import types
 
 from tests import MARKER
 from tests.lsp.client import PromptClient, capabilities, session, uri_of
-from tests.lsp.test_workspace_diagnostics import FILES, _tree
+from tests.lsp.test_workspace_diagnostics import FILES, _folders_changed, _tree
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -105,3 +105,26 @@ async def test_a_new_finding_asks_once_and_only_that_file_changed(tmp_path: Path
         assert "PL001" in _codes(after[uri_of(prompt)])  # the duplicate marker
         assert _unchanged(after) == set(first) - {uri_of(prompt)}
         assert client.events.refreshes == asked + 1
+
+
+async def test_a_folder_inside_another_checks_its_own_files_under_its_settings(
+    tmp_path: Path,
+) -> None:
+    outer = tmp_path / "outer"
+    inner = outer / "inner"
+    _tree(outer, {"b.prompt": FILES["b.prompt"]})
+    _tree(inner, {"b.prompt": FILES["b.prompt"]})
+    settings = {uri_of(inner): {"ignore": ["PL007"]}}  # the inner folder's own settings
+    async with session(
+        "neovim", inner, caps=_pull_with_refresh(), configuration=settings
+    ) as client:
+        first = await _pull(client)
+        assert uri_of(inner / "b.prompt") not in first  # its only finding is ignored
+        asked = client.events.refreshes
+        # The outer folder is added after the inner one: its walk, which reaches the
+        # inner folder's files too, comes last.
+        _folders_changed(client, [outer], [])
+        await client.events.until(lambda: client.events.refreshes > asked)
+        after = await _pull(client, first)
+        assert "PL007" in _codes(after[uri_of(outer / "b.prompt")])
+        assert uri_of(inner / "b.prompt") not in after  # still under its own settings

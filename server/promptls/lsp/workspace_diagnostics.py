@@ -146,11 +146,16 @@ class WorkspaceScan:
 
         self.discoveries = Discoveries()
         checked = 0
-        for folder in self.server.folders() if cap else []:
+        folders = self.server.folders() if cap else []
+        for folder in folders:
             settings = self.server.settings.for_folder(folder)
+            # A workspace folder inside this one checks its own files, under its settings.
+            inner = [f for f in folders if f != folder and inside(f, folder)]
             for batch in walk_folders(Path(folder), settings):
                 await self._breathe()
                 for path in batch:
+                    if inner and any(inside(str(path), f) for f in inner):
+                        continue
                     if checked == cap:
                         return True
                     checked += 1
