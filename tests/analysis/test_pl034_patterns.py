@@ -58,9 +58,7 @@ def test_a_line_that_warns_against_the_command_is_quiet(tmp_path: Path, line: st
 )
 def test_a_word_that_only_contains_a_contrast_word_is_not_one(tmp_path: Path, line: str) -> None:
     root = _pnpm_repo(tmp_path)
-    assert check(root / "AGENTS.md", line + "\n") == [
-        ("npm install", WRONG, Severity.WARNING)
-    ]
+    assert check(root / "AGENTS.md", line + "\n") == [("npm install", WRONG, Severity.WARNING)]
 
 
 def test_a_file_whose_only_manager_word_is_make_is_read(tmp_path: Path) -> None:
