@@ -38,8 +38,9 @@ def _pl030(text: str) -> list[tuple[str, str]]:
     return shown
 
 
-def test_two_backticks_open_no_fence_inside_a_block_quote() -> None:
-    text = "> `` marks an empty span\n> ```sh\n> make\n"
+@pytest.mark.parametrize("two", ["``", "~~"])
+def test_two_backticks_or_tildes_open_no_fence_inside_a_block_quote(two: str) -> None:
+    text = f"> {two} marks a span\n> ```sh\n> make\n"
     assert _pl030(text) == [("```sh", _never_closed("```", 1))]
 
 
@@ -112,6 +113,7 @@ SWALLOWED = "; the agent does not import @docs/a.md from inside it"
         ("```\nx\n~~~\n@docs/a.md\n", "claude"),
         ("```\nx\n  ~~~\n@docs/a.md\n", "claude"),
         ("```\nx\n> ```\n@docs/a.md\n> ```\n", "gemini"),
+        ("```\nx\n\t```\n@docs/a.md\n\t```\n", "gemini"),
     ],
 )
 def test_fence_lines_after_the_open_fence_hide_no_import(
@@ -122,9 +124,16 @@ def test_fence_lines_after_the_open_fence_hide_no_import(
     assert message == _never_closed("```", text.count("\n") - 1) + SWALLOWED
 
 
-def test_a_fence_run_inside_a_prose_line_keeps_the_import_on_it(tmp_path: Path) -> None:
-    text = "```\nx\nRun ```make``` with @docs/a.md\n"
-    severity, message = _swallowed(tmp_path, text, "claude")
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Run ```make``` with @docs/a.md",  # a run inside the line
+        "``make`` reads @docs/a.md",  # two backticks: a code span
+        "~~old~~ see @docs/a.md",  # two tildes: strikethrough
+    ],
+)
+def test_a_line_that_is_no_fence_line_keeps_its_import(tmp_path: Path, line: str) -> None:
+    severity, message = _swallowed(tmp_path, f"```\nx\n{line}\n", "claude")
     assert severity is Severity.ERROR
     assert message == _never_closed("```", 2) + SWALLOWED
 
