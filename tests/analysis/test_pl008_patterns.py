@@ -48,7 +48,10 @@ def test_a_handlebars_triple_stash_is_one_slot() -> None:
     ]
 
 
-@pytest.mark.parametrize("static", ["Hi {{\nname\n}} there", "Hi {{ name\r}} there", "${}"])
+@pytest.mark.parametrize(
+    "static",
+    ["Hi {{\nname\n}} there", "Hi {{ name\r}} there", "${}", "${\nHOME}", "${HOME\r}"],
+)
 def test_a_slot_spans_one_line_and_holds_something(static: str) -> None:
     assert _values(static) == []
 
@@ -63,7 +66,7 @@ def test_a_slot_body_holds_one_to_eighty_characters() -> None:
 
 
 def test_a_tag_may_be_empty_and_stays_on_its_line() -> None:
-    assert _values("A {%%} B {%\nif x %} C") == ["{%%}"]
+    assert _values("A {%%} B {%\nif x %} C {%\rif x %} D") == ["{%%}"]
 
 
 def test_an_apply_patch_envelope_ends_at_its_own_end_line() -> None:
@@ -83,3 +86,11 @@ def test_only_the_words_begin_patch_and_end_patch_delimit_an_envelope() -> None:
     assert _values("*** Begin Patches of 2025-06-01.") == ["2025-06-01"]
     text = "*** Begin Patch\n+x\n*** End Patchwork\n+2025-06-01\n*** End Patch\nOn 2025-07-01."
     assert _values(text) == ["2025-07-01"]
+
+
+def test_a_github_actions_expression_is_one_brace_slot() -> None:
+    assert _values("Tag: ${{ github.sha }} now") == ["{{ github.sha }}"]
+
+
+def test_a_dollar_slot_ends_at_its_own_brace() -> None:
+    assert _values('Env: {"home": "${HOME}"} now') == ["${HOME}"]
