@@ -61,23 +61,18 @@ def test_a_word_that_only_contains_a_contrast_word_is_not_one(tmp_path: Path, li
     assert check(root / "AGENTS.md", line + "\n") == [("npm install", WRONG, Severity.WARNING)]
 
 
-def test_a_file_whose_only_manager_word_is_make_is_read(tmp_path: Path) -> None:
-    root = repo(tmp_path, {"Makefile": "build:\n\techo\n"})
-    assert check(root / "AGENTS.md", "Run `make check` first.\n") == [
+@pytest.mark.parametrize(
+    ("manifest", "word", "label"),
+    [("Makefile", "make", "target"), ("justfile", "just", "recipe")],
+)
+def test_a_file_whose_only_manager_word_is_make_or_just_is_read(
+    tmp_path: Path, manifest: str, word: str, label: str
+) -> None:
+    root = repo(tmp_path, {manifest: "build:\n\techo\n"})
+    assert check(root / "AGENTS.md", f"Run `{word} check` first.\n") == [
         (
             "check",
-            "Makefile has no target `check`: the agent's `make check` fails (it has: build)",
-            Severity.INFO,
-        )
-    ]
-
-
-def test_a_file_whose_only_manager_word_is_just_is_read(tmp_path: Path) -> None:
-    root = repo(tmp_path, {"justfile": "build:\n    echo\n"})
-    assert check(root / "AGENTS.md", "Run `just check` first.\n") == [
-        (
-            "check",
-            "justfile has no recipe `check`: the agent's `just check` fails (it has: build)",
+            f"{manifest} has no {label} `check`: the agent's `{word} check` fails (it has: build)",
             Severity.INFO,
         )
     ]
