@@ -86,7 +86,7 @@ def test_pl013_marks_the_whole_line_when_no_token_names_the_target(tmp_path: Pat
     assert _spans(text, found) == ["See @./sub/.. here", "@x/ws"]
     files = {"CLAUDE.md": '# R\n\nA @"q.md" B\n'}  # Claude reads the quote as part of the path
     text, found = _check(tmp_path / "claude", files, "claude", "CLAUDE.md", "PL013")
-    assert _spans(text, found) == ['A @"q.md" B']
+    assert _spans(text, found) == ['@"q.md']  # and drops the closing one: its token
 
 
 def test_pl013_reports_only_the_imports_this_file_makes(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
-from promptls.discovery.imports import import_style, is_explicit_import
+from promptls.discovery.imports import _TRAILING, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
@@ -21,7 +21,10 @@ _UNVERIFIED = (
     "against (CI without --home or PROMPTLS_HOME); pass --home DIR to verify it"
 )
 
-_IMPORT = lazy(r"@[^\s`'\"()<>\[\]]+")
+_IMPORT = lazy(r"@[^ \t\r\n]+")
+"""An ``@`` and the rest of its token as gemini-cli reads it: up to a space, tab or break."""
+_CLAUDE_END = lazy(r"[\s\\`]")
+"""Where Claude Code's token stops inside that: whitespace, a backslash or a backtick."""
 _DIRECTIVE = lazy(
     r"(?:(?<=\s)|^)@(import|include)[ \t]+(?:url\()?[\"']?([^\s\"'();]+)", re.MULTILINE
 )
@@ -72,12 +75,15 @@ def _directive_error(entry: Entry, doc: Document, directives: list[re.Match[str]
 def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:
     """Narrow a line to the ``@path`` that names the target (else keep the line).
 
-    Claude drops trailing punctuation from a token, gemini keeps it (``@./a.md,`` names
-    ``a.md,``), so a token matches with or without it.
+    gemini's token runs to the next space (``(see @./a.md)`` names ``a.md)``); Claude's
+    stops at a backtick and drops trailing punctuation and closing brackets or quotes
+    (it names ``a.md``), so a token matches as either agent reads it.
     """
     name = PurePath(target).name
     for match in _IMPORT.finditer(text, start, end):
-        for token in (match.group(), match.group().rstrip(".,;:!?")):
+        gemini = match.group()
+        claude = _CLAUDE_END.split(gemini, maxsplit=1)[0].rstrip(_TRAILING)
+        for token in (gemini, claude):
             if name and PurePath(token[1:]).name == name:
                 return match.start(), match.start() + len(token)
     return start, max(start, end)
