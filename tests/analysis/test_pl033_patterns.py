@@ -37,11 +37,11 @@ def chars(length: int, alphabet: str, seed: int) -> str:
     """Random characters holding one of each kind the alphabet has (upper, lower, digit,
     ``_``, ``-``) near the start, never ending in ``_`` or ``-``: a generated key's body."""
     rng = random.Random(f"{seed}/{length}/{alphabet}")
-    kinds = [k for k in (string.ascii_uppercase, string.ascii_lowercase, string.digits, "_", "-")]
-    kinds = [k for k in kinds if set(k) <= set(alphabet)]
+    every = (string.ascii_uppercase, string.ascii_lowercase, string.digits, "_", "-")
+    kinds = [kind for kind in every if set(kind) <= set(alphabet)]
     while True:
         out = [rng.choice(alphabet) for _ in range(length)]
-        for n, kind in enumerate(kinds[: max(length - 1, 0)]):
+        for n, kind in enumerate(kinds[: (length - 1) // 2]):
             out[1 + 2 * n] = rng.choice(kind)
         if out[-1] in "_-":
             out[-1] = rng.choice(string.ascii_letters)
@@ -185,23 +185,23 @@ def test_one_character_short_of_or_past_a_published_length_is_no_key(shape: str)
         assert reported(f"Token: {token.text}\n") == [], token.text[:12]
 
 
+LONGEST = 9
+"""A seed from this one on gives a shape's longest body."""
 SHAPES: dict[str, Callable[[int], Token]] = {
     # shape: a key of it at its shortest length for a seed, and at its longest
     "AWS access key id": lambda seed: aws(seed=seed),
-    "GitHub token": lambda seed: github(n=36 if seed < 9 else 251, seed=seed),
+    "GitHub token": lambda seed: github(n=36 if seed < LONGEST else 251, seed=seed),
     "GitHub fine-grained token": lambda seed: fine_grained(seed=seed),
-    "Slack token": lambda seed: slack(rest=10 if seed < 9 else 250, seed=seed),
-    "Stripe live key": lambda seed: stripe(n=20 if seed < 9 else 247, seed=seed),
-    "Anthropic API key": lambda seed: anthropic(n=80 if seed < 9 else 200, seed=seed),
+    "Slack token": lambda seed: slack(rest=10 if seed < LONGEST else 250, seed=seed),
+    "Stripe live key": lambda seed: stripe(n=20 if seed < LONGEST else 247, seed=seed),
+    "Anthropic API key": lambda seed: anthropic(n=80 if seed < LONGEST else 200, seed=seed),
     "OpenAI API key (marked)": lambda seed: openai_marked(
-        after=20 if seed < 9 else 200, seed=seed
+        after=20 if seed < LONGEST else 200, seed=seed
     ),
-    "OpenAI project key": lambda seed: openai_scoped(n=80 if seed < 9 else 200, seed=seed),
+    "OpenAI project key": lambda seed: openai_scoped(n=80 if seed < LONGEST else 200, seed=seed),
     "OpenAI API key": lambda seed: openai_legacy(seed=seed),
     "Google API key": lambda seed: google(seed=seed),
 }
-LONGEST = 9
-"""A seed from this one on gives a shape's longest body."""
 GROWING = {
     "GitHub token": ALNUM,
     "Slack token": ALNUM + "-",
@@ -299,3 +299,26 @@ def test_a_header_named_in_prose_is_not_a_key(around: str) -> None:
         "sixty four characters each until the closing line\n"
     )
     assert reported(text) == []
+
+
+PREFIXES = ["AKIA", "ASIA", "AIza", "sk-", "sk_live_", "rk_live_", "github_pat_"]
+PREFIXES += [f"gh{c}_" for c in "pousr"] + [f"xox{c}-" for c in "baprs"]
+
+
+def test_a_file_whose_prefixes_are_all_glued_to_words_is_not_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The one search that decides whether a file can hold a key at all passes over
+    prefixes inside longer words and over ordinary hyphens, underscores and capitals, so a
+    large file without a key costs that search only (docs/performance.md)."""
+    from promptls.analysis.rules import pl033_committed_secret as rule
+
+    def searched(text: str) -> object:
+        raise AssertionError(f"searched shape by shape: {text[:40]!r}")
+
+    monkeypatch.setattr(rule, "secrets", searched)
+    body = chars(48, ALNUM, 3)
+    for prefix in PREFIXES:
+        for glue in GLUE:
+            assert reported(f"Run {glue}{prefix}{body} here\n") == []
+    assert reported("A well-known snake_case name, Also an ABBA tribute band\n") == []
