@@ -111,6 +111,10 @@ _KEY_BODY = lazy(r"(?:[A-Za-z0-9+/=]|\\[nr]|\s)*")
 """What follows the header in a real block: base64 lines (``\\n`` escapes in JSON)."""
 _BODY_CHARS = 64
 """A real key's body has hundreds of base64 characters; a documented header has none."""
+_LINE_CHARS = 32
+"""Key material comes in lines of 64 (PEM, PGP) to 76 base64 characters, kept whole when
+the line breaks become spaces or ``\\n`` escapes; a shorter run is a word of the prose
+that names a header, or a key's last line, and is not counted."""
 
 _WORDS = ("example", "xxxx", "your", "placeholder", "dummy", "sample", "redacted", "fake")
 """Words that mark a documented stand-in, not a key (case-insensitive)."""
@@ -149,7 +153,8 @@ def _private_keys(text: str) -> Iterator[tuple[int, int, str]]:
         return
     for match in _PRIVATE_KEY.finditer(text):
         body = next(_KEY_BODY.finditer(text, match.end())).group()  # may be empty
-        chars = re.sub(r"\\[nr]|\s|=", "", body)
+        runs = re.split(r"\\[nr]|\s", body)
+        chars = "".join(run.replace("=", "") for run in runs if len(run) >= _LINE_CHARS)
         if len(chars) >= _BODY_CHARS and not placeholder(chars[:_BODY_CHARS]):
             yield match.start(), match.end(), match.group("label")
 
