@@ -189,3 +189,11 @@ def test_an_italic_dont_marks_a_counter_example(line: str) -> None:
     # a fault the pattern mutation showed (`\b` before Don't removed): `_` glued to
     # "Don't" (Markdown emphasis) hid the mark, and the lesson's path was reported
     assert underlined(line) == []
+
+
+def test_a_url_at_the_very_start_of_the_file_keeps_its_web_path_quiet() -> None:
+    assert underlined("https://example.com/?dir=/home/alice/repo is the mirror.\n") == []
+
+
+def test_dont_after_other_words_marks_a_counter_example() -> None:
+    assert underlined("Keep paths portable. Don't cd /home/alice/repo\n") == []
