@@ -49,3 +49,23 @@ def test_an_invisible_character_as_a_separator_keeps_the_token_whole(
     (hit,) = scan(text, [MARKER])
     assert text[hit.start : hit.end] == token
     assert hit.reason.startswith(f"near-miss of {MARKER}: contains invisible {describe(char)}")
+
+
+@pytest.mark.parametrize(
+    ("token", "marker"),
+    [
+        ("__ZIDANE_SYSTEM_PROMPT_B0UNDARY__", MARKER),
+        ("__BREAK_2025__", "__BREAK_2026__"),
+        ("__BREAK_V3__", "__BREAK_V2__"),
+    ],
+    ids=["a-zero-for-an-o", "another-year", "another-version"],
+)
+def test_a_digit_typed_for_a_letter_or_another_digit_keeps_the_marker_shape(
+    token: str, marker: str
+) -> None:
+    # Letters and digits alike are the marker's words; only underscores and hyphens are
+    # its shape, so the reason says nothing about them when they are as in the marker.
+    text = f"Doctrine.\n\n{token}\n\nTurn."
+    (hit,) = scan(text, [marker])
+    assert text[hit.start : hit.end] == token
+    assert hit.reason == f"near-miss of {marker}: is 1 edit away from it — it will not split"

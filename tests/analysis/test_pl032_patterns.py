@@ -142,3 +142,58 @@ def test_a_word_that_only_contains_a_counter_mark_is_no_counter_example(words: s
 def test_a_home_path_ending_a_sentence_inside_brackets_or_quotes_is_reported(line: str) -> None:
     # a bug the pattern mutation showed: ".)" ended no path, so nothing was reported
     assert underlined(line) == ["/home/ulla"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "Logs are in /home/ulla.[^1]\n",
+        "Logs are in /home/ulla[^1]\n",
+        "Logs: <code>/home/ulla</code>\n",
+        "| Logs | /home/ulla.<br>Backups in /mnt |\n",
+        "| Logs | /home/ulla<br>Backups in /mnt |\n",
+    ],
+    ids=["footnote-after-period", "footnote", "closing-tag", "br-after-period", "br"],
+)
+def test_a_home_path_before_a_footnote_or_an_html_tag_is_reported(line: str) -> None:
+    # a fault the pattern mutation showed (the period's `$` removed reported these): a
+    # footnote or a tag right after the path, with or without a period, ended no path
+    assert underlined(line) == ["/home/ulla"]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["A shell glob: /home/a[bc]/x\n", "ls /home/ulla.[ch]\n"],
+    ids=["glob", "glob-after-period"],
+)
+def test_a_bracket_glob_after_a_home_name_is_no_footnote(line: str) -> None:
+    assert underlined(line) == []
+
+
+@pytest.mark.parametrize("scheme", ["https", "s3"])
+def test_an_italic_url_keeps_its_web_path_quiet(scheme: str) -> None:
+    # a fault the pattern mutation showed (`\b` removed): Markdown's `_…_` emphasis
+    # glued to the scheme hid the URL, and the home path in its query was reported
+    assert underlined(f"See _{scheme}://example.com/?dir=/home/alice/repo_ for it.\n") == []
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "_Don't hard-code /home/alice/repo._\n",
+        "_Don't_ hard-code /home/alice/repo.\n",
+    ],
+    ids=["italic-sentence", "italic-word"],
+)
+def test_an_italic_dont_marks_a_counter_example(line: str) -> None:
+    # a fault the pattern mutation showed (`\b` before Don't removed): `_` glued to
+    # "Don't" (Markdown emphasis) hid the mark, and the lesson's path was reported
+    assert underlined(line) == []
+
+
+def test_a_url_at_the_very_start_of_the_file_keeps_its_web_path_quiet() -> None:
+    assert underlined("https://example.com/?dir=/home/alice/repo is the mirror.\n") == []
+
+
+def test_dont_after_other_words_marks_a_counter_example() -> None:
+    assert underlined("Keep paths portable. Don't cd /home/alice/repo\n") == []

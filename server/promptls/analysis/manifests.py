@@ -51,9 +51,13 @@ JUSTFILES = ("justfile", ".justfile", "Justfile", "JUSTFILE", ".Justfile")
 MAX_MANIFEST = 512 * 1024
 """A manifest larger than this is not read (its names are unknown)."""
 
-_MAKE_RULE = lazy(r"^([^\t#\n=:][^\n#=:]*?)[ \t]*(?:::?|&:)(?!=)", re.MULTILINE)
+_MAKE_RULE = lazy(r"^([^\t#\n=:][^\n#=:]*?)[ \t]*(?:::?|&:)(?![:=])", re.MULTILINE)
+"""A rule's targets: the names before its colon (``:``, ``::``, ``&:``), not a variable
+assigned with ``:=``, ``::=`` or ``:::=``."""
 _MAKE_INCLUDE = lazy(r"^[ \t]*(-|s)?include[ \t]+([^\n]*)", re.MULTILINE)
-_JUST_RECIPE = lazy(r"^@?([A-Za-z_][A-Za-z0-9_-]*)\b[^\n:]*:(?!=)", re.MULTILINE)
+_JUST_RECIPE = lazy(r"^@?([A-Za-z_][A-Za-z0-9_-]*)[^\n:]*:(?!=)", re.MULTILINE)
+"""A recipe's name: the whole identifier (just's names may end with ``-``), then its
+parameters up to the colon, not a ``:=`` assignment."""
 _JUST_ALIAS = lazy(r"^alias[ \t]+([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:=", re.MULTILINE)
 _JUST_OPAQUE = lazy(r"^(?:import|mod)\b|^set[ \t]+fallback\b", re.MULTILINE)
 

@@ -54,7 +54,10 @@ FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUND
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
 
 _ATOM = lazy(rf"[A-Za-z0-9_\-{INVISIBLE_CLASS}]+")
-_JOIN = lazy(r"[ \t]+|[ \t]*(?:\r\n|\r|\n)[ \t]*")
+_JOIN = lazy(r"[ \t]*(?:\r\n|\r|\n)[ \t]*|[ \t]+")
+"""Blanks joining two atoms: at most one line break. The line break is tried first, so
+``match`` (the walk to the right) takes blanks before it too, as ``fullmatch`` (the walk
+to the left) does: a wrap after trailing spaces (Markdown's hard break) is one join."""
 _SEPARATORS = lazy(rf"[_\-\s{INVISIBLE_CLASS}]+")
 _HAS_SHAPE = lazy(rf"[_\-{INVISIBLE_CLASS}]")
 _WORDS = lazy(r"[A-Za-z0-9]{4,}")

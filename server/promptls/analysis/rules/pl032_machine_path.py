@@ -35,12 +35,13 @@ from promptls.text.lazyre import lazy
 _HOME = lazy(
     r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
     r"(?P<name>[^\s/\\`'\"<>()\[\]{}|*?:;,]*[^\s/\\`'\"<>()\[\]{}|*?:;,.]))"
-    r"(?:(?P<after>\\\\|\\|/)|(?=[\s`'\")\]>,;:]|\.(?:[\s`'\")\]>,;:]|$)|$))",
+    r"(?:(?P<after>\\\\|\\|/)|(?=[\s`'\")\]<>,;:]|\[\^|\.(?:[\s`'\")\]<>,;:]|\[\^|$)|$))",
     re.IGNORECASE,
 )
 """A home folder prefix: POSIX ``/Users/x`` and ``/home/x``, Windows ``C:\\Users\\x`` (one
 or doubled backslashes, as in JSON, or forward slashes), followed by a separator or the
-end of the path."""
+end of the path: a space, a quote or bracket, punctuation, an HTML tag (``</code>``,
+``<br>``) or a footnote (``[^1]``), also after a period that ends the sentence."""
 
 _SHAPES = (b"/users/", b"/home/", b"\\users")
 """What every shape of ``_HOME`` holds (``C:/Users/`` the first), ASCII letters in any
@@ -54,8 +55,10 @@ def home_shaped(data: bytes) -> bool:
     return any(shape in low for shape in _SHAPES)
 
 
-_URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>`'\")\]]*")
-"""A URL, whose path is a web path (``https://host/home/x``) or another machine's."""
+_URL = lazy(r"[A-Za-z][A-Za-z0-9+.-]*://[^\s<>`'\")\]]*")
+"""A URL, whose path is a web path (``https://host/home/x``) or another machine's. It
+starts at the scheme's first letter whatever comes before it (``_https://…_`` is an
+italic URL in Markdown)."""
 
 PLACEHOLDERS = frozenset(
     {
@@ -81,9 +84,13 @@ accounts of CI runners, dev containers and images (``/home/runner/work``,
 
 _QUOTES = frozenset("'\"")
 
-_COUNTER_EXAMPLE = lazy(r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|\bDon't\b|\bleak", re.IGNORECASE)
+_COUNTER_EXAMPLE = lazy(
+    r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|(?<![^\W_])Don't(?![^\W_])|\bleak", re.IGNORECASE
+)
 """How authors mark a line as what not to do (``// ❌ BAD - Leaks username``): a home
-path shown there is the lesson, not an instruction."""
+path shown there is the lesson, not an instruction. ``Don't`` may stand in Markdown's
+underscore emphasis (``_Don't write /home/alice_``): an apostrophe makes it no
+identifier, so ``_`` counts as the edge of that word."""
 
 
 def _placeholder(name: str) -> bool:
