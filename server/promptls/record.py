@@ -44,6 +44,7 @@ class Record:
     __slots__ = ()
     __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
     _record_names: ClassVar[tuple[str, ...]]
+    _record_fields: ClassVar[frozenset[str]]
     _record_defaults: ClassVar[dict[str, Any]]
     _record_factories: ClassVar[dict[str, Callable[[], Any]]]
     _record_compared: ClassVar[Callable[[dict[str, Any]], tuple[Any, ...]]]
@@ -57,6 +58,7 @@ class Record:
         fields = dataclasses.fields(cls)
         missing = dataclasses.MISSING
         cls._record_names = tuple(f.name for f in fields)
+        cls._record_fields = frozenset(cls._record_names)
         cls._record_defaults = {f.name: f.default for f in fields if f.default is not missing}
         cls._record_factories = {
             f.name: f.default_factory for f in fields if f.default_factory is not missing
@@ -82,16 +84,20 @@ class Record:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """Fields by position or by name, the defaults for the rest."""
         names = self._record_names
-        cls = type(self).__qualname__
-        if len(args) > len(names):
-            raise TypeError(f"{cls}() takes {len(names)} fields, {len(args)} were given")
-        values = dict(zip(names, args, strict=False))
-        for name, value in kwargs.items():
-            if name in values:
-                raise TypeError(f"{cls}() got field {name!r} twice")
-            if name not in names:
-                raise TypeError(f"{cls}() has no field {name!r}")
-            values[name] = value
+        if args:
+            if len(args) > len(names):
+                raise TypeError(
+                    f"{type(self).__qualname__}() takes {len(names)} fields, {len(args)} were given"
+                )
+            values = dict(zip(names, args, strict=False))
+            if kwargs:
+                if not kwargs.keys() <= self._record_fields or kwargs.keys() & values.keys():
+                    self._refuse(kwargs, values)
+                values.update(kwargs)
+        else:
+            if not kwargs.keys() <= self._record_fields:
+                self._refuse(kwargs, {})
+            values = kwargs  # a fresh dict of this call's own
         if len(values) < len(names):
             for name in names:
                 if name in values:
@@ -101,9 +107,17 @@ class Record:
                 elif name in self._record_factories:
                     values[name] = self._record_factories[name]()
                 else:
-                    raise TypeError(f"{cls}() is missing field {name!r}")
-            values = {name: values[name] for name in names}  # field order, as dataclasses keep
+                    raise TypeError(f"{type(self).__qualname__}() is missing field {name!r}")
         object.__setattr__(self, "__dict__", values)
+
+    def _refuse(self, kwargs: dict[str, Any], given: dict[str, Any]) -> None:
+        """Raise for the first field named twice or not at all a field of this record."""
+        cls = type(self).__qualname__
+        for name in kwargs:
+            if name in given:
+                raise TypeError(f"{cls}() got field {name!r} twice")
+            if name not in self._record_fields:
+                raise TypeError(f"{cls}() has no field {name!r}")
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Frozen: no field changes after construction."""
