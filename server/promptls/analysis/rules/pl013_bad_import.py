@@ -11,7 +11,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
-from promptls.discovery.imports import _TRAILING, import_style, is_explicit_import
+from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
 from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
@@ -21,10 +21,6 @@ _UNVERIFIED = (
     "against (CI without --home or PROMPTLS_HOME); pass --home DIR to verify it"
 )
 
-_IMPORT = lazy(r"@[^ \t\r\n]+")
-"""An ``@`` and the rest of its token as gemini-cli reads it: up to a space, tab or break."""
-_CLAUDE_END = lazy(r"[\s\\`]")
-"""Where Claude Code's token stops inside that: whitespace, a backslash or a backtick."""
 _DIRECTIVE = lazy(
     r"(?:(?<=\s)|^)@(import|include)[ \t]+(?:url\()?[\"']?([^\s\"'();]+)", re.MULTILINE
 )
@@ -72,20 +68,17 @@ def _directive_error(entry: Entry, doc: Document, directives: list[re.Match[str]
     return -1
 
 
-def _token_span(text: str, start: int, end: int, target: str) -> tuple[int, int]:
-    """Narrow a line to the ``@path`` that names the target (else keep the line).
-
-    gemini's token runs to the next space (``(see @./a.md)`` names ``a.md)``); Claude's
-    stops at a backtick and drops trailing punctuation and closing brackets or quotes
-    (it names ``a.md``), so a token matches as either agent reads it.
-    """
+def _token_span(doc: Document, start: int, end: int, target: str) -> tuple[int, int]:
+    """Narrow a line to the ``@path`` that names the target, as the profile's agent reads
+    the token (discovery's own reader: gemini's runs to the next space, so
+    ``(see @./a.md)`` names ``a.md)``; Claude's drops trailing punctuation and closing
+    brackets or quotes); else keep the line."""
+    profile = PROFILES.get(doc.discovery.profile) if doc.discovery else None
     name = PurePath(target).name
-    for match in _IMPORT.finditer(text, start, end):
-        gemini = match.group()
-        claude = _CLAUDE_END.split(gemini, maxsplit=1)[0].rstrip(_TRAILING)
-        for token in (gemini, claude):
-            if name and PurePath(token[1:]).name == name:
-                return match.start(), match.start() + len(token)
+    if profile is not None and profile.imports is not None and name:
+        for ref in find_imports(doc.text, profile.imports):
+            if start <= ref.start < end and PurePath(ref.target).name == name:
+                return ref.start, ref.end
     return start, max(start, end)
 
 
@@ -108,7 +101,7 @@ def check(doc: Document) -> Iterator[Finding]:
             continue
         line = entry.line
         start, end = line_span(doc.text, line) if line else first_line_span(doc.text)
-        start, end = _token_span(doc.text, start, end, entry.path)
+        start, end = _token_span(doc, start, end, entry.path)
         if entry.path.startswith("~"):  # discovery had no home to resolve it against
             yield replace(RULE.finding(_UNVERIFIED.format(entry.path), start, end),
                           severity=Severity.INFO)  # fmt: skip
