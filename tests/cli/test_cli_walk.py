@@ -75,6 +75,25 @@ def test_symlink_loops_are_not_followed(tmp_path: Path) -> None:
     assert _rel(tmp_path, walk(tmp_path, Settings(), None)) == ["a/AGENTS.md"]
 
 
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="needs symlinks")
+def test_walk_goes_folder_by_folder_depth_first_and_keeps_linked_files(tmp_path: Path) -> None:
+    _touch(tmp_path, "b.md", "a.md", "a/z.md", "a/b/c.md", "ab/x.md", "real/AGENTS.md")
+    (tmp_path / "linked.md").symlink_to(tmp_path / "a.md")
+    (tmp_path / "dangling.md").symlink_to(tmp_path / "gone.md")
+    (tmp_path / "a" / "linked-folder").symlink_to(tmp_path / "real", target_is_directory=True)
+    found = _rel(tmp_path, walk(tmp_path, Settings(), None))
+    assert found == [
+        "a.md",
+        "b.md",
+        "dangling.md",  # listed; reading it fails later, as for any unreadable file
+        "linked.md",
+        "a/z.md",
+        "a/b/c.md",
+        "ab/x.md",
+        "real/AGENTS.md",
+    ]
+
+
 def test_binary_and_unreadable_files_are_skipped(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

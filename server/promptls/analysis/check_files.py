@@ -104,20 +104,39 @@ class _Exclusions:
 
 
 def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
-    """The files to check under ``root``, one folder at a time (sorted), pruning excluded
-    directories early: a caller that must stay responsive can pause between folders."""
+    """The files to check under ``root``, one folder at a time (sorted, depth first),
+    pruning excluded directories early: a caller that must stay responsive can pause
+    between folders.
+
+    Each folder is listed once with ``scandir``, whose entries already say which names
+    are directories and which are symbolic links: no ``stat`` per folder (``os.walk``
+    makes one to refuse symlinked folders). A folder that cannot be listed is skipped.
+    """
     rules = _Exclusions(root, settings)
-    top = os.fspath(root)
-    for folder, dirs, files in os.walk(top, onerror=None, followlinks=False):
-        # os.walk joins every folder onto ``top``: the rest is the relative path
-        rel_base = folder[len(top) :].lstrip(os.sep)
-        rel_base = rel_base.replace(os.sep, "/") + "/" if rel_base else ""
-        dirs[:] = sorted(
-            d for d in dirs if d not in SKIP_DIRS and not rules.excluded(rel_base + d, True)
-        )
+    pending = [(os.fspath(root), "")]
+    while pending:
+        folder, rel_base = pending.pop()
+        try:
+            with os.scandir(folder) as listing:
+                entries = list(listing)
+        except OSError:
+            continue
+        files: list[str] = []
+        dirs: list[str] = []
+        for entry in entries:
+            try:
+                is_dir = entry.is_dir()
+            except OSError:
+                is_dir = False
+            if not is_dir:
+                files.append(entry.name)
+            elif entry.name not in SKIP_DIRS and not entry.is_symlink():
+                dirs.append(entry.name)
         kept = [name for name in sorted(files) if rules.checked(rel_base + name)]
         base = Path(folder) if kept else root
         yield [base / name for name in kept]
+        dirs = sorted(d for d in dirs if not rules.excluded(rel_base + d, True))
+        pending += [(os.path.join(folder, d), f"{rel_base}{d}/") for d in reversed(dirs)]  # noqa: PTH118 (str paths: no Path per folder)
 
 
 def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:
