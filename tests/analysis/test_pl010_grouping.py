@@ -31,6 +31,8 @@ def _fence_lines(text: str) -> list[tuple[int, int | None]]:
             continue
         run, rest = match.groups()
         if opening is None:
+            if run[0] == "`" and "`" in rest:
+                continue  # a backtick fence's info string may not hold a backtick
             opening = (number, run)
         elif run[0] == opening[1][0] and len(run) >= len(opening[1]) and not rest.strip():
             blocks.append((opening[0], number))
