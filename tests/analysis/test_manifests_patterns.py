@@ -124,3 +124,25 @@ def test_import_mod_and_fallback_are_directives_only_at_the_start_of_a_line(
     justfile: str, recipes: set[str]
 ) -> None:
     assert just_recipes(justfile) == frozenset(recipes)
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["=a: b", "= a: b", "a ::: b", "a:::b", "a :::: b"],
+    ids=["empty-variable", "empty-variable-spaced", "triple-colon", "triple-colon-glued", "four"],
+)
+def test_a_line_make_refuses_names_no_target(line: str) -> None:
+    # GNU make stops at these lines ("empty variable name", "missing target pattern"):
+    # neither `=a` nor `:` is ever a target, and the other rules are read as written
+    assert make_targets(f"{line}\nbuild:\n\tgo build\n") == frozenset({"build"})
+
+
+@pytest.mark.parametrize(
+    "setting",
+    ["set fallbacks := true", "set fallback2 := true", "set fallback_on := true"],
+    ids=["plural", "digit", "underscore"],
+)
+def test_a_setting_that_only_starts_with_fallback_keeps_the_recipes_known(setting: str) -> None:
+    # just's settings are a closed list; `fallback` is the only one that sends a run to a
+    # parent justfile, and a longer name is an unknown setting, read like any other
+    assert just_recipes(f"{setting}\nbuild:\n  echo\n") == frozenset({"build"})

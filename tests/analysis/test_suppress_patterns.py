@@ -150,3 +150,23 @@ def test_a_bare_noqa_silences_every_rule_on_its_line() -> None:
 
 def test_a_noqa_glued_to_another_word_is_no_noqa() -> None:
     assert found(f"A {{{{a}}}}{ZWSP}  # promptls: noqaPL008{TAIL}") == EVERYTHING
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        "# promptls: noqa PL008because the host fills it",
+        "# promptls: noqa PL008_host",
+        "# promptls: noqa PL008é",
+    ],
+    ids=["word", "underscore", "non-ascii"],
+)
+def test_a_noqa_code_glued_to_its_reason_silences_that_code_only(comment: str) -> None:
+    # session 8 (the `\b` after a code removed, a variant left open before): the pattern
+    # read no code there and silenced every rule of the line, more than the comment names
+    assert found(f"A {{{{a}}}}{ZWSP}  {comment}{TAIL}") == BUT_PL008
+
+
+def test_a_noqa_code_with_a_typo_is_reported_not_widened_to_every_rule() -> None:
+    text = f"A {{{{a}}}}{ZWSP}  # promptls: noqa PL0O8{TAIL}"
+    assert [code for code, _ in found(text)] == ["PL008", "PL009", "PL010", "PL016", "PL016"]

@@ -9,7 +9,9 @@ where the fences are, so that its fix never opens or closes one.
 CommonMark's rules, simplified the way the agents' own import parsers simplify them
 (``promptls.discovery.imports``): a fence is a run of three or more backticks or tildes
 after at most three spaces, closed by a run of the same character at least as long
-with nothing else on its line; an unclosed fence runs to the end. An inline span is a
+with nothing else on its line; an unclosed fence runs to the end. A backtick run with
+another backtick after it on its line opens nothing (CommonMark: a backtick fence's info
+string holds no backtick; ```` ```npm test``` ```` is inline code). An inline span is a
 backtick run closed by a run of exactly the same length on the same line. Indented code
 is not code here: inside lists it cannot be told from a continuation paragraph.
 Everything is computed lazily and at most once, so a text without a hit costs nothing.
@@ -76,6 +78,8 @@ def fences(text: str) -> list[Fence]:
         if not fence_run_at_line_start(text, start):
             continue
         if opening is None:
+            if run[0] == "`" and "`" in text[match.end() : line_end(text, match.end())]:
+                continue  # a backtick fence's info string holds no backtick: inline code
             opening = (start, run)
             continue
         closes = run[0] == opening[1][0] and len(run) >= len(opening[1])
@@ -183,7 +187,12 @@ def shape(text: str, blocks: list[Fence]) -> list[tuple[int, int | None]]:
 def _fence_role(line: str) -> tuple[str, bool] | None:
     """A line's fence run and whether nothing follows it (what makes it a closer)."""
     match = _FENCE_LINE.fullmatch(line)
-    return None if match is None else (match.group(1), not match.group(2).strip())
+    if match is None:
+        return None
+    run, rest = match.groups()
+    if run[0] == "`" and "`" in rest:
+        return None  # neither opens (its info string holds a backtick) nor closes
+    return run, not rest.strip()
 
 
 def _without(text: str, spans: list[tuple[int, int]]) -> tuple[int, int, str]:
@@ -216,7 +225,13 @@ def lengthened_fence_edits(
 ) -> list[tuple[int, int, str]] | None:
     """Edits that remove ``text[start:end]`` inside a fenced block and lengthen that
     block's fences, so the line it frees stays content; None when the block structure
-    would still change (or there is no enclosing block to lengthen)."""
+    would still change (or there is no enclosing block to lengthen).
+
+    The opening edit rewrites the opening line to its end (the info string as written),
+    so another fix on that line conflicts with it and waits for the next pass: removing
+    an invisible character right after the run (``~~~`` U+200B ``~~~``) would otherwise
+    join the lengthened run to the info string's, a longer fence the closer no longer
+    closes."""
     outer = code.fence_at(start)
     if outer is None or line_start(text, start) <= outer.start:
         return None  # not inside a block, or on its opening line
@@ -229,7 +244,9 @@ def lengthened_fence_edits(
         default=0,
     )
     run = char * (max(longest, len(outer.run)) + 1)
-    edits = [(outer.start, outer.start + len(outer.run), run), (start, end, "")]
+    info_end = line_end(text, outer.start)
+    info = text[outer.start + len(outer.run) : info_end]
+    edits = [(outer.start, info_end, run + info), (start, end, "")]
     if outer.close is not None:
         edits.append((outer.close, outer.close + len(outer.close_run), run))
     fixed = _apply(text, edits)

@@ -10,7 +10,9 @@ Codes may be separated by spaces or commas. A code that is not a rule is reporte
 PL016 (invalid suppression) at the code itself, so a typo does not silently suppress
 nothing. Comments quoted inside an inline code span (`` `<!-- promptls-disable -->` ``)
 are documentation, not suppressions. A ``noqa`` takes the codes that follow it
-directly; the rest of the line is ignored. A comment naming only unknown codes suppresses nothing.
+directly, each up to its last digit (``noqa PL008because`` names PL008: a missing space
+never widens it to every rule); the rest of the line is ignored. A comment naming only
+unknown codes suppresses nothing.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from promptls.text.mapper import Mapper
 
 _COMMENT = lazy(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"
-    r"|#[ \t]*promptls:[ \t]*(noqa)\b((?:[ \t]*[:,]?[ \t]*[A-Za-z]+[0-9]+\b)*)",
+    r"|#[ \t]*promptls:[ \t]*(noqa)\b((?:[ \t]*[:,]?[ \t]*[A-Za-z]+[0-9]+)*)",
     re.DOTALL,
 )
 _CODE = lazy(r"[A-Za-z]+[0-9]+|[^\s,;:]+")

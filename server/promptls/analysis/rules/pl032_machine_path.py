@@ -85,12 +85,15 @@ accounts of CI runners, dev containers and images (``/home/runner/work``,
 _QUOTES = frozenset("'\"")
 
 _COUNTER_EXAMPLE = lazy(
-    r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|(?<![^\W_])Don't(?![^\W_])|\bleak", re.IGNORECASE
+    r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|Don['\u2019]t(?![^\W_])|\bleak", re.IGNORECASE
 )
 """How authors mark a line as what not to do (``// ❌ BAD - Leaks username``): a home
-path shown there is the lesson, not an instruction. ``Don't`` may stand in Markdown's
-underscore emphasis (``_Don't write /home/alice_``): an apostrophe makes it no
-identifier, so ``_`` counts as the edge of that word."""
+path shown there is the lesson, not an instruction. ``Don't`` is written with either
+apostrophe (word processors and smart-quote editors type ``’``) and needs no edge
+before it: no word ends in "don't", so a letter glued before it is a missing space
+(``Pleasedon't``) or a script written without spaces (``悪い例Don't``), and ``_`` is
+Markdown's emphasis (``_Don't write /home/alice_``). After it, a letter or digit makes
+another word (``Don'ts``)."""
 
 
 def _placeholder(name: str) -> bool:
