@@ -64,7 +64,7 @@ def test_wheel_holds_the_package_its_typing_marker_and_entry_point(dist: Dist) -
         assert "promptls/py.typed" in names
         info = next(n.rsplit("/", 1)[0] for n in names if n.endswith(".dist-info/METADATA"))
         entry_points = wheel.read(f"{info}/entry_points.txt").decode()
-        assert "promptls = promptls.cli:main" in entry_points
+        assert "promptls = promptls.cli:console" in entry_points
         assert f"{info}/licenses/LICENSE" in names
         metadata = email.message_from_bytes(wheel.read(f"{info}/METADATA"))
     assert metadata["Version"] == __version__
