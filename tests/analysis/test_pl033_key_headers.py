@@ -69,7 +69,7 @@ def test_an_indented_block_with_header_lines_is_reported() -> None:
 
 
 def test_a_header_line_with_an_empty_value_is_still_a_header_line() -> None:
-    lines = block(PGP, ["Comment:", "Version: Keybase OpenPGP v2.0.76"], "-----END")
+    lines = block(PGP, ["Comment:", "Version: Keybase OpenPGP v2.0.76"], ARMOURED_PGP[-1])
     assert reported("\n".join(lines) + "\n") == [(PGP, f"Private key block ({PGP})")]
 
 
@@ -92,3 +92,26 @@ def test_prose_lines_holding_a_colon_after_a_named_header_are_no_key() -> None:
         "line, and the tool reads them all before it answers with the decoded key\n"
     )
     assert reported(text) == []
+
+
+@pytest.mark.parametrize("name", ["Comment", "Comment_2", "X-Note.1", ""])
+def test_any_line_whose_first_word_holds_a_colon_is_a_header_line(name: str) -> None:
+    """GnuPG takes any line holding a colon as an armour header, whatever its name (even
+    none: it looks for the first colon), and reads the key after the blank line."""
+    lines = block(PGP, [f"{name}: exported for the staging host"], ARMOURED_PGP[-1])
+    assert reported("\n".join(lines) + "\n") == [(PGP, f"Private key block ({PGP})")]
+
+
+def test_a_one_line_key_followed_by_a_colon_on_its_line_is_reported() -> None:
+    header = "-----BEGIN PRIVATE KEY-----"
+    text = f'KEY="{header} {" ".join(pem())} -----END PRIVATE KEY-----"  # note: rotate\n'
+    assert reported(text) == [(header, f"Private key block ({header})")]
+
+
+def test_a_minified_service_account_json_is_reported() -> None:
+    """As ``JSON.stringify`` writes it: the key's lines joined by ``\\n`` escapes, and
+    more keys and colons after it with no blank between."""
+    header = "-----BEGIN PRIVATE KEY-----"
+    key = "\\n".join([header, *pem(), "-----END PRIVATE KEY-----", ""])
+    text = f'{{"type":"service_account","private_key":"{key}","client_id":"1"}}\n'
+    assert reported(text) == [(header, f"Private key block ({header})")]

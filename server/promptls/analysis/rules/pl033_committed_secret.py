@@ -107,11 +107,14 @@ SHAPES = (
 _PRIVATE_KEY = lazy(
     r"-----BEGIN (?P<label>(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
 )
-_KEY_BODY = lazy(r"(?:(?:\s|\\[nr])*[A-Za-z-]+:[^\r\n\\]*)*(?P<body>(?:[A-Za-z0-9+/]|\\[nr]|\s)*)")
+_KEY_BODY = lazy(r"(?:\s*[^\s:]*:[^\r\n\\]*)*(?P<body>(?:[A-Za-z0-9+/]|\\[nr]|\s)*)")
 """What follows the header in a real block: header lines first where the format has them
 (``Proc-Type:`` and ``DEK-Info:`` of a PEM key OpenSSL encrypted, ``Version:`` and
-``Comment:`` of OpenPGP armour; base64 holds no colon, so no key line is taken for one),
-then the base64 lines (``\\n`` escapes in JSON) up to the padding, which ends an encoding."""
+``Comment:`` of OpenPGP armour), then the base64 lines (``\\n`` escapes in JSON) up to the
+padding, which ends an encoding. A header line is one whose first word holds a colon, as
+GnuPG reads armour (any name, even none, before the first colon); base64 holds no colon,
+and a word ends at a blank, so no key line is taken for one, nor a one-line key for a
+header because a colon follows it on its line."""
 _BODY_CHARS = 64
 """A real key's body has hundreds of base64 characters; a documented header has none."""
 _LINE_CHARS = 32
