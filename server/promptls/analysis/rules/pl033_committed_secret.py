@@ -107,8 +107,14 @@ SHAPES = (
 _PRIVATE_KEY = lazy(
     r"-----BEGIN (?P<label>(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
 )
-_KEY_BODY = lazy(r"(?:[A-Za-z0-9+/=]|\\[nr]|\s)*")
-"""What follows the header in a real block: base64 lines (``\\n`` escapes in JSON)."""
+_KEY_BODY = lazy(r"(?:\s*[^\s:]*:[^\r\n\\]*)*(?P<body>(?:[A-Za-z0-9+/]|\\[nr]|\s)*)")
+"""What follows the header in a real block: header lines first where the format has them
+(``Proc-Type:`` and ``DEK-Info:`` of a PEM key OpenSSL encrypted, ``Version:`` and
+``Comment:`` of OpenPGP armour), then the base64 lines (``\\n`` escapes in JSON) up to the
+padding, which ends an encoding. A header line is one whose first word holds a colon, as
+GnuPG reads armour (any name, even none, before the first colon); base64 holds no colon,
+and a word ends at a blank, so no key line is taken for one, nor a one-line key for a
+header because a colon follows it on its line."""
 _BODY_CHARS = 64
 """A real key's body has hundreds of base64 characters; a documented header has none."""
 _LINE_CHARS = 32
@@ -152,9 +158,9 @@ def _private_keys(text: str) -> Iterator[tuple[int, int, str]]:
     if "PRIVATE KEY" not in text:
         return
     for match in _PRIVATE_KEY.finditer(text):
-        body = next(_KEY_BODY.finditer(text, match.end())).group()  # may be empty
+        body = next(_KEY_BODY.finditer(text, match.end()))["body"]  # may be empty
         runs = re.split(r"\\[nr]|\s", body)
-        chars = "".join(run.replace("=", "") for run in runs if len(run) >= _LINE_CHARS)
+        chars = "".join(run for run in runs if len(run) >= _LINE_CHARS)
         if len(chars) >= _BODY_CHARS and not placeholder(chars[:_BODY_CHARS]):
             yield match.start(), match.end(), match.group("label")
 
