@@ -110,6 +110,8 @@ def test_code_spans_and_fences_hide_a_block_and_nothing_else() -> None:
     assert len(_messages("Odd `\n" + REMINDER + "\n")) == 1
     assert len(_messages("A ``` b `\n" + REMINDER + "\n")) == 1
     assert len(_messages("```\ncode\n```\n" + REMINDER + "\n")) == 1
+    # Inline code at a line start (a backtick fence's info string holds no backtick).
+    assert len(_messages("```npm test``` first\n" + REMINDER + "\n")) == 1
 
 
 def test_every_reminder_and_the_one_at_offset_zero_are_found() -> None:

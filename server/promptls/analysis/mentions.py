@@ -20,11 +20,13 @@ _FENCES = (lazy(r"```+"), lazy(r"~~~+"))
 (after at most three spaces): a ``^``-anchored multiline regex would try every line."""
 _CLOSING_TAIL = lazy(r"[ \t]*(?:[\r\n]|\Z)")
 """What may follow a closing fence run on its line (CommonMark: spaces and tabs only)."""
+_LINE_BREAK = lazy(r"[\r\n]")
 _QUOTES = "`'\""
 
 
 def _fenced_ranges(text: str) -> list[tuple[int, int]]:
-    """Spans of fenced code blocks (an unclosed fence runs to the end, as in CommonMark)."""
+    """Spans of fenced code blocks (an unclosed fence runs to the end, as in CommonMark;
+    a backtick run with another backtick after it on its line opens none)."""
     runs = sorted(
         (m.start(), m.end())
         for regex in _FENCES
@@ -37,6 +39,8 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     for start, end in runs:
         fence = text[start:end]
         if opening is None:
+            if fence[0] == "`" and "`" in text[end : _line_end(text, end)]:
+                continue  # a backtick fence's info string holds no backtick: inline code
             opening, opened_at = fence, start
         elif (
             fence[0] == opening[0]
@@ -48,6 +52,12 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     if opening is not None:
         ranges.append((opened_at, len(text)))
     return ranges
+
+
+def _line_end(text: str, at: int) -> int:
+    """Where the line holding ``at`` ends (its first ``\n`` or ``\r``, or the text's end)."""
+    found = _LINE_BREAK.search(text, at)
+    return len(text) if found is None else found.start()
 
 
 def _at_line_start(text: str, start: int) -> bool:
