@@ -35,6 +35,9 @@ CONTEXT_CHANGED = ids.CONTEXT_CHANGED
 """Server → client notification: ``{"folder": str, "revision": str}``."""
 WATCH_REGISTRATION_ID = "promptls-watch-instruction-files"
 CONFIG_FILES = (".promptls.toml", "pyproject.toml")
+SCAN_REGISTRATION_ID = "promptls-watch-workspace-diagnostics"
+SCAN_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt", "**/.gitignore")
+"""What the workspace scan reads beyond the instruction files watched from the start."""
 
 
 def watch_globs() -> list[str]:
@@ -59,13 +62,24 @@ def can_register(server: PromptServer) -> bool:
 
 async def register_watchers(server: PromptServer) -> None:
     """Ask the client to watch the files discovery depends on."""
+    await _register(server, WATCH_REGISTRATION_ID, watch_globs())
+
+
+async def watch_scanned_files(server: PromptServer) -> None:
+    """Ask the client to watch the prompt and text files the workspace scan reads too
+    (registered when the scan starts, not at start-up)."""
+    await _register(server, SCAN_REGISTRATION_ID, list(SCAN_GLOBS))
+
+
+async def _register(server: PromptServer, registration_id: str, globs: list[str]) -> None:
+    """One dynamic ``didChangeWatchedFiles`` registration, where the client takes one."""
     if not can_register(server):
         return
     options = types.DidChangeWatchedFilesRegistrationOptions(
-        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in watch_globs()]
+        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in globs]
     )
     registration = types.Registration(
-        id=WATCH_REGISTRATION_ID,
+        id=registration_id,
         method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
         register_options=options,
     )
@@ -74,7 +88,7 @@ async def register_watchers(server: PromptServer) -> None:
             types.RegistrationParams(registrations=[registration])
         )
     except Exception:
-        log.exception("registering file watchers failed")
+        log.exception("registering file watchers (%s) failed", registration_id)
 
 
 def revision_of(server: PromptServer, folder: str) -> str:

@@ -44,6 +44,7 @@ from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.diagnostics import client_refreshes, to_diagnostics
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import ClientMapper
+from promptls.lsp.watch import watch_scanned_files
 from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
@@ -66,9 +67,6 @@ LARGE_FILE = 256 * 1024
 RESCAN_NAMES = frozenset({".gitignore"})
 """Files whose change alters the file set: the whole scan starts over (a config file's
 change reaches :meth:`WorkspaceScan.refresh` through the server's settings refresh)."""
-EXTRA_WATCH_ID = "promptls-watch-workspace-diagnostics"
-EXTRA_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt", "**/.gitignore")
-"""What the scan reads beyond the instruction files ``watch.py`` already watches."""
 
 
 class WorkspaceScan:
@@ -347,7 +345,7 @@ class WorkspaceScan:
 
     async def after(self) -> None:
         """Start-up work once the first open is answered: the extra watchers, the scan."""
-        await _watch_more(self.server)
+        await watch_scanned_files(self.server)
         self.start()
 
     # -- pull ----------------------------------------------------------------------------
@@ -386,26 +384,6 @@ class WorkspaceScan:
                     )
                 )
         return types.WorkspaceDiagnosticReport(items=items)
-
-
-async def _watch_more(server: PromptServer) -> None:
-    """Watch the prompt and text files the scan reads (``watch.py`` watches the rest)."""
-    ws = server.client_capabilities.workspace
-    if not (
-        ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration
-    ):
-        return
-    registration = types.Registration(
-        id=EXTRA_WATCH_ID,
-        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-        register_options=types.DidChangeWatchedFilesRegistrationOptions(
-            watchers=[types.FileSystemWatcher(glob_pattern=g) for g in EXTRA_GLOBS]
-        ),
-    )
-    with contextlib.suppress(Exception):
-        await server.client_register_capability_async(
-            types.RegistrationParams(registrations=[registration])
-        )
 
 
 def register(server: PromptServer) -> WorkspaceScan:
