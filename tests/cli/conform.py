@@ -46,6 +46,6 @@ def problems(value: Any, schema: dict[str, Any], where: str = "$") -> list[str]:
 
 def result_schema(command_id: str) -> dict[str, Any]:
     """The described result of one ``workspace/executeCommand`` command."""
-    from promptls.apidesc.results import COMMANDS
+    from promptls.apidesc.commands import COMMANDS
 
     return next(c["result"] for c in COMMANDS if c["id"] == command_id)

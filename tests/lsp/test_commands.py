@@ -9,7 +9,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pytest_lsp import LanguageClient
 
-from promptls.apidesc.results import COMMANDS
+from promptls.apidesc.commands import COMMANDS
 from promptls.discovery import PROFILES
 from promptls.prompt import render_system_for_wire, split_system_prompt
 from tests.cli.conform import problems, result_schema

@@ -16,6 +16,8 @@ and the result shapes in ``results`` (which ``promptls.views.shapes`` produces).
 
 Modules: ``ids`` (command ids and other protocol strings; imports nothing, so the
 language server can use them before ``initialize``), ``settings`` (settings, profiles,
-file patterns), ``results`` (argument and result shapes) and ``describe`` (the whole
-description and the editor actions). Pure data: no LSP import.
+file patterns), ``schema`` (the JSON-Schema subset and its builders), ``results`` (the
+result shapes), ``commands`` (each command's id, arguments, result and CLI twin, and the
+notification) and ``describe`` (the whole description and the editor actions). Pure
+data: no LSP import.
 """

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from promptls.apidesc import results, settings
+from promptls.apidesc import commands, settings
 from promptls.apidesc.ids import (
     FIX_ALL_KIND,
     PREVIEW_DIFF,
@@ -44,8 +44,8 @@ def api_description() -> dict[str, Any]:
         "settings": settings.settings(),
         "initializationOptions": settings.INIT_ONLY,
         "settingsSection": settings.SECTION,
-        "commands": results.COMMANDS,
-        "notifications": results.NOTIFICATIONS,
+        "commands": commands.COMMANDS,
+        "notifications": commands.NOTIFICATIONS,
         "actions": ACTIONS,
         "profiles": settings.profiles(),
         "instructionFiles": {

@@ -24,6 +24,7 @@ from lsprotocol import types
 from pygls.uris import to_fs_path
 
 from promptls.apidesc import ids
+from promptls.lsp.watchers import register_watch
 from promptls.lsp.workspace import assemble
 
 if TYPE_CHECKING:
@@ -35,9 +36,6 @@ CONTEXT_CHANGED = ids.CONTEXT_CHANGED
 """Server → client notification: ``{"folder": str, "revision": str}``."""
 WATCH_REGISTRATION_ID = "promptls-watch-instruction-files"
 CONFIG_FILES = (".promptls.toml", "pyproject.toml")
-SCAN_REGISTRATION_ID = "promptls-watch-workspace-diagnostics"
-SCAN_GLOBS = ("**/*.md", "**/*.markdown", "**/*.mdx", "**/*.txt", "**/*.prompt", "**/.gitignore")
-"""What the workspace scan reads beyond the instruction files watched from the start."""
 
 
 def watch_globs() -> list[str]:
@@ -52,43 +50,9 @@ def watch_globs() -> list[str]:
     return globs
 
 
-def can_register(server: PromptServer) -> bool:
-    """Whether the client accepts a dynamic ``didChangeWatchedFiles`` registration."""
-    ws = server.client_capabilities.workspace
-    return bool(
-        ws and ws.did_change_watched_files and ws.did_change_watched_files.dynamic_registration
-    )
-
-
 async def register_watchers(server: PromptServer) -> None:
     """Ask the client to watch the files discovery depends on."""
-    await _register(server, WATCH_REGISTRATION_ID, watch_globs())
-
-
-async def watch_scanned_files(server: PromptServer) -> None:
-    """Ask the client to watch the prompt and text files the workspace scan reads too
-    (registered when the scan starts, not at start-up)."""
-    await _register(server, SCAN_REGISTRATION_ID, list(SCAN_GLOBS))
-
-
-async def _register(server: PromptServer, registration_id: str, globs: list[str]) -> None:
-    """One dynamic ``didChangeWatchedFiles`` registration, where the client takes one."""
-    if not can_register(server):
-        return
-    options = types.DidChangeWatchedFilesRegistrationOptions(
-        watchers=[types.FileSystemWatcher(glob_pattern=g) for g in globs]
-    )
-    registration = types.Registration(
-        id=registration_id,
-        method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-        register_options=options,
-    )
-    try:
-        await server.client_register_capability_async(
-            types.RegistrationParams(registrations=[registration])
-        )
-    except Exception:
-        log.exception("registering file watchers (%s) failed", registration_id)
+    await register_watch(server, WATCH_REGISTRATION_ID, watch_globs())
 
 
 def revision_of(server: PromptServer, folder: str) -> str:

@@ -44,7 +44,7 @@ from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.diagnostics import client_refreshes, to_diagnostics
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import ClientMapper
-from promptls.lsp.watch import watch_scanned_files
+from promptls.lsp.watchers import watch_scanned_files
 from promptls.lsp.workspace import inside
 
 if TYPE_CHECKING:
