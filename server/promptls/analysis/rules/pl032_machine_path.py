@@ -86,15 +86,17 @@ accounts of CI runners, dev containers and images (``/home/runner/work``,
 _QUOTES = frozenset("'\"")
 
 _COUNTER_EXAMPLE = lazy(
-    r"❌|✗|\bBAD\b|\bBad:|\bWRONG\b|\bWrong:|Don['\u2019]t(?![^\W_])|\bleak", re.IGNORECASE
+    r"❌|✗|(?<![a-z])(?:BAD|WRONG)(?![a-z])|Don['\u2019]t(?![a-z])|(?<![a-z])leak", re.IGNORECASE
 )
 """How authors mark a line as what not to do (``// ❌ BAD - Leaks username``): a home
 path shown there is the lesson, not an instruction. ``Don't`` is written with either
-apostrophe (word processors and smart-quote editors type ``’``) and needs no edge
-before it: no word ends in "don't", so a letter glued before it is a missing space
-(``Pleasedon't``) or a script written without spaces (``悪い例Don't``), and ``_`` is
-Markdown's emphasis (``_Don't write /home/alice_``). After it, a letter or digit makes
-another word (``Don'ts``)."""
+apostrophe (word processors and smart-quote editors type ``’``). A mark's edge is
+anything but an ASCII letter, which would make a longer English word (``Sinbad``,
+``Badges``, ``wrongful``, ``bleak``, ``Don'ts``); ``\b`` is not that edge, since a CJK
+character, ``_`` and a digit are word characters: scripts written without spaces glue
+the mark to their text (``反例BAD:``, ``情報がleakする``, ``Don'tの例``), Markdown's
+emphasis glues ``_`` (``_BAD_``), and labels number it (``BAD1:``). No word ends in
+"don't", so it needs no edge before it (``Pleasedon't`` is a missing space)."""
 
 
 def _placeholder(name: str) -> bool:

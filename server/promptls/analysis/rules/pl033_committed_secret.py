@@ -107,14 +107,24 @@ SHAPES = (
 _PRIVATE_KEY = lazy(
     r"-----BEGIN (?P<label>(?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?)-----"
 )
-_KEY_BODY = lazy(r"(?:\s*[^\s:]*:[^\r\n\\]*)*(?P<body>(?:[A-Za-z0-9+/]|\\[nr]|\s)*)")
+_KEY_BODY = lazy(
+    r"(?:\s*[^\s:]*:(?:[^\r\n\\]|\\(?![nr]))*)*"
+    r"(?P<body>(?:[A-Za-z0-9+/]|\\(?:[nr/]|u002[BFbf])|\s)*)"
+)
 """What follows the header in a real block: header lines first where the format has them
 (``Proc-Type:`` and ``DEK-Info:`` of a PEM key OpenSSL encrypted, ``Version:`` and
 ``Comment:`` of OpenPGP armour), then the base64 lines (``\\n`` escapes in JSON) up to the
 padding, which ends an encoding. A header line is one whose first word holds a colon, as
 GnuPG reads armour (any name, even none, before the first colon); base64 holds no colon,
 and a word ends at a blank, so no key line is taken for one, nor a one-line key for a
-header because a colon follows it on its line."""
+header because a colon follows it on its line. In a JSON string a base64 character may
+be escaped (PHP's ``json_encode`` writes ``/`` as ``\\/``, .NET's ``System.Text.Json`` ``+``
+as ``\\u002B``): the body holds those escapes. A header line runs to its line's end, a
+line break or a ``\\n`` or ``\\r`` escape: another backslash is part of its value
+(``https:\\/\\/…`` from PHP, a Windows path ending in ``\\``)."""
+_JSON_ESCAPE = lazy(r"\\(?:/|u002[BFbf])")
+"""The escapes of a base64 character ``_KEY_BODY`` takes, each read as that character."""
+_UNESCAPED = {"\\/": "/", "\\u002B": "+", "\\u002b": "+", "\\u002F": "/", "\\u002f": "/"}
 _BODY_CHARS = 64
 """A real key's body has hundreds of base64 characters; a documented header has none."""
 _LINE_CHARS = 32
@@ -159,6 +169,7 @@ def _private_keys(text: str) -> Iterator[tuple[int, int, str]]:
         return
     for match in _PRIVATE_KEY.finditer(text):
         body = next(_KEY_BODY.finditer(text, match.end()))["body"]  # may be empty
+        body = _JSON_ESCAPE.sub(lambda escape: _UNESCAPED[escape.group()], body)
         runs = re.split(r"\\[nr]|\s", body)
         chars = "".join(run for run in runs if len(run) >= _LINE_CHARS)
         if len(chars) >= _BODY_CHARS and not placeholder(chars[:_BODY_CHARS]):
