@@ -18,6 +18,7 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -187,7 +188,12 @@ def run_lsp(args: argparse.Namespace, work: measure.Workload, reps: int) -> dict
 
 
 def run_cli(reps: int) -> dict[str, Any]:
-    """CLI rows over the laid-out corpus, plus start-up; one untimed warm-up each."""
+    """CLI rows over the laid-out corpus, plus start-up; one untimed warm-up each.
+
+    Each promptls row and agnix's row of the same work run in turn, sample by sample
+    (promptls, agnix, promptls, …): a machine that speeds up or slows down during the
+    run moves both alike, so their ratio, which the budgets read, stays fair.
+    """
     out: dict[str, Any] = {"why": {}}
     with tempfile.TemporaryDirectory(prefix="promptls-bench-corpus-") as tmp:
         tree, many = Path(tmp) / "corpus", Path(tmp) / "replicated"
@@ -196,34 +202,63 @@ def run_cli(reps: int) -> dict[str, Any]:
         except FileNotFoundError as exc:
             say(f"cli: skipped, {exc}")
             out["why"]["promptls_check"] = out["why"]["agnix"] = "corpus absent"
-        runners = {
-            "promptls_version": cli_bench.promptls_version,
-            "agnix_version": cli_bench.agnix_version,
-        }
+        pairs: list[dict[str, Callable[[], dict[str, Any]]]] = [
+            {
+                "promptls_version": cli_bench.promptls_version,
+                "agnix_version": cli_bench.agnix_version,
+            }
+        ]
         if out.get("corpus_files"):
-            runners["promptls_check"] = lambda: cli_bench.promptls_check(tree)
-            runners["agnix"] = lambda: cli_bench.agnix_check(tree)
+            pairs.append(
+                {
+                    "promptls_check": lambda: cli_bench.promptls_check(tree),
+                    "agnix": lambda: cli_bench.agnix_check(tree),
+                }
+            )
             say("cli: replicating the corpus")
             out["many_files"] = cli_bench.lay_out_replicated(many)
-            runners["promptls_check_many"] = lambda: cli_bench.promptls_check(many)
-            runners["agnix_many"] = lambda: cli_bench.agnix_check(many)
+            pairs.append(
+                {
+                    "promptls_check_many": lambda: cli_bench.promptls_check(many),
+                    "agnix_many": lambda: cli_bench.agnix_check(many),
+                }
+            )
         else:
             out["why"]["promptls_check_many"] = out["why"]["agnix_many"] = "corpus absent"
-        for key, runner in runners.items():
-            say(f"cli: {key}")
+        for pair in pairs:
+            say(f"cli: {' and '.join(pair)}, in turn")
+            _run_in_turn(pair, reps, out)
+        if "promptls_check" in out:
+            out["check_imports"] = cli_bench.check_imports(tree)
+    return out
+
+
+def _run_in_turn(
+    runners: dict[str, Callable[[], dict[str, Any]]], reps: int, out: dict[str, Any]
+) -> None:
+    """A warm-up of each runner, then ``reps`` rounds of one sample each, in turn."""
+    live: dict[str, Callable[[], dict[str, Any]]] = {}
+    for key, runner in runners.items():
+        try:
+            first = runner()
+        except (OSError, ValueError) as exc:
+            out["why"][key] = str(exc)[:120]
+            continue
+        if not first["ok"]:
+            out["why"][key] = f"exit {first['exit']}: {first['stderr'].strip()[:120]}"
+            continue
+        live[key] = runner
+        out[key], out[key + "_cpu"] = [], []
+    for _ in range(reps):
+        for key, runner in list(live.items()):
             try:
-                first = runner()
-                if not first["ok"]:
-                    out["why"][key] = f"exit {first['exit']}: {first['stderr'].strip()[:120]}"
-                    continue
-                runs = [runner() for _ in range(reps)]
-                out[key] = [r["seconds"] for r in runs]
-                out[key + "_cpu"] = [r["cpu"] for r in runs]
-                if key == "promptls_check":
-                    out["check_imports"] = cli_bench.check_imports(tree)
+                run = runner()
             except (OSError, ValueError) as exc:
                 out["why"][key] = str(exc)[:120]
-    return out
+                del live[key], out[key], out[key + "_cpu"]
+                continue
+            out[key].append(run["seconds"])
+            out[key + "_cpu"].append(run["cpu"])
 
 
 RESULTS_PAGE = peers.ROOT / report.RESULTS_DOC

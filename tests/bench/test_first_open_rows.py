@@ -65,3 +65,27 @@ def test_a_relative_budget_shows_promptls_against_its_base() -> None:
     assert report.against(under) == "0.26× agnix (−2515 ms)"
     assert "| 1.09× floor (+29.0 ms) | **NOT met** |" in report._budget_line(over)
     assert report.against(budgets._budget("z", 0.001, 0.02, "ms", "≤ 20 ms")) == ""
+
+
+def test_a_cli_row_and_its_peer_run_in_turn_so_drift_moves_both() -> None:
+    import run  # the bench's runner (imports the peers' settings, no process started)
+
+    order: list[str] = []
+
+    def runner(key: str, ok: bool = True) -> object:
+        def sample() -> dict[str, object]:
+            order.append(key)
+            return {"ok": ok, "exit": 0 if ok else 2, "stderr": "", "seconds": 1.0, "cpu": 0.5}
+
+        return sample
+
+    out: dict[str, object] = {"why": {}}
+    pair = {"promptls_check_many": runner("p"), "agnix_many": runner("a")}
+    run._run_in_turn(pair, 3, out)
+    assert order == ["p", "a", "p", "a", "p", "a", "p", "a"]  # a warm-up each, then in turn
+    assert out["promptls_check_many"] == [1.0] * 3 and out["agnix_many_cpu"] == [0.5] * 3
+    order.clear()
+    out = {"why": {}}
+    run._run_in_turn({"promptls_check": runner("p"), "agnix": runner("a", ok=False)}, 2, out)
+    assert order == ["p", "a", "p", "p"] and "agnix" not in out
+    assert "exit 2" in out["why"]["agnix"]
