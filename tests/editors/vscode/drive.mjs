@@ -167,10 +167,20 @@ async function unclosedFence(page) {
   await page
     .locator(".editor-group-container.active .lightBulbWidget")
     .waitFor({ state: "visible", timeout });
-  await page.keyboard.press("Control+.");
   const fix = "Close the code fence at the end of the file";
   const action = page.locator(".action-widget .monaco-list-row", { hasText: fix }).first();
-  await action.waitFor({ state: "visible", timeout });
+  // Ctrl+. can still be swallowed (seen once in ~20 full runs: lightbulb shown, no menu
+  // within 60 s); the menu is asked for again, a bounded number of times.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press("Control+.");
+    try {
+      await action.waitFor({ state: "visible", timeout: attempt < 3 ? 10000 : timeout });
+      break;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
   result.steps.actions = {
     rows: (await page.locator(".action-widget .monaco-list-row").allTextContents()).map(plain),
   };
