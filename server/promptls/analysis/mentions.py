@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
+from promptls.analysis.code import line_end
 from promptls.analysis.model import MarkerHit
 from promptls.text.lazyre import lazy
 
@@ -20,7 +21,6 @@ _FENCES = (lazy(r"```+"), lazy(r"~~~+"))
 (after at most three spaces): a ``^``-anchored multiline regex would try every line."""
 _CLOSING_TAIL = lazy(r"[ \t]*(?:[\r\n]|\Z)")
 """What may follow a closing fence run on its line (CommonMark: spaces and tabs only)."""
-_LINE_BREAK = lazy(r"[\r\n]")
 _QUOTES = "`'\""
 
 
@@ -39,7 +39,7 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     for start, end in runs:
         fence = text[start:end]
         if opening is None:
-            if fence[0] == "`" and "`" in text[end : _line_end(text, end)]:
+            if fence[0] == "`" and "`" in text[end : line_end(text, end)]:
                 continue  # a backtick fence's info string holds no backtick: inline code
             opening, opened_at = fence, start
         elif (
@@ -52,12 +52,6 @@ def _fenced_ranges(text: str) -> list[tuple[int, int]]:
     if opening is not None:
         ranges.append((opened_at, len(text)))
     return ranges
-
-
-def _line_end(text: str, at: int) -> int:
-    """Where the line holding ``at`` ends (its first ``\n`` or ``\r``, or the text's end)."""
-    found = _LINE_BREAK.search(text, at)
-    return len(text) if found is None else found.start()
 
 
 def _at_line_start(text: str, start: int) -> bool:
