@@ -1,4 +1,5 @@
-"""Output formats of ``promptls check``: text, JSON, SARIF 2.1.0, GitHub annotations.
+"""Output formats of ``promptls check``: text, JSON, SARIF 2.1.0, GitHub annotations and
+GitLab's Code Quality report.
 
 Columns: text, JSON and GitHub annotations use 1-based code-point columns (what a
 terminal shows). SARIF declares ``columnKind: utf16CodeUnits`` and its columns are
@@ -9,12 +10,14 @@ position mapper (:mod:`promptls.text.mapper`), which is 0-based: the 1 is added 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import quote
 
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
+from promptls.analysis.baseline import Key, fingerprints, key_of
 from promptls.analysis.model import Related
 from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
 from promptls.record import Record
@@ -27,6 +30,8 @@ class Report(Record):
 
     display: str
     analysis: Analysis
+    states: tuple[str, ...] = ()
+    """With ``--since``: each finding's SARIF baseline state (``new``, ``unchanged``)."""
 
     def mapper(self, encoding: Encoding) -> Mapper:
         """Position mapper of the text (lazy: a file without findings builds no table)."""
@@ -186,6 +191,7 @@ def format_sarif(reports: Sequence[Report]) -> str:
     for report in reports:
         mapper = report.mapper("utf-16")
         uri = quote(report.display.replace("\\", "/"))
+        first = len(results)
         for finding in report.analysis.findings:
             location = {
                 "physicalLocation": {
@@ -202,6 +208,8 @@ def format_sarif(reports: Sequence[Report]) -> str:
             }
             if finding.agents:
                 result["properties"] = {"agents": list(finding.agents)}
+            if report.states:
+                result["baselineState"] = report.states[len(results) - first]
             if finding.related:
                 result["relatedLocations"] = [
                     {
@@ -233,9 +241,44 @@ def format_sarif(reports: Sequence[Report]) -> str:
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
 
 
+_GITLAB_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
+"""Error and warning on GitLab's scale (info, minor, major, critical, blocker)."""
+
+
+def format_gitlab(reports: Sequence[Report]) -> str:
+    """GitLab's Code Quality report: a JSON array of issues, each with ``description``,
+    ``check_name``, ``fingerprint``, ``severity`` and ``location`` (``path`` relative
+    to the current folder, ``lines.begin``), the fields GitLab's documentation requires
+    (docs.gitlab.com/ci/testing/code_quality/#code-quality-report-format). The
+    fingerprint hashes the rule, the file and the text around the finding
+    (:mod:`promptls.analysis.baseline`), not its line, so GitLab's merge-request widget
+    does not call a finding new because lines were added above it."""
+    keys: list[Key] = []
+    issues: list[dict[str, object]] = []
+    for report in reports:
+        mapper = report.mapper("utf-32")
+        path = os.path.relpath(report.display).replace(os.sep, "/")
+        for finding in report.analysis.findings:
+            line, _, _, _ = _where(mapper, finding.start, finding.end)
+            keys.append(key_of(path, finding.code, report.analysis.text, finding.start, finding.end))
+            issues.append(
+                {
+                    "description": f"{finding.code} {finding.message}",
+                    "check_name": finding.code,
+                    "fingerprint": "",
+                    "severity": _GITLAB_SEVERITY.get(finding.severity, "info"),
+                    "location": {"path": path, "lines": {"begin": line}},
+                }
+            )
+    for issue, fingerprint in zip(issues, fingerprints(keys), strict=True):
+        issue["fingerprint"] = fingerprint
+    return json.dumps(issues, indent=2, ensure_ascii=False) + "\n"
+
+
 FORMATS = {
     "text": format_text,
     "json": format_json,
     "sarif": format_sarif,
     "github": format_github,
+    "gitlab": format_gitlab,
 }

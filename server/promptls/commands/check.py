@@ -24,6 +24,7 @@ from promptls.commands import UsageError
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
 from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
+from promptls.commands._check_since import since
 from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery
@@ -38,7 +39,7 @@ HELP = "Check prompt and instruction files for marker, cache and content problem
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Options mirror the config keys so CI can override the file."""
     parser.add_argument("paths", nargs="*", metavar="PATH", help="files or folders (default: .)")
-    parser.add_argument("--format", choices=("text", "json", "sarif", "github"), default="text")
+    parser.add_argument("--format", choices=tuple(FORMATS), default="text")
     parser.add_argument("--select", help="comma-separated rule codes to run (or ALL)")
     parser.add_argument("--ignore", help="comma-separated rule codes to skip")
     parser.add_argument(
@@ -58,6 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--stdin-filename", metavar="NAME", help="read the text from stdin, named NAME"
     )
     parser.add_argument("--config", metavar="FILE", help="use this config file")
+    parser.add_argument(
+        "--since",
+        metavar="REV",
+        help="report only findings that are new since git revision REV (matched by rule, "
+        "file and the text around them; SARIF keeps all, with their baseline state)",
+    )
     parser.add_argument(
         "--jobs",
         type=_jobs,
@@ -267,7 +274,10 @@ class _Run:
             plural = "s" if self.changed != 1 else ""
             print(f"Fixed {self.changed} file{plural}.", file=sys.stderr)
         failing = any(
-            f.severity.rank <= self.fail_rank for r in self.reports for f in r.analysis.findings
+            f.severity.rank <= self.fail_rank
+            for r in self.reports
+            for n, f in enumerate(r.analysis.findings)
+            if not r.states or r.states[n] == "new"
         )
         return 1 if failing or self.errors else 0
 
@@ -305,6 +315,8 @@ def run(args: argparse.Namespace) -> int:
     """
     if args.stdin_filename and args.paths:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
+    if args.since is not None and (args.stdin_filename or args.fix or args.diff):
+        raise UsageError("--since compares the files on disk: not with --fix, --diff or stdin")
     with runmemo.run_memo():  # one run's discoveries share their stats, listings and reads
         return _run(args)
 
@@ -317,25 +329,43 @@ def _run(args: argparse.Namespace) -> int:
         if status is not None:
             return status
     else:
-        targets = [(raw, state.settings_for(raw)) for raw in args.paths or ["."]]
-        found: dict[Path, Settings] = {}
-        for raw, settings in targets:
-            for path in _files(raw, settings):
-                found.setdefault(path, settings)
-        files = list(found.items())
-        setup_stdout()
-        if args.fix or args.diff:
-            for path, settings in files:
-                state.check_file(path, settings)
-        else:
-            jobs = auto_jobs(len(files)) if args.jobs == "auto" else args.jobs
-            for (path, _), analysis in zip(
-                files, in_slices(files, jobs, state.analysis_of, _reported), strict=True
-            ):
-                if analysis is not None:
-                    state.report(path, analysis)
+        raws = args.paths or ["."]
+        files = _collect(state, raws)
+        if args.since is not None:
+            home = state.discoveries.home
+
+            def collect(base: list[str]) -> tuple[list[Report], list[Path]]:
+                older = _Run(args, home)
+                return older.reports, _collect(older, base)
+
+            state.reports = since(
+                args.since, raws, state.reports, files, collect, keep_all=args.format == "sarif"
+            )
     setup_stdout()
     return state.finish()
+
+
+def _collect(state: _Run, raws: list[str]) -> list[Path]:
+    """Check (and fix, when asked) every file the paths name into ``state.reports``;
+    the files read, in order."""
+    targets = [(raw, state.settings_for(raw)) for raw in raws]
+    found: dict[Path, Settings] = {}
+    for raw, settings in targets:
+        for path in _files(raw, settings):
+            found.setdefault(path, settings)
+    files = list(found.items())
+    setup_stdout()
+    if state.args.fix or state.args.diff:
+        for path, settings in files:
+            state.check_file(path, settings)
+    else:
+        jobs = auto_jobs(len(files)) if state.args.jobs == "auto" else state.args.jobs
+        for (path, _), analysis in zip(
+            files, in_slices(files, jobs, state.analysis_of, _reported), strict=True
+        ):
+            if analysis is not None:
+                state.report(path, analysis)
+    return list(found)
 
 
 def _show_diff(diff: str) -> None:
