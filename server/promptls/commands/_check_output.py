@@ -260,7 +260,8 @@ def format_gitlab(reports: Sequence[Report]) -> str:
         path = os.path.relpath(report.display).replace(os.sep, "/")
         for finding in report.analysis.findings:
             line, _, _, _ = _where(mapper, finding.start, finding.end)
-            keys.append(key_of(path, finding.code, report.analysis.text, finding.start, finding.end))
+            text = report.analysis.text
+            keys.append(key_of(path, finding.code, text, finding.start, finding.end))
             issues.append(
                 {
                     "description": f"{finding.code} {finding.message}",

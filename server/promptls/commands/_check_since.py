@@ -11,7 +11,7 @@ new ones only.
 """
 
 # Plain str paths on purpose: the reports' display paths are compared as written.
-# ruff: noqa: PTH100
+# ruff: noqa: PTH100, PTH118
 
 from __future__ import annotations
 
