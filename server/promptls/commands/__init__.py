@@ -21,6 +21,7 @@ COMMAND_MODULES = (
     "render",
     "context",
     "preview",
+    "diff",
     "rules",
     "explain",
     "serve",

@@ -345,6 +345,21 @@ def _run(args: argparse.Namespace) -> int:
     return state.finish()
 
 
+def check_paths(
+    raws: list[str], home: str | None, **options: object
+) -> tuple[list[Report], list[Path]]:
+    """What ``promptls check RAWS`` with ``options`` (its option names, the defaults
+    otherwise) reports, and the files it read: ``diff`` runs the same check on both
+    sides of a change."""
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    args = parser.parse_args([])
+    for name, value in options.items():
+        setattr(args, name, value)
+    state = _Run(args, home)
+    return state.reports, _collect(state, raws)
+
+
 def _collect(state: _Run, raws: list[str]) -> list[Path]:
     """Check (and fix, when asked) every file the paths name into ``state.reports``;
     the files read, in order."""

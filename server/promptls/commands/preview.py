@@ -94,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         if args.format == "wire":
             raise UsageError("--format wire shows one agent: give --profile, not --all-profiles")
         measured = [
-            _render(
+            measured_rendering(
                 assemble_prompt(
                     folder,
                     profile=name,
@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     prompt = assemble_prompt(
         folder, profile=profile, system_text=system_text, home=home, today=today, target=target
     )
-    one = _render(prompt)
+    one = measured_rendering(prompt)
     if args.format == "wire":
         wire = prompt.wire if profile == "or" else one.rendering.wire
         sys.stdout.flush()
@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _render(prompt: AssembledPrompt) -> Measured:
+def measured_rendering(prompt: AssembledPrompt) -> Measured:
     """The profile's own wire rendering of what was discovered, measured."""
     found = prompt.discovery
     return measure(render_or(prompt) if found.profile == "or" else render_agent(found))
@@ -155,7 +155,7 @@ def _run_diff(
         prompt = assemble_prompt(
             root, profile=profile, system_text=system_text, home=home, today=today, target=for_file
         )
-        return _render(prompt).rendering
+        return measured_rendering(prompt).rendering
 
     old = old_rendering(args.diff, folder, target, render)
     diff = first_difference(old, render(folder, target))
