@@ -119,7 +119,8 @@ def test_a_new_override_newly_shadows_agents_md_with_its_reason(
 
 
 def test_a_file_pushed_over_the_budget_fails_the_diff(repo: Path, fake_home: Path) -> None:
-    big = AGENTS + "".join(f"- rule {n}: keep the build green and the logs quiet.\n" for n in range(800))
+    rule = "- rule {}: keep the build green and the logs quiet.\n"
+    big = AGENTS + "".join(rule.format(n) for n in range(800))
     assert len(big.encode()) > 32 * 1024
     write(repo, {"AGENTS.md": big})
     result, data = _diff(repo, fake_home, "HEAD")
@@ -143,9 +144,7 @@ def test_a_file_pushed_over_the_budget_fails_the_diff(repo: Path, fake_home: Pat
     assert again.code == 1
 
 
-def test_a_new_finding_fails_and_a_shifted_old_one_does_not(
-    repo: Path, fake_home: Path
-) -> None:
+def test_a_new_finding_fails_and_a_shifted_old_one_does_not(repo: Path, fake_home: Path) -> None:
     write(repo, {"AGENTS.md": AGENTS + f"Keep {MARKER} out.\n"})
     commit(repo, "an old finding")
     shifted = "# Intro\n\nMore words.\n\n" + AGENTS + f"Keep {MARKER} out.\n"
@@ -240,7 +239,8 @@ def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
     markdown_it = pytest.importorskip("markdown_it")
     html = markdown_it.MarkdownIt("commonmark").enable("table").render(result.text)
     assert html.count("<details>") == html.count("</details>") == 1
-    assert html.rindex("</details>") > html.index("<td><code>.claude/rules/x|`y`&lt;/details&gt;.md")
+    name_cell = "<td><code>.claude/rules/x|`y`&lt;/details&gt;.md"
+    assert html.rindex("</details>") > html.index(name_cell)
     assert "<b>" not in html and "<a " not in html and "<strong>Always" not in html
     for table in html.split("<table>")[1:]:
         rows = table.split("</table>")[0].split("<tr>")[1:]
