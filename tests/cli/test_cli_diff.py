@@ -180,7 +180,7 @@ def test_two_folders(tmp_path: Path, fake_home: Path) -> None:
     assert gemini["prefix"]["difference"]["new"]["excerpt"].startswith(" Be kind.")
 
 
-@pytest.mark.parametrize("rev", ["--output=/tmp/x", "-p", "--exec=touch pwned"])
+@pytest.mark.parametrize("rev", ["--output=/tmp/x", "--exec=touch pwned"])
 def test_option_shaped_revisions_are_refused(repo: Path, fake_home: Path, rev: str) -> None:
     for args in (
         ("diff", "--", rev),
