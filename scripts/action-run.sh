@@ -17,8 +17,13 @@
 #   PROMPTLS_FAIL_ON   error, warning or info; empty: promptls's default (warning)
 #   PROMPTLS_SARIF     "true": also write SARIF to PROMPTLS_SARIF_FILE for code scanning
 #   PROMPTLS_SARIF_FILE  default promptls.sarif
+#   PROMPTLS_BASE      a revision to compare with: annotate only findings new since it
+#                      (`check --since`) and write `promptls diff BASE --format markdown`
+#                      to the job summary; "none": no comparison
+#   PROMPTLS_PR_BASE   the pull request's base commit (the action passes it); used when
+#                      PROMPTLS_BASE is empty
 #   PROMPTLS_EXIT_CODE   (finish) the status `check` recorded
-# GitHub's RUNNER_TEMP, GITHUB_PATH and GITHUB_OUTPUT are used when set.
+# GitHub's RUNNER_TEMP, GITHUB_PATH, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY are used when set.
 set -uo pipefail
 
 output() { # name=value to the step's outputs (and the log)
@@ -46,6 +51,37 @@ install() {
   "$venv/bin/promptls" --version
 }
 
+base_revision() { # the revision to compare with, fetched when the checkout lacks it
+  local base="${PROMPTLS_BASE:-}"
+  [[ -n $base ]] || base="${PROMPTLS_PR_BASE:-}"
+  [[ -n $base && $base != none ]] || return 0
+  if [[ $base == -* ]]; then
+    echo "promptls action: base '$base' is not a revision" >&2
+    return 2
+  fi
+  if ! git rev-parse --verify --quiet --end-of-options "$base^{commit}" >/dev/null; then
+    # a shallow checkout (actions/checkout's default) has only the pull request's head
+    git fetch --quiet --no-tags --depth=1 origin -- "$base" >&2 || true
+    if git rev-parse --verify --quiet FETCH_HEAD >/dev/null &&
+      ! git rev-parse --verify --quiet --end-of-options "$base^{commit}" >/dev/null; then
+      base=$(git rev-parse FETCH_HEAD)
+    fi
+  fi
+  echo "$base"
+}
+
+summary() { # promptls diff BASE as Markdown, appended to the job summary; its status
+  local promptls=$1 base=$2 status=0 markdown
+  local -a args=(diff --format markdown)
+  if [[ -n ${PROMPTLS_PROFILE:-} ]]; then args+=(--profile "$PROMPTLS_PROFILE"); fi
+  if [[ -n ${PROMPTLS_FAIL_ON:-} ]]; then args+=(--fail-on "$PROMPTLS_FAIL_ON"); fi
+  markdown=$("$promptls" "${args[@]}" -- "$base") || status=$?
+  if ((status <= 1)) && [[ -n ${GITHUB_STEP_SUMMARY:-} ]]; then
+    printf '%s\n' "$markdown" >>"$GITHUB_STEP_SUMMARY"
+  fi
+  return "$status"
+}
+
 check() {
   local promptls="${PROMPTLS_BIN:-promptls}"
   local -a paths args
@@ -54,8 +90,19 @@ check() {
   args=(check)
   if [[ -n ${PROMPTLS_PROFILE:-} ]]; then args+=(--profile "$PROMPTLS_PROFILE"); fi
   if [[ -n ${PROMPTLS_FAIL_ON:-} ]]; then args+=(--fail-on "$PROMPTLS_FAIL_ON"); fi
-  local status=0
+  local base status=0
+  base=$(base_revision) || {
+    output "exit-code=2"
+    return 0
+  }
+  if [[ -n $base ]]; then args+=(--since "$base"); fi
   "$promptls" "${args[@]}" --format "${PROMPTLS_FORMAT:-github}" -- "${paths[@]}" || status=$?
+  if [[ -n $base ]]; then
+    local diff_status=0
+    summary "$promptls" "$base" || diff_status=$?
+    # 1: a new finding (check says so too) or a budget newly exceeded (only diff knows)
+    if ((diff_status > status)); then status=$diff_status; fi
+  fi
   if [[ ${PROMPTLS_SARIF:-false} == true ]]; then
     local sarif="${PROMPTLS_SARIF_FILE:-promptls.sarif}"
     local sarif_status=0
@@ -78,7 +125,7 @@ finish() {
   fi
   case $status in
     0) echo "promptls: no findings" ;;
-    1) echo "promptls: findings at or above the fail-on severity (see the annotations)" >&2 ;;
+    1) echo "promptls: findings at or above the fail-on severity, or (with a base) a budget newly exceeded: see the annotations and the job summary" >&2 ;;
     *) echo "promptls: check failed with exit status $status" >&2 ;;
   esac
   exit "$status"
