@@ -45,6 +45,16 @@ def add_home_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def add_fail_on_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--fail-on``: the lowest severity of ``what`` that makes the exit status 1."""
+    parser.add_argument(
+        "--fail-on",
+        choices=("error", "warning", "info"),
+        default="warning",
+        help=f"lowest severity of {what} that makes the exit status 1 (default: warning)",
+    )
+
+
 def resolve_home(args: argparse.Namespace) -> str | None:
     """The home to use: ``--home``, else ``$PROMPTLS_HOME``, else None (the real one)."""
     home = getattr(args, "home", None) or os.environ.get("PROMPTLS_HOME") or None

@@ -86,6 +86,24 @@ def _headline(change: Change) -> list[str]:
     return parts
 
 
+def _events(
+    agent: AgentChange, name: Callable[[str], str], prose: Callable[[str], str]
+) -> list[str]:
+    """What happened to the agent's files, one sentence each; ``name`` and ``prose``
+    make a path and other text safe for the output's medium."""
+    out: list[str] = []
+    if agent.set_up[0] != agent.set_up[1]:
+        out.append("newly set up" if agent.set_up[1] else "no longer set up")
+    for path, moved in agent.started:
+        note = f" (moved from {name(moved)})" if moved else ""
+        out.append(f"starts loading: {name(path)}{note}")
+    out += [f"stops loading: {name(p)}" for p in agent.stopped]
+    for s in agent.statuses:
+        was = f"was {prose(s.before)}" if s.before else "new file"
+        out.append(f"now {prose(s.after)}: {name(s.path)} ({was}): {prose(s.reason)}")
+    return out
+
+
 # -- text -------------------------------------------------------------------------------
 
 
@@ -101,17 +119,7 @@ def _agent_lines(agent: AgentChange) -> list[str]:
         f"  files sent: {agent.sent[0]} -> {agent.sent[1]}; bytes: {b0.bytes:,} -> "
         f"{b1.bytes:,}; tokens: {_tokens(b0.tokens, exact)} -> {_tokens(b1.tokens, exact)}",
     ]
-    if agent.set_up[0] != agent.set_up[1]:
-        out.append("  newly set up" if agent.set_up[1] else "  no longer set up")
-    for path, moved in agent.started:
-        note = f" (moved from {safe_line(moved)})" if moved else ""
-        out.append(f"  starts loading: {safe_line(path)}{note}")
-    out += [f"  stops loading: {safe_line(p)}" for p in agent.stopped]
-    for status in agent.statuses:
-        was = f" (was {status.before})" if status.before else " (new file)"
-        out.append(
-            f"  now {status.after}: {safe_line(status.path)}{was}: {safe_line(status.reason)}"
-        )
+    out += [f"  {event}" for event in _events(agent, safe_line, safe_line)]
     for file in agent.files:
         before, after = _size(file.before, exact), _size(file.after, exact)
         out.append(
@@ -242,16 +250,7 @@ def _agent_table(agent: AgentChange) -> list[str]:
 def _agent_details(agent: AgentChange) -> list[str]:
     """What one agent's table leaves out."""
     exact = agent.tokens_exact
-    items: list[str] = []
-    if agent.set_up[0] != agent.set_up[1]:
-        items.append("- newly set up" if agent.set_up[1] else "- no longer set up")
-    for path, moved in agent.started:
-        note = f" (moved from {md_code(moved)})" if moved else ""
-        items.append(f"- starts loading: {md_code(path)}{note}")
-    items += [f"- stops loading: {md_code(p)}" for p in agent.stopped]
-    for s in agent.statuses:
-        was = f"was {md_text(s.before)}" if s.before else "new file"
-        items.append(f"- now {md_text(s.after)}: {md_code(s.path)} ({was}): {md_text(s.reason)}")
+    items = [f"- {event}" for event in _events(agent, md_code, md_text)]
     lines = [f"**{md_text(agent.profile)}**", "", *items]
     if agent.files:
         lines += ["", "| file | bytes before | bytes after | tokens before | tokens after |"]

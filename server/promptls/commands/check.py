@@ -25,7 +25,12 @@ from promptls.commands._check_fix import FixRefusedError, unified_diff, write_at
 from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._check_since import since
-from promptls.commands._common import add_home_argument, resolve_home, setup_stdout
+from promptls.commands._common import (
+    add_fail_on_argument,
+    add_home_argument,
+    resolve_home,
+    setup_stdout,
+)
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery
 from promptls.discovery.setup import active_profiles
@@ -47,12 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="discovery profile (or, claude, codex, gemini, copilot, cursor, opencode, auto); "
         "default: every agent the repository is set up for",
     )
-    parser.add_argument(
-        "--fail-on",
-        choices=("error", "warning", "info"),
-        default="warning",
-        help="lowest severity that makes the exit status 1 (default: warning)",
-    )
+    add_fail_on_argument(parser, "a finding")
     parser.add_argument("--fix", action="store_true", help="apply safe fixes in place")
     parser.add_argument("--diff", action="store_true", help="show the fixes as a diff")
     parser.add_argument(

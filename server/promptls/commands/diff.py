@@ -24,6 +24,7 @@ from promptls.analysis.model import Severity
 from promptls.assembly.assemble import assemble_prompt
 from promptls.commands._check_since import relative
 from promptls.commands._common import (
+    add_fail_on_argument,
     add_home_argument,
     logical_path,
     resolve_dir,
@@ -62,12 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--profile",
         help=f"one agent: {', '.join(PROFILES)} (default: every agent either side is set up for)",
     )
-    parser.add_argument(
-        "--fail-on",
-        choices=("error", "warning", "info"),
-        default="warning",
-        help="lowest severity of a new finding that makes the exit status 1 (default: warning)",
-    )
+    add_fail_on_argument(parser, "a new finding")
     add_home_argument(parser)
 
 
