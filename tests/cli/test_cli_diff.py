@@ -246,3 +246,26 @@ def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
         rows = table.split("</table>")[0].split("<tr>")[1:]
         widths = {row.count("<td") + row.count("<th") for row in rows}
         assert len(widths) == 1, table  # no cell split by a pipe from the content
+
+
+def test_a_new_subfolder_compares_from_the_folders_above(repo: Path, fake_home: Path) -> None:
+    """Run in a folder BASE did not have: an agent started there at BASE would have seen
+    only the files above it, so only the new folder's own file starts loading."""
+    write(repo, {"tools/AGENTS.md": "# Tools\n\nUse the wrapper scripts.\n"})
+    result = run_cli(
+        "diff",
+        "HEAD",
+        "--dir",
+        "tools",
+        "--profile",
+        "codex",
+        "--format",
+        "json",
+        home=fake_home,
+        cwd=repo,
+    )
+    assert result.code == 0, result.err
+    codex = _agent(json.loads(result.text), "codex")
+    assert codex["started"] == [{"path": "tools/AGENTS.md", "movedFrom": None}]
+    assert codex["stopped"] == [] and codex["filesSent"] == {"before": 1, "after": 2}
+    assert [f["path"] for f in codex["files"]] == ["tools/AGENTS.md"]

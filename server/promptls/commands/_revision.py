@@ -60,8 +60,10 @@ def git(folder: str, *args: str) -> bytes:
 
 
 @contextmanager
-def checkout(rev: str, folder: str, option: str) -> Iterator[Checkout]:
-    """``folder`` as of revision ``rev``, in a temporary tree removed on exit."""
+def checkout(rev: str, folder: str, option: str, *, missing_ok: bool = False) -> Iterator[Checkout]:
+    """``folder`` as of revision ``rev``, in a temporary tree removed on exit. A folder
+    the revision did not have is a usage error, or with ``missing_ok`` an empty folder
+    made in the temporary tree (an agent started there sees only the folders above)."""
     refuse_option(rev, option)
     top = git(folder, "rev-parse", "--show-toplevel").decode("utf-8", "surrogateescape").strip()
     git_dir = git(folder, "rev-parse", "--absolute-git-dir").decode("utf-8", "surrogateescape")
@@ -85,6 +87,8 @@ def checkout(rev: str, folder: str, option: str) -> Iterator[Checkout]:
             tar.extractall(tree, filter="data")
         (tree_path / ".git").write_text(f"gitdir: {git_dir.strip()}\n", encoding="utf-8")
         root = os.path.normpath(tree_path / rel)
+        if missing_ok and not Path(root).exists():
+            Path(root).mkdir(parents=True)
         if not Path(root).is_dir():
             raise UsageError(f"{option} {rev}: {folder} did not exist at that revision")
         yield Checkout(tree=tree, top=real_top, root=root, logical_top=logical_top)

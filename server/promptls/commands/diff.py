@@ -100,7 +100,7 @@ def _open(spec: str | None, folder: str, stack: ExitStack) -> Tree:
     if Path(spec).is_dir():
         root = logical_path(spec)
         return Tree(spec, root, root, root)
-    tree = stack.enter_context(checkout(spec, folder, "diff"))
+    tree = stack.enter_context(checkout(spec, folder, "diff", missing_ok=True))
     return Tree(spec, tree.root, tree.tree, tree.logical_top)
 
 
