@@ -178,6 +178,9 @@ def test_two_folders(tmp_path: Path, fake_home: Path) -> None:
     assert file["path"] == "GEMINI.md"
     assert file["after"]["bytes"] - file["before"]["bytes"] == len(" Be kind.")
     assert gemini["prefix"]["difference"]["new"]["excerpt"].startswith(" Be kind.")
+    here = run_cli("diff", old, "--format", "json", home=fake_home, cwd=new)  # HEAD: .
+    assert here.code == 0, here.err
+    assert _agent(json.loads(here.text), "gemini")["files"] == gemini["files"]
 
 
 @pytest.mark.parametrize("rev", ["--output=/tmp/x", "--exec=touch pwned"])

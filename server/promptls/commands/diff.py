@@ -77,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     with ExitStack() as stack, runmemo.run_memo():
         base = _open(args.base, folder, stack)
         head = _open(args.head, folder, stack)
-        if args.head is None:
+        if args.head is None and base.top != base.shown_top:
+            # against a revision, the working folder's paths are shown from the same top
             head = replace(head, top=base.shown_top, shown_top=base.shown_top)
         base = replace(base, shown_top=head.shown_top)
         set_up = [frozenset(s.profile for s in detect_setups(t.root)) for t in (base, head)]
