@@ -12,6 +12,7 @@ import pytest
 
 from tests.cli.conftest import run_cli
 from tests.cli.gitrepo import commit, git, new_repo, write
+from tests.cli.test_cli_sarif import _schema as sarif_schema
 
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 OLD = f"# Rules\n\nKeep {MARKER} out.\n"
@@ -110,6 +111,8 @@ def test_sarif_marks_each_result_new_or_unchanged(repo: Path, fake_home: Path) -
         ("AGENTS.md", "unchanged"),
         ("docs/NOTES.md", "unchanged"),
     ]
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft7Validator(sarif_schema()).validate(json.loads(result.text))
     write(repo, {"AGENTS.md": "# Intro\n\n" + OLD})
     only_old = run_cli("check", "--since", "HEAD", "--format", "sarif", home=fake_home, cwd=repo)
     assert only_old.code == 0  # unchanged results are listed, but fail nothing

@@ -245,6 +245,15 @@ _GITLAB_SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor"}
 """Error and warning on GitLab's scale (info, minor, major, critical, blocker)."""
 
 
+def _relative(display: str) -> str:
+    """A path relative to the current folder, ``/``-separated (as given when it cannot
+    be: another drive on Windows)."""
+    try:
+        return os.path.relpath(display).replace(os.sep, "/")
+    except ValueError:
+        return display.replace(os.sep, "/")
+
+
 def format_gitlab(reports: Sequence[Report]) -> str:
     """GitLab's Code Quality report: a JSON array of issues, each with ``description``,
     ``check_name``, ``fingerprint``, ``severity`` and ``location`` (``path`` relative
@@ -257,7 +266,7 @@ def format_gitlab(reports: Sequence[Report]) -> str:
     issues: list[dict[str, object]] = []
     for report in reports:
         mapper = report.mapper("utf-32")
-        path = os.path.relpath(report.display).replace(os.sep, "/")
+        path = _relative(report.display)
         for finding in report.analysis.findings:
             line, _, _, _ = _where(mapper, finding.start, finding.end)
             text = report.analysis.text

@@ -99,7 +99,7 @@ def _events(
         out.append(f"starts loading: {name(path)}{note}")
     out += [f"stops loading: {name(p)}" for p in agent.stopped]
     for s in agent.statuses:
-        was = f"was {prose(s.before)}" if s.before else "new file"
+        was = f"was {prose(s.before)}" if s.before else "not listed before"
         out.append(f"now {prose(s.after)}: {name(s.path)} ({was}): {prose(s.reason)}")
     return out
 
