@@ -272,3 +272,24 @@ def test_a_new_subfolder_compares_from_the_folders_above(repo: Path, fake_home: 
     assert codex["started"] == [{"path": "tools/AGENTS.md", "movedFrom": None}]
     assert codex["stopped"] == [] and codex["filesSent"] == {"before": 1, "after": 2}
     assert [f["path"] for f in codex["files"]] == ["tools/AGENTS.md"]
+
+
+def test_committed_links_out_of_the_tree_are_read_as_in_the_working_tree(
+    repo: Path, fake_home: Path, tmp_path: Path
+) -> None:
+    """A revision with a link to an absolute path, one that climbs out with ``..`` and a
+    CLAUDE.md that links to AGENTS.md: the temporary tree holds the same links (made
+    after every file, so nothing is written through them) and nothing changes."""
+    outside = tmp_path / "outside.md"
+    outside.write_text("# Shared\n\nFrom outside the repository.\n", encoding="utf-8")
+    (repo / "CLAUDE.md").unlink()
+    (repo / "CLAUDE.md").symlink_to("AGENTS.md")
+    (repo / "pkg" / "AGENTS.md").symlink_to(outside)
+    (repo / "docs").symlink_to("../..")
+    commit(repo, "links")
+    result, data = _diff(repo, fake_home, "HEAD")
+    assert result.code == 0, result.err
+    assert not any(a["changed"] for a in data["agents"]), data["text"]
+    assert outside.read_text(encoding="utf-8").startswith("# Shared")
+    in_pkg, pkg_data = _diff(repo, fake_home, "HEAD", "--dir", "pkg")
+    assert in_pkg.code == 0 and not any(a["changed"] for a in pkg_data["agents"])

@@ -24,6 +24,7 @@ from promptls.analysis.baseline import Key, key_of, new_flags
 from promptls.commands import UsageError
 from promptls.commands._check_output import Report
 from promptls.commands._revision import checkout
+from promptls.discovery.dirs import inside
 from promptls.text.escape import safe_line
 
 Collect = Callable[[list[str]], tuple[list[Report], list[Path]]]
@@ -58,9 +59,10 @@ def since(
     with checkout(rev, os.path.abspath("."), "--since") as tree:
         base_raws = []
         for raw in raws:
-            rel = os.path.relpath(os.path.abspath(raw), tree.logical_top)
-            if rel == ".." or rel.startswith(".." + os.sep):
+            path = os.path.abspath(raw)
+            if path != tree.logical_top and not inside(path, tree.logical_top):
                 raise UsageError(f"--since: {safe_line(raw)} is outside the repository")
+            rel = os.path.relpath(path, tree.logical_top)
             if Path(tree.tree, rel).exists():
                 base_raws.append(os.path.join(tree.tree, rel))
         base_reports, base_files = collect(base_raws) if base_raws else ([], [])

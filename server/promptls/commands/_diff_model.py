@@ -28,6 +28,7 @@ from promptls.assembly.diff import Difference, cached_prefix, first_difference, 
 from promptls.commands._check_output import Report
 from promptls.commands._check_since import report_keys
 from promptls.discovery import Discovery, Entry, EntryStatus
+from promptls.discovery.dirs import inside
 from promptls.record import Record
 from promptls.text.mapper import Mapper
 from promptls.views.load_line import budget_of
@@ -162,7 +163,7 @@ class Change(Record):
 
 def shown(path: str, tree: Tree) -> str:
     """A path as the user knows it: relative to the shown top when below it."""
-    if path == tree.top or path.startswith(tree.top.rstrip(os.sep) + os.sep):
+    if inside(path, tree.top):
         return os.path.relpath(path, tree.top).replace(os.sep, "/")
     return path
 

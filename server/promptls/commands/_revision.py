@@ -7,7 +7,8 @@ a hash, never anything shaped like an option: one starting with ``-`` is refused
 git runs, and git is told where the options end (``--end-of-options``). The tree is
 written by ``git archive`` into a fresh temporary folder, so the user's working tree,
 index and refs are never touched; the tar is unpacked with ``tarfile``'s ``data``
-filter (no member may land outside the folder). The temporary tree gets a ``.git`` file
+filter (no member may land outside the folder; links that point out of it are made
+last, as committed). The temporary tree gets a ``.git`` file
 pointing at the real repository, so the environment (branch) and the project root come
 out as for the folder itself.
 """
@@ -24,6 +25,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from promptls.commands import UsageError
+from promptls.discovery.dirs import inside
 from promptls.record import Record
 
 
@@ -59,6 +61,28 @@ def git(folder: str, *args: str) -> bytes:
     return done.stdout
 
 
+def _unpack(archive: bytes, tree: str) -> None:
+    """Write the tar into ``tree``. Each member goes through ``tarfile``'s ``data`` filter
+    (nothing lands outside the tree, no device, no write through a link); a symbolic
+    link the filter refuses because it points outside the tree (``/etc/x``, ``../..``)
+    is made last, as committed, so no member is written through it and discovery finds
+    the same link it finds in the working tree. Any other refused member is left out."""
+    links: list[tarfile.TarInfo] = []
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        for member in tar:
+            try:
+                tar.extract(member, tree, filter="data")
+            except tarfile.FilterError:
+                if member.issym():
+                    links.append(member)
+    top = Path(tree).resolve()
+    for member in links:
+        path = Path(os.path.normpath(top / member.name))
+        folder = str(path.parent.resolve())
+        if (folder == str(top) or inside(folder, str(top))) and not path.is_symlink():
+            path.symlink_to(member.linkname)
+
+
 @contextmanager
 def checkout(rev: str, folder: str, option: str, *, missing_ok: bool = False) -> Iterator[Checkout]:
     """``folder`` as of revision ``rev``, in a temporary tree removed on exit. A folder
@@ -82,9 +106,7 @@ def checkout(rev: str, folder: str, option: str, *, missing_ok: bool = False) ->
         tree_path = Path(scratch).resolve() / "tree"
         tree_path.mkdir()
         tree = str(tree_path)
-        with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
-            # "data": no member may land outside the tree, be a device or a link out of it.
-            tar.extractall(tree, filter="data")
+        _unpack(archive, tree)
         (tree_path / ".git").write_text(f"gitdir: {git_dir.strip()}\n", encoding="utf-8")
         root = os.path.normpath(tree_path / rel)
         if missing_ok and not Path(root).exists():
