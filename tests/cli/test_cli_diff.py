@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import markdown_it
 import pytest
 
 from tests.cli.conftest import Result, assert_usage_error, run_cli
@@ -240,7 +241,6 @@ def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
     if os.environ.get("PROMPTLS_UPDATE_GOLDEN"):
         GOLDEN.write_text(result.text, encoding="utf-8")
     assert result.text == GOLDEN.read_text(encoding="utf-8")
-    markdown_it = pytest.importorskip("markdown_it")
     html = markdown_it.MarkdownIt("commonmark").enable("table").render(result.text)
     assert html.count("<details>") == html.count("</details>") == 1
     name_cell = "<td><code>.claude/rules/x|`y`&lt;/details&gt;.md"
