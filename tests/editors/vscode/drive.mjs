@@ -8,7 +8,7 @@
 //
 // usage: node drive.mjs '<json config>'
 //   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
-//             "workspace"), url, playwright, chromium, screenshots, workspace, file,
+//             "workspace" | "views"), url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
 //             expectCode, fixAt, timeoutMs }
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
@@ -532,6 +532,8 @@ try {
     await sourceFile(page);
   } else if (config.scenario === "navigation") {
     await navigation(page);
+  } else if (config.scenario === "views") {
+    await agentViews(page);
   } else if (config.scenario === "fence") {
     await unclosedFence(page);
   } else {
