@@ -68,6 +68,8 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
             "importLine": IMPORT_LINE,
             "imported": "docs/style.md",
         }
+        rule_bytes = (server.workspace / RULE).stat().st_size
+        agents_bytes = (server.workspace / "AGENTS.md").stat().st_size
         steps = _drive(server, tools, "views", **more)["steps"]
 
     # From src/app.py: Claude loads CLAUDE.md first and the rule second (its glob matches);
@@ -75,13 +77,14 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
     first = steps["treeFirst"]
     assert first["description"] == "src/app.py"
     rows = first["rows"]
-    assert _row(rows, RULE).startswith(f"2. {RULE}loaded · ")
-    assert "≈" in _row(rows, RULE) and "tokens" in _row(rows, RULE)
-    assert _row(rows, "CLAUDE.md").startswith("1. CLAUDE.mdloaded · ")
-    assert any(r.startswith("codex · cursor") and "1 file" in r for r in rows), rows
+    # Rows read "[codicon] label description"; a loaded file has a position and no status word.
+    assert _row(rows, RULE).startswith(f"[pass-filled] 2. {RULE}{rule_bytes} B · ≈")
+    assert _row(rows, RULE).endswith(" tokens")
+    assert _row(rows, "CLAUDE.md").startswith(f"[pass-filled] 1. CLAUDE.md{len(CLAUDE)} B · ≈")
+    assert any(r.startswith(f"[hubot] codex · cursor1 file · {agents_bytes} B") for r in rows), rows
     assert not any(str(server.workspace) in r for r in rows), rows
     # The skipped AGENTS.md of Claude is listed with its status, without a position.
-    assert any(r.startswith("AGENTS.mdskipped") for r in rows), rows
+    assert f"[circle-large-outline] AGENTS.mdskipped · {agents_bytes} B" in rows, rows
 
     explain = steps["explain"]["text"]
     assert f"{RULE}: loaded for claude" in explain
@@ -96,22 +99,27 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
     other = steps["treeOther"]
     assert other["description"] == "docs/style.md"
     rule_row = _row(other["rows"], RULE)
-    assert rule_row.startswith(f"{RULE}conditional")
+    assert rule_row.startswith(f"[filter] {RULE}conditional")
     assert "tokens" not in rule_row
 
     # After the saved edit, Claude imports docs/style.md (the tree follows CLAUDE.md now).
     edited = steps["treeEdited"]
     assert not any("docs/style.md" in r for r in edited["before"]), edited["before"]
-    assert any(r.startswith("2. docs/style.mdimported") for r in edited["rows"]), edited["rows"]
+    assert any(r.startswith("[references] 2. docs/style.mdimported") for r in edited["rows"])
 
     assert "Cache diff (claude)" in steps["diffBefore"]["title"]
+    # Both sides start with the server's summary line (long lines wrap in these documents,
+    # so the text is compared with its whitespace collapsed).
     diff = steps["diffAfter"]
-    first_line = diff["modified"].splitlines()[0]
-    assert first_line.startswith("claude: first difference at byte ")
-    assert "cache" in first_line  # the verdict: whether the cached prefix survives
-    assert str(server.workspace) not in first_line
-    assert diff["original"].splitlines()[0] == first_line  # the same header on both sides
-    assert "Short sentences." in diff["modified"] and "Short sentences." not in diff["original"]
+    modified, original = (" ".join(diff[side].split()) for side in ("modified", "original"))
+    summary = modified[: modified.index("# Claude")]
+    assert summary.startswith("claude: first difference at byte ")
+    assert "file CLAUDE.md" in summary
+    # The verdict on the cached prefix (Claude Code's instruction text marks none).
+    assert summary.endswith("file CLAUDE.md: this agent marks no cached prefix "), summary
+    assert str(server.workspace) not in summary
+    assert original.startswith(summary)  # the same header on both sides
+    assert "Short sentences." in modified and "Short sentences." not in original
     assert diff["inserted"] > 0  # the diff editor marks the inserted text
 
     matrix = steps["matrix"]

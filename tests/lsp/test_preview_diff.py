@@ -45,8 +45,8 @@ async def test_agents_md_edit_shows_where_the_prefix_shifts(lsp: LanguageClient)
     assert str(folder) + "/AGENTS.md" not in result["text"]
     assert result["summary"] == (
         f"codex: first difference at byte {diff['byte']} (line {diff['line'] + 1}), "
-        f"file edit/AGENTS.md: inside the cached prefix ({diff['new']['cachedPrefixBytes']} "
-        f"bytes): the cache misses from byte {diff['byte']} on, for this and every later turn"
+        f"file edit/AGENTS.md: breaks the cached prefix ({diff['new']['cachedPrefixBytes']} "
+        "bytes): the cache misses from here on"
     )
     assert "oldWire" not in result  # the texts only when asked for
     again = await execute(lsp, "promptls.previewDiff", args)

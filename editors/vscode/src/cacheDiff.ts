@@ -80,8 +80,10 @@ export class CacheDiffProvider implements vscode.TextDocumentContentProvider, vs
     const title = `Cache diff (${profile}) — ${folderName}`;
     await vscode.commands.executeCommand(
       "vscode.diff",
-      diffUri({ folder, profile, side: "baseline" }, `${profile} baseline.txt`),
-      diffUri({ folder, profile, side: "now" }, `${profile} now.txt`),
+      // The extension gives these documents their language, whose lines wrap (package.json):
+      // the summary line and long wire lines stay on screen in either side.
+      diffUri({ folder, profile, side: "baseline" }, `${profile} baseline.promptls-wire`),
+      diffUri({ folder, profile, side: "now" }, `${profile} now.promptls-wire`),
       `${title}: baseline ↔ now`,
       { preview: false },
     );

@@ -111,9 +111,10 @@ export function shortBytes(n: number): string {
   return `${Math.round(n / 1024)} KB`;
 }
 
-/** What a row says after its name: status, size and, for files sent, estimated tokens. */
+/** What a row says after its name: its status (the icon and the position already say
+ * "loaded"), its size and, for files sent, estimated tokens; short, so the sidebar shows it. */
 export function rowDescription(row: FileRow): string {
-  const parts: string[] = [row.status];
+  const parts: string[] = row.status === "loaded" ? [] : [row.status];
   if (row.bytes !== null) {
     parts.push(shortBytes(row.bytes));
   }

@@ -47,7 +47,7 @@ export class MatrixPanel implements vscode.Disposable {
       this.panel = vscode.window.createWebviewPanel(
         "promptls.coverageMatrix",
         "Coverage matrix",
-        { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+        { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
         { enableScripts: true, localResourceRoots: [] },
       );
       this.panel.onDidDispose(() => {
@@ -71,7 +71,7 @@ export class MatrixPanel implements vscode.Disposable {
     }
     const target = this.rows[row];
     if (target !== undefined) {
-      await vscode.window.showTextDocument(vscode.Uri.file(target.path), { viewColumn: vscode.ViewColumn.One });
+      await vscode.window.showTextDocument(vscode.Uri.file(target.path), { viewColumn: vscode.ViewColumn.Active });
     }
   }
 

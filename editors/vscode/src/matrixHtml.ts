@@ -55,7 +55,7 @@ tbody tr:hover { background: var(--vscode-list-hoverBackground); }
 button.file { all: unset; cursor: pointer; color: var(--vscode-textLink-foreground); font-family: var(--vscode-editor-font-family); }
 button.file:hover, button.file:focus { text-decoration: underline; outline: 1px solid var(--vscode-focusBorder); }
 td.cell button { all: unset; cursor: pointer; }
-.loaded, .imported { color: var(--vscode-testing-iconPassed, var(--vscode-foreground)); }
+.loaded, .imported { color: var(--vscode-foreground); }
 .cut { color: var(--vscode-editorWarning-foreground); }
 .shadowed, .dropped, .import-error { color: var(--vscode-errorForeground); }
 .lazy, .conditional, .on-request, .skipped, .none { color: var(--vscode-descriptionForeground); font-style: italic; }

@@ -261,7 +261,7 @@ test("an agent's rows: files sent first in load order with tokens, then the othe
       ["/p/src/CLAUDE.md", "lazy", null, 20, null],
     ],
   );
-  assert.equal(rowDescription(rows[0]!), "loaded · 100 B · ≈25 tokens");
+  assert.equal(rowDescription(rows[0]!), "100 B · ≈25 tokens");
   assert.equal(rowDescription(rows[3]!), "lazy · 20 B");
 });
 

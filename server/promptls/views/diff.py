@@ -98,9 +98,16 @@ def difference_summary(
     """One line for the top of a side-by-side view: the agent, the byte, the verdict."""
     if diff is None:
         return f"{profile}: identical wire text: the whole prefix is reused (cache hit)"
+    cached = max(diff.old.cached_prefix_bytes, diff.new.cached_prefix_bytes)
+    if diff.in_cached_prefix:
+        verdict = f"breaks the cached prefix ({cached} bytes): the cache misses from here on"
+    elif cached:
+        verdict = f"after the cached prefix ({cached} bytes): the cache still hits"
+    else:
+        verdict = "this agent marks no cached prefix"
     return (
         f"{profile}: first difference at byte {diff.byte} (line {diff.line + 1}), "
-        f"{_where(diff.new, base, home)}: {_verdict(diff)}"
+        f"{_where(diff.new, base, home)}: {verdict}"
     )
 
 
