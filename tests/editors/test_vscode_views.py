@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from promptls.discovery import PROFILES
 from tests.editors.test_vscode import ROOT, _code_server, _drive
 
 pytestmark = pytest.mark.editor
@@ -124,7 +125,7 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
 
     matrix = steps["matrix"]
     assert matrix["head"][0] == "file"
-    assert matrix["head"][1:] == ["or", "claude", "codex", "gemini", "copilot", "cursor", "opencode"]
+    assert matrix["head"][1:] == list(PROFILES)  # every agent, as a column
     by_file = {cells[0]: cells[1:] for cells in matrix["cells"]}
     claude = matrix["head"].index("claude") - 1
     gemini = matrix["head"].index("gemini") - 1
