@@ -135,4 +135,4 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
     assert "Answer in English." in steps["matrixOpened"]["text"]
 
     if os.environ.get("PROMPTLS_UPDATE_DOCS_IMAGES") == "1":
-        shutil.copyfile(steps["treeEditedShot"], README_IMAGE)
+        shutil.copyfile(steps["readmeShot"], README_IMAGE)

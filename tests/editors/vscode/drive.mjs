@@ -553,6 +553,11 @@ async function agentViews(page) {
   result.steps.treeEdited = { before, rows: await treeRows(page, `2. ${config.imported}`, "imported") };
   await page.mouse.move(700, 600);
   result.steps.treeEditedShot = await shot(page, "06-tree-after-edit");
+  // The same, cropped to the tree and the file beside it: the extension README's picture.
+  const crop = join(config.screenshots, "06b-tree-readme.png");
+  await page.screenshot({ path: crop, clip: { x: 0, y: 0, width: 1060, height: 400 } });
+  result.screenshots.push(crop);
+  result.steps.readmeShot = crop;
 
   step = "cache-diff-after";
   await showTab(page, "Cache diff (claude)");
