@@ -59,13 +59,14 @@ export function agentRows(profile: ShowContextFilesResult["profiles"][number]): 
   return rows.map((row, index) => ({ row, index })).sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index).map((x) => x.row);
 }
 
-/** The agents of an answer, those loading the same files (same paths, statuses and
- * sizes) folded into one group, in the server's order of their first agent. */
+/** The agents of an answer, those loading the same files (same paths, statuses, sizes and
+ * reasons, so Explain Status is true for each of them) folded into one group, in the
+ * server's order of their first agent. */
 export function agentGroups(result: ShowContextFilesResult): AgentGroup[] {
   const groups = new Map<string, AgentGroup>();
   for (const profile of result.profiles) {
     const rows = agentRows(profile);
-    const key = JSON.stringify(rows.map((r) => [r.path, r.status, r.position, r.bytes]));
+    const key = JSON.stringify(rows.map((r) => [r.path, r.status, r.position, r.bytes, r.reason]));
     const group = groups.get(key);
     if (group !== undefined) {
       group.profiles.push(profile.profile);

@@ -280,6 +280,14 @@ test("agents that load the same files fold into one group; different ones do not
     [["claude"], ["codex", "cursor"], ["gemini"], ["opencode"]],
   );
   assert.equal(groupDescription(groups[1]!), "1 file · 2.0 KB · ≈500 tokens");
+  // The same files for a different reason (a lazy file each agent explains in its own
+  // words) are two nodes, so Explain Status stays true for every agent of a node.
+  const lazy = (name: string) => {
+    const a = agent(name, [], [["/p/sub/AGENTS.md", "lazy", 10]]);
+    a.entries[0]!.reason = `lazy: ${name} loads it when it reads a file in sub/`;
+    return a;
+  };
+  assert.equal(agentGroups(answer([lazy("copilot"), lazy("cursor")])).length, 2);
   assert.equal(groupDescription({ ...groups[0]!, rows: [] }), "loads no instruction file");
 });
 

@@ -95,7 +95,8 @@ function M.groups(result)
     local rows = M.agent_rows(profile)
     local parts = {}
     for _, r in ipairs(rows) do
-      parts[#parts + 1] = table.concat({ r.path, r.status, tostring(r.position), tostring(r.bytes) }, "\0")
+      -- The reason too: a folded agent's Explain must hold for each of its agents.
+      parts[#parts + 1] = table.concat({ r.path, r.status, tostring(r.position), tostring(r.bytes), r.reason }, "\0")
     end
     local key = table.concat(parts, "\1")
     if by_key[key] then
