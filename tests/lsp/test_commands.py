@@ -12,6 +12,7 @@ from pytest_lsp import LanguageClient
 from promptls.apidesc.commands import COMMANDS
 from promptls.discovery import PROFILES
 from promptls.prompt import render_system_for_wire, split_system_prompt
+from promptls.tokens import estimate_tokens
 from tests.cli.conform import problems, result_schema
 from tests.lsp.client import (
     MARKER,
@@ -46,6 +47,7 @@ async def test_show_context_files_for_one_and_all_profiles(lsp: LanguageClient) 
     mine = [f for f in only["files"] if f["path"] == agents]
     assert mine and mine[0]["status"] == "loaded" and mine[0]["scope"] == "project"
     assert mine[0]["bytes"] == len(b"# rules\nAlways run the tests.\n")
+    assert mine[0]["tokensEstimate"] == estimate_tokens("# rules\nAlways run the tests.\n")
     every = await execute(lsp, "promptls.showContextFiles", {"folder": folder, "profile": "all"})
     assert [p["profile"] for p in every["profiles"]] == list(PROFILES)
     codex = every["profiles"][2]

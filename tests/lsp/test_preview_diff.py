@@ -40,9 +40,36 @@ async def test_agents_md_edit_shows_where_the_prefix_shifts(lsp: LanguageClient)
     assert diff["new"]["path"] == str(folder / "AGENTS.md")
     assert diff["changedFiles"] == [str(folder / "AGENTS.md")]
     assert diff["inCachedPrefix"] is True
-    assert str(folder / "AGENTS.md") in result["text"]
+    # People read paths relative to the workspace folder; the data keeps them absolute.
+    assert "changed files:\n  edit/AGENTS.md" in result["text"]
+    assert str(folder) + "/AGENTS.md" not in result["text"]
+    assert result["summary"] == (
+        f"codex: first difference at byte {diff['byte']} (line {diff['line'] + 1}), "
+        f"file edit/AGENTS.md: breaks the cached prefix ({diff['new']['cachedPrefixBytes']} "
+        "bytes): the cache misses from here on"
+    )
+    assert "oldWire" not in result  # the texts only when asked for
     again = await execute(lsp, "promptls.previewDiff", args)
     assert again["difference"] == diff  # the baseline stays until rebased
+
+
+async def test_texts_gives_both_wire_texts_for_a_side_by_side_diff(lsp: LanguageClient) -> None:
+    folder = _folder(lsp, "texts")
+    args = {"folder": str(folder), "profile": "claude", "texts": True}
+    first = await execute(lsp, "promptls.previewDiff", args)
+    assert problems(first, result_schema("promptls.previewDiff")) == []
+    assert first["oldWire"] == first["newWire"]
+    assert "use ALPHA always" in first["newWire"]
+    assert first["summary"].startswith("claude: identical wire text")
+    (folder / "AGENTS.md").write_text(NOTES + "use BRAVO too\n", encoding="utf-8")
+    (folder / "CLAUDE.md").write_text("@AGENTS.md\n", encoding="utf-8")
+    result = await execute(lsp, "promptls.previewDiff", args)
+    assert problems(result, result_schema("promptls.previewDiff")) == []
+    assert result["oldWire"] == first["newWire"]  # the baseline's text
+    assert "use BRAVO too" in result["newWire"] and "use BRAVO too" not in result["oldWire"]
+    byte = result["difference"]["byte"]
+    old, new = result["oldWire"].encode(), result["newWire"].encode()
+    assert old[:byte] == new[:byte] and old[byte : byte + 1] != new[byte : byte + 1]
 
 
 async def test_rebase_keeps_the_current_rendering(lsp: LanguageClient) -> None:

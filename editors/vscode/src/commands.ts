@@ -2,7 +2,9 @@
 // answer: a quick pick of context files, read-only preview documents, or a fix-all edit.
 import * as path from "node:path";
 import * as vscode from "vscode";
+import type { CacheDiffProvider } from "./cacheDiff";
 import type { PromptlsClient } from "./client";
+import { pickAgent } from "./contextTree";
 import { type ContextEntry, contextEntries, contextTitle } from "./format";
 import {
   COMMANDS,
@@ -176,16 +178,32 @@ export async function previewPromptForAgent(): Promise<void> {
   }
 }
 
-/** Preview Cache Diff…: pick a profile, then show where its wire text first differs from the
- * baseline the server kept when this view first opened (refreshed on every context change). */
-export async function previewDiff(): Promise<void> {
+/** Preview Cache Diff…: pick a profile, then open the diff editor: its wire text as the server
+ * kept it when the diff first opened, beside its wire text now (cacheDiff.ts). */
+export async function previewDiff(diffs: CacheDiffProvider): Promise<void> {
   const folder = await pickFolder();
   const profile = folder && (await pickProfile(folder, "promptls: cache diff of"));
   if (folder !== undefined && profile !== undefined) {
-    await openPreview(
-      previewUri({ kind: "diff", folder: folderArg(folder.uri), profile }, `Cache diff (${profile}) — ${folder.name}.txt`),
-    );
+    await diffs.open(folderArg(folder.uri), profile, folder.name);
   }
+}
+
+/** Preview Wire Text from the context tree: exactly what the agent sends for the file the
+ * tree follows (a folded node asks which agent). */
+export async function previewAgentWire(node: unknown): Promise<void> {
+  const picked = await pickAgent(node);
+  if (picked === undefined) {
+    return;
+  }
+  const { profile, node: agent } = picked;
+  const target = agent.target ?? undefined;
+  const name = target !== undefined ? path.basename(target) : agent.folder.name;
+  await openPreview(
+    previewUri(
+      { kind: "agentWire", folder: folderArg(agent.folder.uri), profile, ...(target !== undefined ? { for: target } : {}) },
+      `Wire (${profile}) — ${name}.txt`,
+    ),
+  );
 }
 
 /** Switch the active prompt preview between its two views. */

@@ -5,8 +5,11 @@
 import { existsSync } from "node:fs";
 import * as path from "node:path";
 import * as vscode from "vscode";
+import { CacheDiffProvider, DIFF_SCHEME } from "./cacheDiff";
 import { PromptlsClient } from "./client";
 import * as commands from "./commands";
+import { ContextTree, explainStatus, openFile } from "./contextTree";
+import { MatrixPanel } from "./matrix";
 import { PREVIEW_SCHEME, PreviewProvider } from "./preview";
 import { RESTART_KEYS } from "./settings";
 import { StatusItem } from "./status";
@@ -23,11 +26,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const c = client;
   const preview = new PreviewProvider(c);
   const status = new StatusItem(c, "promptls.ui.showContextFiles");
+  const diffs = new CacheDiffProvider(c);
+  const tree = new ContextTree(c);
+  const matrix = new MatrixPanel(c);
 
-  const register = (id: string, run: () => Promise<void>): vscode.Disposable =>
-    vscode.commands.registerCommand(id, async () => {
+  const register = (id: string, run: (...args: unknown[]) => Promise<void>): vscode.Disposable =>
+    vscode.commands.registerCommand(id, async (...args: unknown[]) => {
       try {
-        await run();
+        await run(...args);
       } catch (error) {
         output.appendLine(`${id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         void vscode.window.showErrorMessage(`promptls: ${error instanceof Error ? error.message : String(error)}`);
@@ -40,13 +46,25 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     c,
     preview,
     status,
+    diffs,
+    tree,
+    matrix,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview),
+    vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, diffs),
     register("promptls.ui.showContextFiles", () => commands.showContextFiles(c)),
     register("promptls.ui.showEnvironment", () => commands.showEnvironment()),
     register("promptls.ui.previewPrompt", () => commands.previewPrompt("cache-aware")),
     register("promptls.ui.previewPromptWire", () => commands.previewPrompt("wire")),
     register("promptls.ui.previewPromptAgent", () => commands.previewPromptForAgent()),
-    register("promptls.ui.previewDiff", () => commands.previewDiff()),
+    register("promptls.ui.previewDiff", () => commands.previewDiff(diffs)),
+    register("promptls.ui.keepDiffBaseline", (uri) =>
+      diffs.rebase(uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri),
+    ),
+    register("promptls.ui.showCoverageMatrix", () => matrix.show()),
+    register("promptls.ui.refreshContextTree", () => tree.refresh()),
+    register("promptls.ui.openContextFile", (node) => openFile(node)),
+    register("promptls.ui.explainStatus", (node) => explainStatus(node)),
+    register("promptls.ui.previewAgentWire", (node) => commands.previewAgentWire(node)),
     register("promptls.ui.togglePreviewFormat", () => commands.togglePreviewFormat()),
     register("promptls.ui.renderWire", () => commands.renderWire()),
     register("promptls.ui.fixAll", () => commands.fixAll()),

@@ -2,7 +2,7 @@
 // shapes (src/generated/api.ts, from `promptls api-json`) and the human text (each result's
 // `text`, the CLI's own view), so this module only picks fields; it formats nothing itself.
 import * as path from "node:path";
-import type { DiscoveryEntry, ShowContextFilesResult } from "./generated/api";
+import type { DiscoveryEntry, PreviewDiffResult, ShowContextFilesResult } from "./generated/api";
 
 /** One discovered file as the context quick pick lists it, with its profile. */
 export interface ContextEntry extends DiscoveryEntry {
@@ -29,4 +29,14 @@ export function contextTitle(result: ShowContextFilesResult, folderName: string)
   const rel = path.relative(result.folder, result.target);
   const shown = rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel) ? rel : result.target;
   return `promptls: instructions that apply to ${shown} (${folderName})`;
+}
+
+/** The two documents of the cache diff editor. */
+export type DiffSide = "baseline" | "now";
+
+/** The text of one side of the cache diff: the server's summary line (the agent, the byte,
+ * whether the cached prefix breaks), a blank line, then that side's wire text as sent. */
+export function sideText(result: PreviewDiffResult, side: DiffSide): string {
+  const wire = (side === "baseline" ? result.oldWire : result.newWire) ?? "";
+  return `${result.summary}\n\n${wire}`;
 }

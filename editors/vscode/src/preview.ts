@@ -1,7 +1,7 @@
 // Read-only virtual documents under the `promptls-preview:` scheme: the assembled prompt of a
-// folder (cache-aware or wire, or one agent's rendering with its per-file token table), where
-// an agent's wire text first differs from the baseline the server kept (the cache diff), the
-// wire text of one open document, and a folder's environment. Their content comes from the server each time VS Code asks, and they are
+// folder (cache-aware or wire, or one agent's rendering with its per-file token table), what
+// one agent sends for a file (its wire text), the wire text of one open document, and a
+// folder's environment. Their content comes from the server each time VS Code asks, and they are
 // refreshed when the server reports `promptls/contextChanged` (or, for a document's wire
 // text, when that document changes).
 import * as vscode from "vscode";
@@ -9,7 +9,6 @@ import type { PromptlsClient } from "./client";
 import { viewText } from "./format";
 import {
   COMMANDS,
-  type PreviewDiffResult,
   type PreviewPromptResult,
   type RenderWireResult,
   type ShowEnvironmentResult,
@@ -25,7 +24,7 @@ export type PreviewFormat = "cache-aware" | "wire";
 /** What a preview URI shows; carried in the URI's query as JSON. */
 export type PreviewTarget =
   | { kind: "prompt"; folder: string; format: PreviewFormat; profile?: string }
-  | { kind: "diff"; folder: string; profile: string }
+  | { kind: "agentWire"; folder: string; profile: string; for?: string }
   | { kind: "wire"; uri: string }
   | { kind: "environment"; folder: string };
 
@@ -87,14 +86,16 @@ export class PreviewProvider implements vscode.TextDocumentContentProvider, vsco
           // The wire view is exactly what the model receives; the other is the CLI's view.
           return target.format === "wire" ? (result.wire ?? "") : viewText(result);
         }
-        case "diff":
-          // The first call keeps the baseline; each refresh compares the saved files with it.
-          return viewText(
-            await this.client.execute<PreviewDiffResult>(COMMANDS.previewDiff, {
-              folder: target.folder,
-              profile: target.profile,
-            }),
-          );
+        case "agentWire": {
+          // Exactly what this agent sends of its instruction files for the file (`for`).
+          const result = await this.client.execute<PreviewPromptResult>(COMMANDS.previewPrompt, {
+            folder: target.folder,
+            format: "wire",
+            profile: target.profile,
+            ...(target.for !== undefined ? { for: target.for } : {}),
+          });
+          return result.rendering.wire ?? "";
+        }
         case "wire":
           return (await this.client.execute<RenderWireResult>(COMMANDS.renderWire, { uri: target.uri })).wire;
         case "environment":

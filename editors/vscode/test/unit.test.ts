@@ -5,7 +5,9 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "node:test";
-import { contextEntries, contextTitle, viewText } from "../src/format";
+import { agentGroups, agentRows, groupDescription, rowDescription, shownPath } from "../src/contextModel";
+import { contextEntries, contextTitle, sideText, viewText } from "../src/format";
+import { cellText, matrixHtml } from "../src/matrixHtml";
 import type { ShowContextFilesResult } from "../src/generated/api";
 import { expandPath, resolveServer } from "../src/server";
 
@@ -213,4 +215,130 @@ test("a view shows the server's text as a document ending in one newline", () =>
   assert.equal(viewText({ text: "Environment:\n  os: linux" }), "Environment:\n  os: linux\n");
   assert.equal(viewText({ text: "done\n" }), "done\n");
   assert.equal(viewText({}), "\n");
+});
+
+type Profile = ShowContextFilesResult["profiles"][number];
+type Entry = Profile["entries"][number];
+
+/** One agent's answer: `sent` are [path, status, bytes, tokens] in load order; `others`
+ * are [path, status, size] of the candidates not sent. */
+function agent(name: string, sent: [string, Entry["status"], number, number][], others: [string, Entry["status"], number | null][] = []): Profile {
+  const base = { scope: "project" as const, importedFrom: null, line: null, badByte: null, cutAt: null };
+  const entries: Entry[] = [
+    ...others.map(([path, status, size]) => ({ ...base, path, status, size, order: null, reason: `${status} because` })),
+    ...sent.map(([path, status, bytes], order) => ({ ...base, path, status, size: bytes, order, reason: "sent" })),
+  ];
+  return {
+    profile: name,
+    title: `${name} title`,
+    projectRoot: "/p",
+    revision: "r",
+    files: sent.map(([path, status, bytes, tokens], order) => ({ order, path, scope: "project", status, bytes, tokensEstimate: tokens })),
+    entries,
+    settings: [],
+    problems: [],
+    skills: [],
+  };
+}
+
+function answer(profiles: Profile[]): ShowContextFilesResult {
+  return { ...contextAnswer(), target: "/p/src/a.py", profiles };
+}
+
+test("an agent's rows: files sent first in load order with tokens, then the others; missing names left out", () => {
+  const claude = agent(
+    "claude",
+    [["/p/CLAUDE.md", "loaded", 100, 25], ["/p/.claude/rules/py.md", "loaded", 40, 10]],
+    [["/home/u/.claude/CLAUDE.md", "skipped", null], ["/p/AGENTS.md", "skipped", 300], ["/p/src/CLAUDE.md", "lazy", 20]],
+  );
+  const rows = agentRows(claude);
+  assert.deepEqual(
+    rows.map((r) => [r.path, r.status, r.position, r.bytes, r.tokens]),
+    [
+      ["/p/CLAUDE.md", "loaded", 1, 100, 25],
+      ["/p/.claude/rules/py.md", "loaded", 2, 40, 10],
+      ["/p/AGENTS.md", "skipped", null, 300, null],
+      ["/p/src/CLAUDE.md", "lazy", null, 20, null],
+    ],
+  );
+  assert.equal(rowDescription(rows[0]!), "100 B · ≈25 tokens");
+  assert.equal(rowDescription(rows[3]!), "lazy · 20 B");
+});
+
+test("agents that load the same files fold into one group; different ones do not", () => {
+  const groups = agentGroups(
+    answer([
+      agent("claude", [["/p/CLAUDE.md", "loaded", 100, 25]]),
+      agent("codex", [["/p/AGENTS.md", "loaded", 2048, 500]]),
+      agent("gemini", [["/p/GEMINI.md", "loaded", 10, 3]]),
+      agent("cursor", [["/p/AGENTS.md", "loaded", 2048, 500]]),
+      agent("opencode", [["/p/AGENTS.md", "loaded", 2048, 500]], [["/p/CLAUDE.md", "shadowed", 100]]),
+    ]),
+  );
+  assert.deepEqual(
+    groups.map((g) => g.profiles),
+    [["claude"], ["codex", "cursor"], ["gemini"], ["opencode"]],
+  );
+  assert.equal(groupDescription(groups[1]!), "1 file · 2.0 KB · ≈500 tokens");
+  // The same files for a different reason (a lazy file each agent explains in its own
+  // words) are two nodes, so Explain Status stays true for every agent of a node.
+  const lazy = (name: string) => {
+    const a = agent(name, [], [["/p/sub/AGENTS.md", "lazy", 10]]);
+    a.entries[0]!.reason = `lazy: ${name} loads it when it reads a file in sub/`;
+    return a;
+  };
+  assert.equal(agentGroups(answer([lazy("copilot"), lazy("cursor")])).length, 2);
+  assert.equal(groupDescription({ ...groups[0]!, rows: [] }), "loads no instruction file");
+});
+
+test("paths read relative to the workspace folder, ~/ in the home folder, else whole", () => {
+  assert.equal(shownPath("/p/src/a.py", "/p", "/home/u"), "src/a.py");
+  assert.equal(shownPath("/home/u/.claude/CLAUDE.md", "/p", "/home/u"), "~/.claude/CLAUDE.md");
+  assert.equal(shownPath("/etc/claude-code/CLAUDE.md", "/p", "/home/u"), "/etc/claude-code/CLAUDE.md");
+  assert.equal(shownPath("/p2/AGENTS.md", "/p", undefined), "/p2/AGENTS.md");
+});
+
+test("the matrix page escapes file names, allows only its own script and style, and sends row indexes", () => {
+  const hostile = '/p/<img src=x onerror="alert(1)">.md';
+  const html = matrixHtml({
+    matrix: {
+      agents: ["claude", "codex"],
+      rows: [
+        { path: "/p/AGENTS.md", realPath: "/p/AGENTS.md", links: [], cells: [{ profile: "codex", status: "cut", bytes: 32768, sent: 1 }] },
+        { path: hostile, realPath: hostile, links: [], cells: [{ profile: "claude", status: "imported", bytes: 308, sent: 2 }] },
+      ],
+      totals: [616, 32768],
+    },
+    subject: "src/a.py",
+    root: "/p",
+    home: "/home/u",
+    nonce: "n0nce",
+    cspSource: "https://webview",
+  });
+  assert.ok(!html.includes("<img"), "a file name became markup");
+  assert.ok(html.includes("&#60;img src=x onerror=&#34;alert(1)&#34;&#62;.md"));
+  assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src https:\/\/webview 'nonce-n0nce'; script-src 'nonce-n0nce'"/);
+  assert.equal((html.match(/<script/g) ?? []).length, 1);
+  assert.ok(html.includes('<script nonce="n0nce">'));
+  assert.ok(html.includes('data-row="1"') && !html.includes("data-path"));
+  assert.ok(html.includes(">AGENTS.md</button>"));  // workspace-relative
+  assert.equal(cellText({ profile: "codex", status: "cut", bytes: 32768, sent: 1 }), "cut 32.0 KB");
+  assert.equal(cellText({ profile: "claude", status: "imported", bytes: 308, sent: 2 }), "2× @308 B");
+  assert.equal(cellText({ profile: "claude", status: "lazy", bytes: 0, sent: 0 }), "lazy");
+  assert.equal(cellText(undefined), "–");
+});
+
+test("each side of the cache diff starts with the server's summary line", () => {
+  const result = {
+    profile: "codex",
+    old: "baseline",
+    new: "/p",
+    difference: null,
+    summary: "codex: first difference at byte 12 (line 2), file AGENTS.md: inside the cached prefix",
+    oldWire: "a\nb\n",
+    newWire: "a\nc\n",
+    text: "",
+  };
+  assert.equal(sideText(result, "baseline"), `${result.summary}\n\na\nb\n`);
+  assert.equal(sideText(result, "now"), `${result.summary}\n\na\nc\n`);
 });

@@ -105,8 +105,12 @@ COMMANDS: list[Schema] = [
                 "rebase": leaf(
                     "boolean", "Keep the current rendering as the new baseline after comparing."
                 ),
+                "texts": leaf(
+                    "boolean",
+                    "Also return both wire texts (`oldWire`, `newWire`), for a side-by-side diff.",
+                ),
             },
-            optional=("profile", "for", "rebase"),
+            optional=("profile", "for", "rebase", "texts"),
         ),
         "result": DIFF_RESULT,
         "cli": "promptls preview --diff OTHER --format json [--profile P] [--for FILE]",

@@ -68,6 +68,9 @@ _LOADED = obj(
         "scope": leaf("string"),
         "status": leaf("string", "loaded, cut or imported."),
         "bytes": leaf("integer", "UTF-8 bytes the model receives (after any cut)."),
+        "tokensEstimate": leaf(
+            "integer", "Estimated tokens of what the model receives (not a tokenizer count)."
+        ),
     }
 )
 _SETTING = obj(
@@ -276,9 +279,17 @@ DIFF_RESULT = obj(
                 "Null when both wire texts are identical.",
             )
         ),
+        "summary": leaf(
+            "string",
+            "One line: the agent, the first differing byte and the file holding it, and "
+            "whether the cached prefix survives (paths shortened as in `text`).",
+        ),
+        "oldWire": leaf("string", "The old wire text (only when asked for with `texts`)."),
+        "newWire": leaf("string", "The new wire text (only when asked for with `texts`)."),
         "text": _TEXT,
     },
     "Where the new rendering's wire text first departs from the old one's.",
+    optional=("oldWire", "newWire"),
     title="PreviewDiff",
 )
 WIRE_RESULT = obj(

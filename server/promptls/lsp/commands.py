@@ -272,11 +272,12 @@ def cache_diff(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         raise invalid("'profile' names one profile here")
     target_arg = _string(obj, "for", required=False)
     target = None if target_arg is None else _target_in(server, folder, target_arg)
-    rebase = obj.get("rebase", False)
-    if not isinstance(rebase, bool):
-        raise invalid("'rebase' must be a boolean")
+    rebase, texts = obj.get("rebase", False), obj.get("texts", False)
+    if not isinstance(rebase, bool) or not isinstance(texts, bool):
+        raise invalid("'rebase' and 'texts' must be booleans")
     profile = _profiles(server, folder, chosen)[0]
-    return preview_diff(server, folder, profile, target, rebase=rebase)
+    base = _workspace_of(server, folder)
+    return preview_diff(server, folder, profile, target, rebase=rebase, texts=texts, base=base)
 
 
 def _target_in(server: PromptServer, folder: str, value: str) -> str:

@@ -42,11 +42,21 @@ def _render(server: PromptServer, folder: str, profile: str, target: str | None)
 
 
 def preview_diff(
-    server: PromptServer, folder: str, profile: str, target: str | None, *, rebase: bool
+    server: PromptServer,
+    folder: str,
+    profile: str,
+    target: str | None,
+    *,
+    rebase: bool,
+    texts: bool = False,
+    base: str | None = None,
 ) -> dict[str, Any]:
     """Compare the current rendering with the kept baseline (kept now if there is none);
-    the arguments are validated by the command handler (``lsp/commands.py``)."""
+    the arguments are validated by the command handler (``lsp/commands.py``). ``texts``
+    adds both wire texts (for a side-by-side diff); ``base`` is the folder paths are shown
+    relative to."""
     from promptls.assembly.diff import first_difference  # deferred: on request
+    from promptls.discovery import resolve_home  # deferred: on request
     from promptls.views.diff import difference_json  # deferred: on request
 
     current = _render(server, folder, profile, target)
@@ -59,4 +69,8 @@ def preview_diff(
     while len(kept) > BASELINES_MAX:
         kept.popitem(last=False)
     diff = first_difference(baseline, current)
-    return difference_json(profile, "baseline", folder, diff)
+    home, _ = resolve_home(None, None)
+    wires = (baseline.wire, current.wire) if texts else None
+    return difference_json(
+        profile, "baseline", folder, diff, texts=wires, base=base or folder, home=home
+    )

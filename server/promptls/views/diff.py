@@ -11,6 +11,7 @@ from typing import Any
 
 from promptls.assembly.diff import Difference, Side
 from promptls.text.escape import safe_line
+from promptls.views.text import show_path
 
 Json = dict[str, Any]
 
@@ -26,8 +27,21 @@ def _side_json(side: Side) -> Json:
     }
 
 
-def difference_json(profile: str, old: str, new: str, diff: Difference | None) -> Json:
-    """``difference`` is null when the wire texts are identical (the cache hits)."""
+def difference_json(
+    profile: str,
+    old: str,
+    new: str,
+    diff: Difference | None,
+    *,
+    texts: tuple[str, str] | None = None,
+    base: str | None = None,
+    home: str | None = None,
+) -> Json:
+    """``difference`` is null when the wire texts are identical (the cache hits).
+
+    ``texts`` (the old and the new wire text) adds ``oldWire`` and ``newWire``, for an
+    editor's side-by-side diff; ``base`` and ``home`` shorten the paths people read
+    (``summary``, ``text``) as ``promptls context`` does; the data keeps them absolute."""
     body: Json | None = None
     if diff is not None:
         body = {
@@ -40,16 +54,20 @@ def difference_json(profile: str, old: str, new: str, diff: Difference | None) -
             "old": _side_json(diff.old),
             "new": _side_json(diff.new),
         }
-    return {
+    out: Json = {
         "profile": profile,
         "old": old,
         "new": new,
         "difference": body,
-        "text": difference_text(profile, old, new, diff),
+        "summary": difference_summary(profile, diff, base=base, home=home),
+        "text": difference_text(profile, old, new, diff, base=base, home=home),
     }
+    if texts is not None:
+        out["oldWire"], out["newWire"] = texts
+    return out
 
 
-def _where(side: Side) -> str:
+def _where(side: Side, base: str | None, home: str | None) -> str:
     """``file PATH``, ``framing before PATH`` or ``the end of the text``."""
     if side.kind is None:
         return "the end of the text"
@@ -57,35 +75,66 @@ def _where(side: Side) -> str:
     if side.path is None:
         return kind
     if kind == "file":
-        return f"file {safe_line(side.path)}"
-    return f"{kind} before {safe_line(side.path)}"
+        return f"file {show_path(side.path, home, base)}"
+    return f"{kind} before {show_path(side.path, home, base)}"
 
 
-def difference_text(profile: str, old: str, new: str, diff: Difference | None) -> str:
+def _verdict(diff: Difference) -> str:
+    """Whether the cached prefix survives the difference, in one clause."""
+    cached = max(diff.old.cached_prefix_bytes, diff.new.cached_prefix_bytes)
+    if diff.in_cached_prefix:
+        return (
+            f"inside the cached prefix ({cached} bytes): the cache misses from byte "
+            f"{diff.byte} on, for this and every later turn"
+        )
+    if cached:
+        return f"after the cached prefix ({cached} bytes): the cached prefix is reused"
+    return "this agent marks no cached prefix"
+
+
+def difference_summary(
+    profile: str, diff: Difference | None, *, base: str | None = None, home: str | None = None
+) -> str:
+    """One line for the top of a side-by-side view: the agent, the byte, the verdict."""
+    if diff is None:
+        return f"{profile}: identical wire text: the whole prefix is reused (cache hit)"
+    cached = max(diff.old.cached_prefix_bytes, diff.new.cached_prefix_bytes)
+    if diff.in_cached_prefix:
+        verdict = f"breaks the cached prefix ({cached} bytes): the cache misses from here on"
+    elif cached:
+        verdict = f"after the cached prefix ({cached} bytes): the cache still hits"
+    else:
+        verdict = "this agent marks no cached prefix"
+    return (
+        f"{profile}: first difference at byte {diff.byte} (line {diff.line + 1}), "
+        f"{_where(diff.new, base, home)}: {verdict}"
+    )
+
+
+def difference_text(
+    profile: str,
+    old: str,
+    new: str,
+    diff: Difference | None,
+    *,
+    base: str | None = None,
+    home: str | None = None,
+) -> str:
     """Where ``new`` first departs from ``old`` and whether the cached prefix survives."""
-    head = f"{profile}: {safe_line(old)} -> {safe_line(new)}"
+    head = f"{profile}: {safe_line(old)} -> {show_path(new, home, base)}"
     if diff is None:
         return f"{head}\nidentical wire text: the whole prefix is reused (cache hit)."
     lines = [
         head,
         f"first difference at byte {diff.byte} (line {diff.line + 1}, "
         f"column {diff.column + 1}) of the wire text",
+        _verdict(diff),
+        f"  old: {_where(diff.old, base, home)}: {safe_line(repr(diff.old.excerpt))}",
+        f"  new: {_where(diff.new, base, home)}: {safe_line(repr(diff.new.excerpt))}",
     ]
-    cached = max(diff.old.cached_prefix_bytes, diff.new.cached_prefix_bytes)
-    if diff.in_cached_prefix:
-        lines.append(
-            f"inside the cached prefix ({cached} bytes): the cache misses from byte "
-            f"{diff.byte} on, for this and every later turn"
-        )
-    elif cached:
-        lines.append(f"after the cached prefix ({cached} bytes): the cached prefix is reused")
-    else:
-        lines.append("this agent marks no cached prefix")
-    lines.append(f"  old: {_where(diff.old)}: {safe_line(repr(diff.old.excerpt))}")
-    lines.append(f"  new: {_where(diff.new)}: {safe_line(repr(diff.new.excerpt))}")
     if diff.changed_files:
         lines.append("changed files:")
-        lines.extend(f"  {safe_line(path)}" for path in diff.changed_files)
+        lines.extend(f"  {show_path(path, home, base)}" for path in diff.changed_files)
     else:
         lines.append("no file's content changed: the framing or the environment did")
     return "\n".join(lines)

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from promptls.assembly.assemble import TextSize
 from promptls.discovery import PROFILES
+from promptls.tokens import estimate_tokens
 from promptls.views import text as human
 from promptls.views.matrix import Matrix, coverage_matrix
 from promptls.views.text import ProfileContext as ProfileContext
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from promptls.assembly.agents import Measured
     from promptls.assembly.assemble import AssembledPrompt
     from promptls.assembly.environment import Environment
-    from promptls.discovery import Entry
+    from promptls.discovery import Discovery, Entry
     from promptls.discovery.skills import SkillInfo
 
 Json = dict[str, Any]
@@ -118,6 +119,7 @@ def context_result(
                         "scope": str(e.scope),
                         "status": str(e.status),
                         "bytes": human.content_bytes(found, e),
+                        "tokensEstimate": _content_tokens(found, e),
                     }
                     for e in human.loaded_entries(found)
                 ],
@@ -141,6 +143,13 @@ def context_result(
     if len(results) > 1:
         out["coverage"] = matrix_json(coverage_matrix([r.discovery for r in results]))
     return out
+
+
+def _content_tokens(found: Discovery, entry: Entry) -> int:
+    """Estimated tokens of what was loaded of a file (after any cut)."""
+    if entry.order is None or entry.order >= len(found.files):
+        return 0
+    return estimate_tokens(found.files[entry.order].content)
 
 
 def matrix_json(matrix: Matrix) -> Json:

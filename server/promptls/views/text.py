@@ -72,7 +72,7 @@ def _size_text(found: Discovery, entry: Entry) -> str:
     return f"{size} B"
 
 
-def _show_path(path: str, home: str | None, base: str | None) -> str:
+def show_path(path: str, home: str | None, base: str | None) -> str:
     """Terminal-safe path, short: relative below ``base``, ``~/…`` below the home
     folder, else absolute."""
     for root, prefix in ((base or "", ""), (home or "", "~" + os.sep)):
@@ -114,7 +114,7 @@ def context_text(
     profile."""
     lines = [f"Folder: {safe_line(folder)}"]
     if target is not None:
-        lines.append(f"For file: {_show_path(target, home, base)}")
+        lines.append(f"For file: {show_path(target, home, base)}")
     lines += ["", "Environment:", *environment_lines(env)]
     if len(results) > 1:
         lines += ["", *matrix_lines(coverage_matrix([r.discovery for r in results]), home, base)]
@@ -131,14 +131,14 @@ def _profile_lines(
     title = PROFILES[found.profile].title
     lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]
     if found.project_root and found.project_root != found.root:
-        lines.append(f"  project root: {_show_path(found.project_root, home, base)}")
+        lines.append(f"  project root: {show_path(found.project_root, home, base)}")
     if found.settings:
         lines.append("  agent settings:")
         for s in found.settings:
-            source = "default" if s.source == "default" else _show_path(s.source, home, base)
+            source = "default" if s.source == "default" else show_path(s.source, home, base)
             lines.append(f"    {safe_line(s.key)} = {safe_line(s.value)}  ({source})")
     for problem in found.problems:
-        where = _show_path(problem.path, home, base)
+        where = show_path(problem.path, home, base)
         at = f":{problem.line}" if problem.line else ""
         lines.append(f"  settings problem: {where}{at}: {safe_line(problem.message)}")
     loaded = loaded_entries(found)
@@ -147,7 +147,7 @@ def _profile_lines(
         for e in loaded:
             lines.append(
                 f"  {(e.order or 0) + 1:>4}. {safe_line(str(e.scope)):<8} "
-                f"{_size_text(found, e):>16}  {_show_path(e.path, home, base)}"
+                f"{_size_text(found, e):>16}  {show_path(e.path, home, base)}"
             )
             if str(e.status) != "loaded" or e.reason not in _PLAIN_REASONS:
                 lines.append(f"          {safe_line(e.reason)}")
@@ -159,7 +159,7 @@ def _profile_lines(
         for e in others:
             lines.append(
                 f"    {safe_line(str(e.status)):<14}{safe_line(str(e.scope)):<8}"
-                f"{_show_path(e.path, home, base)}"
+                f"{show_path(e.path, home, base)}"
             )
             lines.append(f"          {safe_line(e.reason)}")
     return lines
@@ -169,7 +169,7 @@ def matrix_lines(matrix: Matrix, home: str | None, base: str | None) -> list[str
     """The coverage matrix: a row per real file, a column per agent (see ``matrix.py``)."""
     if not matrix.rows:
         return ["Coverage: no agent finds an instruction file"]
-    names = [_show_path(r.path, home, base) for r in matrix.rows]
+    names = [show_path(r.path, home, base) for r in matrix.rows]
     width = max(len("file"), *(len(n) for n in names))
     cols = [max(8, len(a)) for a in matrix.agents]
     lines = [
@@ -182,7 +182,7 @@ def matrix_lines(matrix: Matrix, home: str | None, base: str | None) -> list[str
         cells = "".join(f"  {cell_text(c):>{w}}" for c, w in zip(row.cells, cols, strict=True))
         lines.append("  " + name.ljust(width) + cells)
         for link in row.links:
-            lines.append(f"    {_show_path(link, home, base)} is a link to it")
+            lines.append(f"    {show_path(link, home, base)} is a link to it")
     totals = "".join(
         f"  {cell_text(Cell('loaded', t, 1)) if t else 'nothing':>{w}}"
         for t, w in zip(matrix.totals, cols, strict=True)
@@ -197,7 +197,7 @@ def _skill_lines(skills: Sequence[SkillInfo], home: str | None, base: str | None
         return ["  skills: none"]
     lines = ["  skills:"]
     for skill in skills:
-        lines.append(f"    {safe_line(skill.name):<20}{_show_path(skill.path, home, base)}")
+        lines.append(f"    {safe_line(skill.name):<20}{show_path(skill.path, home, base)}")
     return lines
 
 

@@ -448,11 +448,122 @@ local function run_workspace()
   }
 end
 
-local scenarios = { tour = run, source = run_source, fence = run_fence, workspace = run_workspace }
+--- The screen as the terminal shows it (the tree scenario runs in tmux, not headless):
+--- once tmux's copy of the screen shows `expect`, its text with colours is written to
+--- PROMPTLS_TEST_SHOTS/<name>.ansi (tests/editors/screen.py turns it into a PNG).
+local function screen(name, expect)
+  local dir = vim.env.PROMPTLS_TEST_SHOTS
+  if dir == nil or dir == "" or vim.env.TMUX == nil then
+    error("the tree scenario runs inside tmux with PROMPTLS_TEST_SHOTS set", 0)
+  end
+  vim.cmd("redraw!")
+  local text
+  wait("the screen to show " .. expect, function()
+    text = vim.fn.system({ "tmux", "capture-pane", "-p", "-e", "-t", vim.env.TMUX_PANE })
+    return text:gsub("\27%[[%d;]*m", ""):find(expect, 1, true) ~= nil
+  end)
+  vim.fn.writefile(vim.split(text, "\n", { plain = true }), dir .. "/" .. name .. ".ansi")
+  results.shots[#results.shots + 1] = name
+end
+
+local function find_line(buf, ...)
+  local needles = { ... }
+  for i, line in ipairs(lines_of(buf)) do
+    local all = true
+    for _, n in ipairs(needles) do
+      all = all and line:find(n, 1, true) ~= nil
+    end
+    if all then
+      return i
+    end
+  end
+end
+
+--- :PromptlsContextTree follows the current buffer, folds per agent, <CR> opens a file;
+--- :PromptlsCacheDiff shows the agent's wire text, baseline and now, in a diff split.
+local function run_tree()
+  results.shots = {}
+  local source = assert(vim.env.PROMPTLS_TEST_SOURCE, "PROMPTLS_TEST_SOURCE not set")
+  local rule = ".claude/rules/api.md"
+  step("open the source file and the tree")
+  vim.cmd.edit(vim.fn.fnameescape(source))
+  local source_win = vim.api.nvim_get_current_win()
+  vim.cmd("PromptlsContextTree")
+  local tree = require("promptls.tree")
+  local buf = tree.state.buf
+  wait("the tree to answer for the source file", function()
+    return find_line(buf, rule) ~= nil and lines_of(buf)[1]:find("src/api/handler.py", 1, true) ~= nil
+  end)
+  results.tree_source = lines_of(buf)
+  results.tree_window = { width = vim.api.nvim_win_get_width(vim.fn.bufwinid(buf)), current = vim.api.nvim_get_current_win() == source_win }
+  screen("01-tree-source-file", rule)
+
+  step("the tree follows the buffer")
+  vim.cmd.edit(vim.fn.fnameescape(prompt_file))
+  wait("the tree to answer for the prompt file", function()
+    return lines_of(buf)[1]:find("prompts/agent.prompt.md", 1, true) ~= nil and find_line(buf, rule, "conditional") ~= nil
+  end)
+  results.tree_prompt = lines_of(buf)
+  screen("02-tree-follows-buffer", "prompts/agent.prompt.md")
+
+  step("fold an agent")
+  local tree_win = vim.fn.bufwinid(buf)
+  vim.api.nvim_set_current_win(tree_win)
+  local header = assert(find_line(buf, "claude"), "no claude line")
+  vim.api.nvim_win_set_cursor(tree_win, { header, 0 })
+  results.fold_before = vim.fn.foldclosed(header + 1)
+  vim.api.nvim_feedkeys(vim.keycode("<CR>"), "x", false)
+  results.fold_after = vim.fn.foldclosed(header + 1)
+  screen("03-tree-agent-folded", "claude")
+  vim.api.nvim_feedkeys(vim.keycode("<CR>"), "x", false)
+  results.fold_reopened = vim.fn.foldclosed(header + 1)
+
+  step("<CR> opens a file")
+  local line = assert(find_line(buf, "1. CLAUDE.md"), "no CLAUDE.md line")
+  vim.api.nvim_win_set_cursor(tree_win, { line, 0 })
+  vim.api.nvim_feedkeys(vim.keycode("<CR>"), "x", false)
+  results.opened = { name = vim.api.nvim_buf_get_name(0), win = vim.api.nvim_get_current_win() == source_win }
+  local claude_buf = vim.api.nvim_get_current_buf()
+
+  step("the cache diff")
+  vim.cmd("PromptlsCacheDiff claude")
+  local diff = require("promptls.cachediff")
+  local new = diff.state.new
+  wait("the cache diff to open", function()
+    return vim.b[new].promptls_summary ~= nil
+  end)
+  results.diff_before = vim.b[new].promptls_summary
+  step("edit and write CLAUDE.md")
+  vim.cmd("tabprevious")
+  vim.api.nvim_set_current_buf(claude_buf)
+  vim.api.nvim_buf_set_lines(claude_buf, -1, -1, false, { "", "Claude rule added while the diff was open." })
+  vim.cmd("write")
+  vim.cmd("tabnext")
+  wait("the cache diff to show the edit", function()
+    return (vim.b[new].promptls_summary or ""):find("first difference", 1, true) ~= nil
+  end)
+  local diff_wins = 0
+  for _, win in ipairs(vim.api.nvim_tabpage_list_wins(0)) do
+    if vim.wo[win].diff then
+      diff_wins = diff_wins + 1
+    end
+  end
+  results.diff = { summary = vim.b[new].promptls_summary, old = lines_of(diff.state.old), new = lines_of(new), windows = diff_wins }
+  screen("04-cache-diff-split", "first difference")
+  step("the tree after the write")
+  vim.cmd("tabprevious")
+  results.tree_after_write = lines_of(buf)
+end
+
+local scenarios = { tour = run, source = run_source, fence = run_fence, workspace = run_workspace, tree = run_tree }
 local ok, err = xpcall(scenarios[vim.env.PROMPTLS_TEST_SCENARIO or "tour"], debug.traceback)
 results.ok = ok
 if not ok then
   results.error = string.format("step %q: %s", step_name, tostring(err))
 end
 vim.fn.writefile({ vim.json.encode(results) }, out_path)
+if vim.env.PROMPTLS_TEST_DONE_CHANNEL then
+  -- Running in tmux: tell the test (waiting on this channel) that the result is written.
+  vim.fn.system({ "tmux", "wait-for", "-S", vim.env.PROMPTLS_TEST_DONE_CHANNEL })
+end
 vim.cmd("qall!")

@@ -8,7 +8,7 @@
 //
 // usage: node drive.mjs '<json config>'
 //   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
-//             "workspace"), url, playwright, chromium, screenshots, workspace, file,
+//             "workspace" | "views"), url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
 //             expectCode, fixAt, timeoutMs }
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
@@ -425,6 +425,188 @@ async function everyFeature(page) {
   await shot(page, "11-context-file-opened");
 }
 
+/** Open a workspace file by name with Quick Open and wait until it shows `expected`. */
+async function openFile(page, name, expected) {
+  await page.keyboard.press("Control+P");
+  const input = page.locator(".quick-input-widget input");
+  await input.waitFor({ state: "visible", timeout });
+  await input.fill(name);
+  await page
+    .locator(".quick-input-list .monaco-list-row .label-name", { hasText: name.split("/").pop() })
+    .first()
+    .waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Enter");
+  await page
+    .locator(".editor-group-container.active .tab.active", { hasText: name.split("/").pop() })
+    .waitFor({ state: "visible", timeout });
+  await waitForLine(page, expected);
+}
+
+/** The Agent Context view's pane in the Explorer. */
+function contextPane(page) {
+  return page.locator(".pane", { has: page.locator(".pane-header", { hasText: "Agent Context" }) });
+}
+
+/** The tree's rows as text once a row shows `text` (and `also`, when given). */
+async function treeRows(page, text, also) {
+  let row = contextPane(page).locator(".monaco-list-row", { hasText: text });
+  if (also !== undefined) {
+    row = row.filter({ hasText: also });
+  }
+  await row.first().waitFor({ state: "visible", timeout });
+  // Each row as "[codicon] label and description": the icon is the status a person sees.
+  const rows = await contextPane(page)
+    .locator(".monaco-list-row")
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const icon = el.querySelector(".custom-view-tree-node-item-icon");
+        const name = [...(icon?.classList ?? [])].find((c) => c.startsWith("codicon-"));
+        return `[${name === undefined ? "" : name.slice("codicon-".length)}] ${el.textContent ?? ""}`;
+      }),
+    );
+  return rows.map(plain);
+}
+
+/** Right-click a tree row and choose a context-menu entry. */
+async function treeMenu(page, rowText, entry) {
+  const row = contextPane(page).locator(".monaco-list-row", { hasText: rowText }).first();
+  await row.click({ button: "right" });
+  const item = page.locator(".monaco-menu .action-item", { hasText: entry }).first();
+  await item.waitFor({ state: "visible", timeout });
+  await item.click();
+}
+
+/** The Agent Context tree, the coverage matrix and the cache diff editor (config.file is a
+ * source file a path-scoped Claude rule applies to; config.otherFile one it does not). */
+async function agentViews(page) {
+  step = "tree";
+  // The Explorer with only the Agent Context view open (the file list collapsed), so the
+  // screenshots show the tree at a readable size.
+  await runCommand(page, "View: Show Explorer");
+  await runCommand(page, "Explorer: Focus on Agent Context View");
+  const folders = page.locator(".pane-header", { hasText: config.folderName }).first();
+  if ((await folders.getAttribute("aria-expanded")) === "true") {
+    await folders.click();
+  }
+  // Wider, as a person would drag it, so each row's size and tokens are not cut off.
+  const sidebar = await page.locator(".part.sidebar").boundingBox();
+  if (sidebar !== null) {
+    const y = sidebar.y + sidebar.height / 2;
+    await page.mouse.move(sidebar.x + sidebar.width + 1, y);
+    await page.mouse.down();
+    await page.mouse.move(sidebar.x + sidebar.width + 160, y, { steps: 8 });
+    await page.mouse.up();
+  }
+  await page.mouse.move(700, 600);
+  result.steps.treeFirst = { rows: await treeRows(page, `2. ${config.rule}`) };
+  result.steps.treeFirst.description = plain(
+    await contextPane(page).locator(".pane-header .description").first().innerText(),
+  );
+  result.steps.treeShot = await shot(page, "02-tree-source-file");
+
+  step = "explain";
+  await treeMenu(page, config.rule, "Explain Status");
+  const dialog = page.locator(".monaco-dialog-box").first();
+  await dialog.waitFor({ state: "visible", timeout });
+  result.steps.explain = { text: plain(await dialog.innerText()) };
+  await shot(page, "03-explain-status");
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "detached", timeout });
+
+  step = "agent-wire";
+  await treeMenu(page, "claude", "Preview Wire Text");
+  const wireTab = page.locator(".tab.active", { hasText: "Wire (claude)" });
+  await wireTab.waitFor({ state: "visible", timeout });
+  await waitForLine(page, config.expectInWire);
+  result.steps.agentWire = { title: plain(await wireTab.innerText()), text: await activeEditorText(page) };
+  await shot(page, "04-agent-wire");
+
+  step = "tree-other-file";
+  await openFile(page, config.otherFile, config.expectInOther);
+  result.steps.treeOther = { rows: await treeRows(page, config.rule, "conditional") };
+  result.steps.treeOther.description = plain(
+    await contextPane(page).locator(".pane-header .description").first().innerText(),
+  );
+  await shot(page, "05-tree-other-file");
+
+  step = "cache-diff";
+  // The diff keeps its baseline when it opens; the edit below then changes CLAUDE.md. One
+  // editor group from here on, so the diff editor has the width for both sides.
+  await runCommand(page, "View: Single Column Editor Layout");
+  await runCommand(page, "promptls: Preview Cache Diff...");
+  await pickRow(page, "claude");
+  const diffTab = page.locator(".tab.active", { hasText: "Cache diff (claude)" });
+  await diffTab.waitFor({ state: "visible", timeout });
+  await page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "identical wire text" })
+    .first().waitFor({ state: "visible", timeout });
+  result.steps.diffBefore = { title: plain(await diffTab.innerText()) };
+
+  step = "edit";
+  // An edit in the editor, saved: CLAUDE.md now imports docs/style.md, and the tree (which
+  // follows CLAUDE.md now) lists it under claude.
+  await openFile(page, "CLAUDE.md", config.expectInClaude);
+  const before = await treeRows(page, "1. CLAUDE.md");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(`\n${config.importLine}\n`);
+  await page.keyboard.press("Control+S");
+  await page.locator(".editor-group-container.active .tab.active.dirty").waitFor({ state: "detached", timeout });
+  result.steps.treeEdited = { before, rows: await treeRows(page, `2. ${config.imported}`, "imported") };
+  await page.mouse.move(700, 600);
+  result.steps.treeEditedShot = await shot(page, "06-tree-after-edit");
+  // The same, cropped to the tree and the file beside it: the extension README's picture.
+  const crop = join(config.screenshots, "06b-tree-readme.png");
+  await page.screenshot({ path: crop, clip: { x: 0, y: 0, width: 1060, height: 400 } });
+  result.screenshots.push(crop);
+  result.steps.readmeShot = crop;
+
+  step = "cache-diff-after";
+  await showTab(page, "Cache diff (claude)");
+  const summary = page.locator(".monaco-diff-editor .editor.modified .view-line", { hasText: "first difference at byte" }).first();
+  await summary.waitFor({ state: "visible", timeout });
+  const sideLines = async (side) =>
+    plain(
+      (
+        await page.locator(`.monaco-diff-editor .editor.${side} .view-lines .view-line`).evaluateAll((els) =>
+          els
+            .map((el) => ({ top: parseFloat(el.style.top || "0"), text: el.textContent ?? "" }))
+            .sort((a, b) => a.top - b.top)
+            .map((l) => l.text),
+        )
+      ).join("\n"),
+    );
+  result.steps.diffAfter = {
+    original: await sideLines("original"),
+    modified: await sideLines("modified"),
+    inserted: await page.locator(".monaco-diff-editor .editor.modified .line-insert, .monaco-diff-editor .editor.modified .char-insert").count(),
+  };
+  await page.mouse.move(700, 600);
+  result.steps.diffShot = await shot(page, "07-cache-diff-editor");
+
+  step = "matrix";
+  await runCommand(page, "promptls: Show Coverage Matrix");
+  const frame = page.frameLocator("iframe.webview.ready").frameLocator("#active-frame");
+  const table = frame.locator("table");
+  await table.waitFor({ state: "visible", timeout });
+  await frame.locator("tbody th", { hasText: config.imported }).first().waitFor({ state: "visible", timeout });
+  result.steps.matrix = {
+    head: (await frame.locator("thead th").allTextContents()).map(plain),
+    rows: (await frame.locator("tbody tr").allTextContents()).map(plain),
+    cells: await frame.locator("tbody tr").evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll("th, td")].map((c) => (c.textContent ?? "").trim())),
+    ),
+    subtitle: plain(await frame.locator("p.sub").innerText()),
+  };
+  await page.mouse.move(700, 850);
+  result.steps.matrixShot = await shot(page, "08-coverage-matrix");
+
+  step = "matrix-open";
+  await frame.locator("tbody th button", { hasText: "GEMINI.md" }).first().click();
+  await page.locator(".tab.active", { hasText: "GEMINI.md" }).waitFor({ state: "visible", timeout });
+  await waitForLine(page, config.expectInGemini);
+  result.steps.matrixOpened = { text: await activeEditorText(page) };
+  await shot(page, "09-matrix-opened-file");
+}
+
 /** In an instruction file: Go to Definition on an @import opens the imported file;
  * typing "@docs/" opens the suggest widget with the paths the server offers. */
 async function navigation(page) {
@@ -532,6 +714,8 @@ try {
     await sourceFile(page);
   } else if (config.scenario === "navigation") {
     await navigation(page);
+  } else if (config.scenario === "views") {
+    await agentViews(page);
   } else if (config.scenario === "fence") {
     await unclosedFence(page);
   } else {

@@ -293,6 +293,20 @@ function M.create()
   cmd("PromptlsFixAll", function()
     M.fix_all(0)
   end, { nargs = 0, desc = desc("fixAll") })
+  cmd("PromptlsContextTree", function()
+    require("promptls.tree").open()
+  end, { nargs = 0, desc = "promptls: a sidebar of what each agent loads for the current file" })
+  cmd("PromptlsCacheDiff", function(o)
+    if o.args ~= "" and not vim.tbl_contains(api.profiles, o.args) then
+      notify("unknown profile " .. o.args, vim.log.levels.ERROR)
+      return
+    end
+    require("promptls.cachediff").open(o.args ~= "" and o.args or nil)
+  end, {
+    nargs = "?",
+    complete = completer(api.profiles),
+    desc = "promptls: the agent's wire text, baseline and now, in a diff split",
+  })
 end
 
 return M

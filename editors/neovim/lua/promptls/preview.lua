@@ -128,6 +128,12 @@ function M.on_context_changed(_, params, _)
       M.refresh(buf)
     end
   end
+  -- The sidebar and the cache diff, only when they were opened (loaded) at all.
+  for _, name in ipairs({ "promptls.tree", "promptls.cachediff" }) do
+    if package.loaded[name] then
+      package.loaded[name].on_context_changed(params)
+    end
+  end
 end
 
 return M

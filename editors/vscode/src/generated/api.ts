@@ -223,6 +223,9 @@ export type PreviewDiff = {
       excerpt: string;
     };
   } | null;
+  summary: string;
+  oldWire?: string;
+  newWire?: string;
   text: string;
 };
 
@@ -249,6 +252,7 @@ export type ShowContextFilesResult = {
       scope: string;
       status: string;
       bytes: number;
+      tokensEstimate: number;
     }[];
     entries: DiscoveryEntry[];
     settings: AgentSetting[];
@@ -320,6 +324,7 @@ export type PreviewDiffArgs = {
   profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
   for?: string;
   rebase?: boolean;
+  texts?: boolean;
 };
 
 /** Result of promptls.previewDiff. */

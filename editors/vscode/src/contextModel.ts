@@ -1,0 +1,136 @@
+// What the "Agent context" tree and the coverage matrix show, computed from the server's
+// `promptls.showContextFiles` answer without VS Code, so the unit tests can check it: the
+// rows of each agent in load order, agents with the same rows folded into one group, and
+// paths as a person reads them (relative to the workspace folder, `~/` in the home folder).
+import * as path from "node:path";
+import type { DiscoveryEntry, ShowContextFilesResult } from "./generated/api";
+
+/** Statuses whose bytes reach the model. */
+const SENT = new Set(["loaded", "cut", "imported"]);
+
+/** One file under an agent: what it does with the file, its size and, when sent, tokens. */
+export interface FileRow {
+  path: string;
+  status: DiscoveryEntry["status"];
+  reason: string;
+  /** 1-based position among the files sent at launch; null for files not sent. */
+  position: number | null;
+  /** Bytes sent (after a cut) for sent files, else the size on disk when known. */
+  bytes: number | null;
+  /** Estimated tokens of what is sent; null for files not sent. */
+  tokens: number | null;
+}
+
+/** Agents whose rows are the same, shown as one node. */
+export interface AgentGroup {
+  profiles: string[];
+  titles: string[];
+  rows: FileRow[];
+  /** Bytes and estimated tokens of everything the agents send at launch. */
+  bytes: number;
+  tokens: number;
+}
+
+/** A missing candidate (a name the agent looks for that is not on disk) is not a row. */
+function isMissing(entry: DiscoveryEntry): boolean {
+  return entry.status === "skipped" && entry.size === null;
+}
+
+/** One agent's rows: the files it sends, in load order, then what became of the others. */
+export function agentRows(profile: ShowContextFilesResult["profiles"][number]): FileRow[] {
+  const sent = new Map(profile.files.map((f) => [f.order, f]));
+  const rows: FileRow[] = [];
+  for (const entry of profile.entries) {
+    if (isMissing(entry)) {
+      continue;
+    }
+    const file = entry.order !== null && SENT.has(entry.status) ? sent.get(entry.order) : undefined;
+    rows.push({
+      path: entry.path,
+      status: entry.status,
+      reason: entry.reason,
+      position: file !== undefined ? file.order + 1 : null,
+      bytes: file !== undefined ? file.bytes : entry.size,
+      tokens: file !== undefined ? file.tokensEstimate : null,
+    });
+  }
+  const rank = (row: FileRow): number => (row.position === null ? Number.MAX_SAFE_INTEGER : row.position);
+  // Stable: files sent come first in load order, the rest keep discovery's order.
+  return rows.map((row, index) => ({ row, index })).sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index).map((x) => x.row);
+}
+
+/** The agents of an answer, those loading the same files (same paths, statuses, sizes and
+ * reasons, so Explain Status is true for each of them) folded into one group, in the
+ * server's order of their first agent. */
+export function agentGroups(result: ShowContextFilesResult): AgentGroup[] {
+  const groups = new Map<string, AgentGroup>();
+  for (const profile of result.profiles) {
+    const rows = agentRows(profile);
+    const key = JSON.stringify(rows.map((r) => [r.path, r.status, r.position, r.bytes, r.reason]));
+    const group = groups.get(key);
+    if (group !== undefined) {
+      group.profiles.push(profile.profile);
+      group.titles.push(profile.title);
+      continue;
+    }
+    const sent = rows.filter((r) => r.position !== null);
+    groups.set(key, {
+      profiles: [profile.profile],
+      titles: [profile.title],
+      rows,
+      bytes: sent.reduce((n, r) => n + (r.bytes ?? 0), 0),
+      tokens: sent.reduce((n, r) => n + (r.tokens ?? 0), 0),
+    });
+  }
+  return [...groups.values()];
+}
+
+/** A path as a person reads it: relative below `root`, `~/…` below `home`, else as is. */
+export function shownPath(file: string, root: string | undefined, home: string | undefined): string {
+  for (const [base, prefix] of [
+    [root, ""],
+    [home, `~${path.sep}`],
+  ] as const) {
+    if (base !== undefined && base !== "") {
+      const rel = path.relative(base, file);
+      if (rel !== "" && !rel.startsWith("..") && !path.isAbsolute(rel)) {
+        return prefix + rel;
+      }
+    }
+  }
+  return file;
+}
+
+/** Bytes in a few characters: `308 B`, `1.2 KB`, `340 KB`. */
+export function shortBytes(n: number): string {
+  if (n < 1000) {
+    return `${n} B`;
+  }
+  if (n < 100_000) {
+    return `${(n / 1024).toFixed(1)} KB`;
+  }
+  return `${Math.round(n / 1024)} KB`;
+}
+
+/** What a row says after its name: its status (the icon and the position already say
+ * "loaded"), its size and, for files sent, estimated tokens; short, so the sidebar shows it. */
+export function rowDescription(row: FileRow): string {
+  const parts: string[] = row.status === "loaded" ? [] : [row.status];
+  if (row.bytes !== null) {
+    parts.push(shortBytes(row.bytes));
+  }
+  if (row.tokens !== null) {
+    parts.push(`≈${row.tokens} tokens`);
+  }
+  return parts.join(" · ");
+}
+
+/** What a group says after its agents' names: how many files they send, bytes, tokens. */
+export function groupDescription(group: AgentGroup): string {
+  const sent = group.rows.filter((r) => r.position !== null).length;
+  if (sent === 0) {
+    return "loads no instruction file";
+  }
+  const files = sent === 1 ? "1 file" : `${sent} files`;
+  return `${files} · ${shortBytes(group.bytes)} · ≈${group.tokens} tokens`;
+}
