@@ -1,6 +1,6 @@
 """Run the side-by-side benchmark and write bench/results/latest.{json,md}.
 
-    scripts/bench                  full run (7 repetitions; about 6 minutes on 2 cores)
+    scripts/bench                  full run (7 repetitions; ~6 minutes on 2 cores + the monorepo)
     scripts/bench --quick          1-minute smoke run (1 repetition, no 10 MB, fewer docs)
     scripts/bench --servers promptls,floor --only lsp
 
