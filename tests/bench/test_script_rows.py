@@ -7,6 +7,7 @@ Timings are not asserted (machines differ), only the inputs and the verdict's ar
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from pathlib import Path
 
@@ -67,3 +68,31 @@ def test_a_keystroke_budget_compares_1_mb_with_100_kb() -> None:
     results["keystroke"]["emoji/100000"] = [2000.0]  # a millisecond at most, whatever 100 KB costs
     results["keystroke"]["emoji/1000000"] = [1100.0]
     assert not budgets._keystroke_budgets(results)[0]["met"]
+
+
+def test_the_first_open_of_each_text_kind_is_timed_for_promptls_and_the_floor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import measure
+    import run
+
+    opened: list[tuple[str, str]] = []
+
+    def first_open(spec: object, name: str, text: str, timeout: float) -> dict[str, float]:
+        opened.append((getattr(spec, "name", ""), name))
+        return {"spawn": 1.0, "open": 0.5, "spawn_cpu": 0.2}
+
+    monkeypatch.setattr(measure, "first_open", first_open)
+    kinds = {k: workloads.prompt_file(2_000, script=k) for k in workloads.SCRIPTS}
+    work = measure.Workload("s", "f", "m", None, [], 1, 1, 0.01, kinds)
+    specs = run.peers.server_specs()
+    for name in ("promptls", "floor", "rumdl"):
+        samples: dict[str, list[float]] = {}
+        spec = dataclasses.replace(specs[name], env=None)  # no code cache: no cold row
+        run._first_opens(samples, spec, work, 1.0)
+        kinds_seen = {k for k in samples if any(f"_{kind}_" in k for kind in workloads.SCRIPTS)}
+        if name == "rumdl":
+            assert kinds_seen == set()
+        else:
+            assert {f"first_1mb_{k}_open" for k in workloads.SCRIPTS} <= kinds_seen
+    assert ("floor", "prompts/emoji.prompt.md") in opened
