@@ -167,7 +167,9 @@ def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
     """``promptls.analysis.analyze`` in-process: median-able samples of ms per MB.
 
     Runs in the bench's own interpreter (the project venv). One untimed warm-up call
-    first, so imports and regex compilation are not billed to the text.
+    first, so imports and regex compilation are not billed to the text. The sizes are
+    the mixed text of the other rows (keyed by size); each text kind of
+    ``workloads.SCRIPTS`` is measured at 1 MB too (keyed ``1000000/<kind>``).
     """
     try:
         from promptls.analysis import analyze  # type: ignore[attr-defined, unused-ignore]
@@ -175,8 +177,10 @@ def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
         return {"error": f"promptls.analysis.analyze not importable ({exc})"}
     out: dict[str, Any] = {}
     analyze(workloads.prompt_file(10_000), path="warm.prompt.md")
-    for size in sizes:
-        text = workloads.prompt_file(size, seed=7)
+    cases = [(str(size), size, "mixed") for size in sizes]
+    cases += [(f"{workloads.MB}/{k}", workloads.MB, k) for k in workloads.SCRIPTS]
+    for key, size, script in cases:
+        text = workloads.prompt_file(size, seed=7, script=script)
         wall: list[float] = []
         cpu: list[float] = []
         findings = 0
@@ -187,7 +191,7 @@ def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
             cpu.append((time.thread_time() - start_cpu) * per_mb)
             wall.append((time.perf_counter() - start) * per_mb)
             findings = len(getattr(result, "findings", ()))
-        out[str(size)] = {"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings": findings}
+        out[key] = {"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings": findings}
     return out
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,8 @@ class Workload:
     hovers: int
     edits: int
     edit_interval: float
+    scripts: dict[str, str] = field(default_factory=dict)
+    """1 MB prompts of each text kind (``workloads.SCRIPTS``) for the first-open rows."""
 
 
 def _tmp_root(tag: str) -> tempfile.TemporaryDirectory[str]:

@@ -184,6 +184,9 @@ def main(argv: list[str]) -> int:
     """Wall times of fresh first opens, then one profiled run and the import list."""
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--size", choices=("small", "1mb"), default="small")
+    p.add_argument(
+        "--script", choices=("mixed", *workloads.SCRIPTS), default="mixed", help="1 MB text kind"
+    )
     p.add_argument("--reps", type=int, default=5, help="unprofiled fresh processes to time")
     p.add_argument("--top", type=int, default=25)
     p.add_argument("--runs", type=int, default=5, help="profiled fresh processes, averaged")
@@ -192,7 +195,8 @@ def main(argv: list[str]) -> int:
     if args.size == "small":
         name, text = "AGENTS.md", workloads.first_instruction_file()
     else:
-        name, text = "prompts/big.prompt.md", workloads.prompt_file(workloads.MB)
+        name = "prompts/big.prompt.md"
+        text = workloads.prompt_file(workloads.MB, script=args.script)
     plain = _spec({})
     times = [_session(plain, name, text) * 1000 for _ in range(args.reps)]
     sys.stdout.write(

@@ -41,6 +41,9 @@ LSP_ROWS = (
     ("first_small_open", "new user: first didOpen 5 KB right after initialize → diagnostics", "ms"),
     ("first_1mb_open", "new user: first didOpen 1 MB right after initialize → diagnostics", "ms"),
     ("first_10mb_open", "new user: first didOpen 10 MB right after initialize → diagnostics", "ms"),
+    ("first_1mb_ascii_open", "new user: first didOpen 1 MB, ASCII text", "ms"),
+    ("first_1mb_cjk_open", "new user: first didOpen 1 MB, CJK-heavy text", "ms"),
+    ("first_1mb_emoji_open", "new user: first didOpen 1 MB, emoji-heavy text", "ms"),
     ("open_cold_3kb", "first didOpen after start (3 KB, cold) → diagnostics", "ms"),
     ("open_3kb", "didOpen 3 KB instruction file → diagnostics", "ms"),
     ("open_1mb", "didOpen 1 MB prompt file → diagnostics", "ms"),
@@ -188,6 +191,7 @@ def markdown(results: dict[str, Any]) -> str:
     if notes:
         lines.append("Notes: " + "; ".join(notes) + ".")
     lines += _cli_section(results)
+    lines += keystroke_section(results)
     lines += [
         "",
         "#### Budgets (promptls medians)",
@@ -197,6 +201,39 @@ def markdown(results: dict[str, Any]) -> str:
     ]
     lines += [_budget_line(b) for b in results["budgets"]]
     return "\n".join(lines) + "\n"
+
+
+ANALYSIS_ROWS = (
+    ("1000000", "1 MB"),
+    ("10000000", "10 MB"),
+    ("1000000/ascii", "1 MB ASCII"),
+    ("1000000/cjk", "1 MB CJK-heavy"),
+    ("1000000/emoji", "1 MB emoji-heavy"),
+)
+"""(key in the analysis results, label): the mixed text's sizes, then each text kind."""
+
+
+def keystroke_section(results: dict[str, Any]) -> list[str]:
+    """Median microseconds the document store spends on one keystroke, by kind and size."""
+    rows = results.get("keystroke") or {}
+    if not rows:
+        return []
+    sizes = sorted({int(k.split("/")[1]) for k in rows})
+    head = " | ".join(f"{s // 1000:,} KB" for s in sizes)
+    lines = [
+        "",
+        "#### A keystroke in the document store (in-process, median µs per keystroke)",
+        "",
+        f"| text | {head} |",
+        "|---" * (len(sizes) + 1) + "|",
+    ]
+    for script in dict.fromkeys(k.split("/")[0] for k in rows):
+        cells = []
+        for size in sizes:
+            samples = rows.get(f"{script}/{size}", [])
+            cells.append(f"{statistics.median(samples):.1f}" if samples else "n/a")
+        lines.append(f"| {script} | {' | '.join(cells)} |")
+    return lines
 
 
 def _cli_section(results: dict[str, Any]) -> list[str]:
@@ -233,7 +270,7 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
         samples = [v / 1000 for v in analysis.get(size, {}).get(key, [])]
         return cell(summary(samples), "ms", analysis.get("error")).replace(" ms", " ms/MB")
 
-    for size, label in (("1000000", "1 MB"), ("10000000", "10 MB")):
+    for size, label in ANALYSIS_ROWS:
         if size in analysis or (size == "1000000" and analysis.get("error")):
             lines.append(
                 f"| analysis, {label} prompt file, in-process wall (CPU) | "

@@ -1,6 +1,6 @@
 """Run the side-by-side benchmark and write bench/results/latest.{json,md}.
 
-    scripts/bench                  full run (7 repetitions; about 6 minutes on 2 cores)
+    scripts/bench                  full run (7 repetitions; ~6 minutes on 2 cores + the monorepo)
     scripts/bench --quick          1-minute smoke run (1 repetition, no 10 MB, fewer docs)
     scripts/bench --servers promptls,floor --only lsp
 
@@ -24,13 +24,18 @@ from typing import Any
 
 import budgets
 import cli_bench
+import keystroke
 import measure
+import monorepo
 import peers
 import report
 import workloads
 import workspace_scan
 
 RESULTS = peers.BENCH_DIR / "results"
+SCRIPT_SERVERS = ("promptls", "floor")
+"""The servers the first open of each text kind is measured for (its budget is against
+the floor; the other servers would add minutes for a row no budget reads)."""
 
 
 def say(text: str) -> None:
@@ -55,8 +60,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     p.add_argument("--servers", default=",".join(report.SERVER_ORDER), help="comma list")
     p.add_argument(
         "--only",
-        default="lsp,cli,analysis,workspace",
-        help="parts to run: lsp,cli,analysis,workspace",
+        default="lsp,cli,analysis,keystroke,workspace,monorepo",
+        help="parts to run: lsp,cli,analysis,keystroke,workspace,monorepo",
     )
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per wait")
     p.add_argument("--debounce-ms", type=float, help="promptls change debounce (default: read)")
@@ -135,6 +140,8 @@ def _first_opens(
     cases = [("small", "AGENTS.md", work.first), ("1mb", "prompts/big.prompt.md", work.mb1)]
     if work.mb10 is not None:
         cases.append(("10mb", "prompts/huge.prompt.md", work.mb10))
+    if spec.name in SCRIPT_SERVERS:
+        cases += [(f"1mb_{k}", f"prompts/{k}.prompt.md", t) for k, t in work.scripts.items()]
     for tag, name, text in cases:
         got = measure.first_open(spec, name, text, timeout)
         samples.setdefault(f"first_{tag}_spawn", []).append(got["spawn"])
@@ -298,6 +305,7 @@ def main(argv: list[str]) -> int:
         hovers=50 if args.quick else 200,
         edits=100 if args.quick else 500,
         edit_interval=0.010,
+        scripts={k: workloads.prompt_file(workloads.MB, script=k) for k in workloads.SCRIPTS},
     )
     command = "scripts/bench" + ("".join(f" {a}" for a in argv) if argv else "")
     results: dict[str, Any] = {
@@ -327,9 +335,15 @@ def main(argv: list[str]) -> int:
         say("analysis in-process")
         sizes = [workloads.MB] if args.quick else [workloads.MB, 10 * workloads.MB]
         results["analysis"] = cli_bench.analysis_ms_per_mb(sizes, max(reps, 5))
+    if "keystroke" in parts:
+        say("keystrokes in the document store, in-process")
+        results["keystroke"] = keystroke.run(max(reps, 5))
     if "workspace" in parts:
         say("workspace diagnostics (generated workspace)")
         results["workspace"] = workspace_scan.run(reps, args.quick)
+    if "monorepo" in parts:
+        say("generated monorepo: check, context, workspace diagnostics")
+        results["monorepo"] = monorepo.run(reps, args.quick, _run_in_turn)
     results["meta"]["load_after"] = load_average()
     results["budgets"] = budgets.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
@@ -343,6 +357,8 @@ def main(argv: list[str]) -> int:
     page = report.markdown(results)
     if "workspace" in results:
         page += workspace_scan.markdown(results["workspace"])
+    if "monorepo" in results:
+        page += monorepo.markdown(results["monorepo"])
     md_path.write_text(page)
     if stem == "latest" and args.out is None:
         update_results_page(page)

@@ -32,9 +32,78 @@ _PROSE_TRAPS = (
 )
 
 
-def _sentence(rng: random.Random) -> str:
-    """One plausible sentence, sometimes with non-ASCII words."""
+SCRIPTS = ("ascii", "cjk", "emoji")
+"""The text kinds the analysis and first-open rows are measured on, besides the mixed
+text of the other rows: plain ASCII; CJK-heavy (most prose in Japanese, Chinese and
+Korean, three UTF-8 bytes a character, still inside the BMP); emoji-heavy (an emoji every
+few words and checklist marks, so the text holds code points above U+FFFF throughout,
+which makes CPython store it at four bytes a character)."""
+
+_CJK_WORDS = (
+    "エージェント",
+    "ツール",
+    "ファイル",
+    "プロンプト",
+    "キャッシュ",
+    "モデル",
+    "文脈",
+    "利用者",
+    "リポジトリ",
+    "試験",
+    "構築",
+    "書式",
+    "確認",
+    "変更",
+    "分岐",
+    "修正",
+    "警告",
+    "出力",
+    "入力",
+    "要求",
+    "応答",
+    "境界",
+    "指示",
+    "常に",
+    "決して",
+    "前に",
+    "後に",
+    "代码",
+    "仓库",
+    "测试",
+    "构建",
+    "提交",
+    "缓存",
+    "模型",
+    "上下文",
+    "工具",
+    "文件",
+    "说明",
+    "规则",
+    "에이전트",
+    "도구",
+    "파일",
+    "저장소",
+    "테스트",
+    "빌드",
+    "캐시",
+    "모델",
+)
+_EMOJI = ("✅", "❌", "🚨", "🚀", "🙂", "🔥", "⚠️", "📦", "🧪", "👉", "💡", "🛑")
+
+
+def _sentence(rng: random.Random, script: str = "mixed") -> str:
+    """One plausible sentence in ``script`` (see ``SCRIPTS``; "mixed": mostly ASCII,
+    sometimes a non-ASCII word)."""
+    if script == "cjk":
+        count = rng.randint(6, 16)
+        return "".join(rng.choice(_CJK_WORDS) for _ in range(count)) + "。"
     words = [rng.choice(_WORDS) for _ in range(rng.randint(6, 16))]
+    if script == "ascii":
+        return " ".join(words).capitalize() + "."
+    if script == "emoji":
+        for at in range(len(words), 0, -3):
+            words.insert(at, rng.choice(_EMOJI))
+        return rng.choice(_EMOJI) + " " + " ".join(words).capitalize() + "."
     roll = rng.random()
     if roll < 0.08:
         words.insert(rng.randrange(len(words)), rng.choice(_WIDE))
@@ -43,13 +112,14 @@ def _sentence(rng: random.Random) -> str:
     return " ".join(words).capitalize() + "."
 
 
-def _block(rng: random.Random, index: int) -> str:
+def _block(rng: random.Random, index: int, script: str = "mixed") -> str:
     """One Markdown block: heading, paragraph, list, fence or a prose trap."""
     kind = rng.random()
     if kind < 0.12:
         return f"## Section {index}: {rng.choice(_WORDS)} {rng.choice(_WORDS)}"
     if kind < 0.32:
-        return "\n".join(f"- {_sentence(rng)}" for _ in range(rng.randint(2, 5)))
+        items = (_sentence(rng, script) for _ in range(rng.randint(2, 5)))
+        return "\n".join(f"- {item}" for item in items)
     if kind < 0.40:
         body = "\n".join(f"    run {rng.choice(_WORDS)} --{rng.choice(_WORDS)}" for _ in range(3))
         return f"```sh\n{body}\n```"
@@ -57,16 +127,16 @@ def _block(rng: random.Random, index: int) -> str:
         return rng.choice(_PROSE_TRAPS)
     if kind < 0.46:
         return f"See [the guide](docs/{rng.choice(_WORDS)}.md) for details."
-    return " ".join(_sentence(rng) for _ in range(rng.randint(2, 6)))
+    return " ".join(_sentence(rng, script) for _ in range(rng.randint(2, 6)))
 
 
-def _body(rng: random.Random, size: int, start_index: int = 0) -> str:
+def _body(rng: random.Random, size: int, start_index: int = 0, script: str = "mixed") -> str:
     """Blocks separated by blank lines until ``size`` UTF-8 bytes are reached."""
     parts: list[str] = []
     used = 0
     index = start_index
     while used < size:
-        block = _block(rng, index)
+        block = _block(rng, index, script)
         index += 1
         parts.append(block)
         used += len(block.encode("utf-8")) + 2
@@ -104,15 +174,16 @@ def non_bmp(text: str) -> bool:
     return any(ord(ch) > 0xFFFF for ch in text)
 
 
-def prompt_file(size: int, seed: int = 1) -> str:
+def prompt_file(size: int, seed: int = 1, script: str = "mixed") -> str:
     """A prompt template of ``size`` bytes: one proper marker at 40 %, plus problems.
 
     The problems (a duplicate marker, a near-miss with the wrong case, a glued marker)
     sit in the dynamic half so a linter has something to say and has to serialise it.
+    ``script`` picks the prose (see ``SCRIPTS``); "mixed" is the text of the other rows.
     """
     rng = random.Random(seed)
-    static = _body(rng, int(size * 0.4))
-    dynamic = _body(rng, int(size * 0.6), 10_000)
+    static = _body(rng, int(size * 0.4), 0, script)
+    dynamic = _body(rng, int(size * 0.6), 10_000, script)
     lines = dynamic.split("\n\n")
     problems = (MARKER, MARKER.lower(), "x" + MARKER)
     for n, problem in enumerate(problems):

@@ -54,9 +54,12 @@ def make_workspace(root: Path, folders: int = FOLDERS, per_folder: int = PER_FOL
     return count
 
 
-def _session(root: Path, home: str, cap: int | None, reps_hover: int) -> dict[str, Any]:
+def session(
+    root: Path, home: str, cap: int | None, reps_hover: int, *, memory: bool = False
+) -> dict[str, Any]:
     """One server: initialize (pull client), open a prompt file, time the workspace pull
-    and the hovers sent while it is outstanding (or ``reps_hover`` of them without it)."""
+    and the hovers sent while it is outstanding (or ``reps_hover`` of them without it);
+    ``memory``: also the server's peak RSS once the result is in (``rss_kb``)."""
     env = {**os.environ, "HOME": home, "PROMPTLS_TEST": "1"}
     options: dict[str, Any] = {} if cap is None else {"workspaceDiagnosticsMaxFiles": cap}
     caps = {"textDocument": {"diagnostic": {}, "hover": {"contentFormat": ["markdown"]}}}
@@ -97,12 +100,15 @@ def _session(root: Path, home: str, cap: int | None, reps_hover: int) -> dict[st
         result, _, received = client.wait_response(rid, 120)
         cpu = cpu_clock_seconds(client.pid) - cpu_began
         files = len(result.get("items", [])) if isinstance(result, dict) else 0
-        return {
+        out = {
             "full_s": received - began,
             "cpu_s": cpu,
             "files_with_findings": files,
             "hovers": hovers,
         }
+        if memory:
+            out["rss_kb"] = client.peak_rss_kb()
+        return out
 
 
 def run(reps: int, quick: bool) -> dict[str, Any]:
@@ -117,12 +123,12 @@ def run(reps: int, quick: bool) -> dict[str, Any]:
         without: list[float] = []
         findings = 0
         for _ in range(reps):
-            scanned = _session(root, home, None, 0)
+            scanned = session(root, home, None, 0)
             full.append(scanned["full_s"])
             cpu.append(scanned["cpu_s"])
             during += scanned["hovers"]
             findings = scanned["files_with_findings"]
-            without += _session(root, home, 0, HOVERS_WITHOUT_SCAN)["hovers"]
+            without += session(root, home, 0, HOVERS_WITHOUT_SCAN)["hovers"]
     return {
         "files": files,
         "files_with_findings": findings,

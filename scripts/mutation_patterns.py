@@ -1,13 +1,13 @@
 """Mutation of the module-level regular expressions of discovery and analysis.
 
-mutmut (scripts/mutation) mutates function bodies only, so a pattern written
-``_NAME = lazy(r"...")`` or ``re.compile(...)`` at module level is never varied, and most
-of what decides which text is an import, a fence, a secret or a home path lives in such
-patterns. This tool finds them with ``ast`` (never by scanning the source with a regex),
-makes regex-aware variants of each (scripts/mutation_regex.py), writes each variant into a
-staging copy of ``server/`` (``.cache/mutation_patterns/src``; the real tree is never
-edited), and runs the tests that use that pattern against it, one pytest process at a
-time under ``nice -n 19``, stopping at the first failure.
+mutmut (scripts/mutation) mutates function bodies only, so a pattern written ``_NAME =
+lazy(r"...")``, ``Leads(...)`` or ``re.compile(...)`` at module level is never varied,
+and most of what decides which text is an import, a fence, a secret or a home path lives
+in such patterns. This tool finds them with ``ast`` (never by scanning the source with a
+regex), makes regex-aware variants of each (scripts/mutation_regex.py), writes each
+variant into a staging copy of ``server/`` (``.cache/mutation_patterns/src``; the real
+tree is never edited), and runs the tests that use that pattern against it, one pytest
+process at a time under ``nice -n 19``, stopping at the first failure.
 
 Test selection: one recording run of tests/core, tests/analysis and tests/text with
 ``lazyre``'s stand-ins kept in place, so every use of a lazy pattern is seen and
@@ -86,7 +86,7 @@ def _is_pattern_call(node: ast.AST) -> bool:
         return False
     func = node.func
     if isinstance(func, ast.Name):
-        return func.id == "lazy"
+        return func.id in ("lazy", "Leads")
     return (
         isinstance(func, ast.Attribute)
         and func.attr == "compile"

@@ -12,7 +12,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 
-from promptls.lsp.positions import ClientMapper, apply_change, encoding_name
+from promptls.lsp.documents import Documents
+from promptls.lsp.positions import ClientMapper, encoding_name
 from tests.lsp.client import apply_edits, offset_of, span
 from tests.positions import ENCODINGS, PIECES, texts
 
@@ -53,22 +54,40 @@ def test_encoding_name_falls_back_to_utf16(offered: object, chosen: str) -> None
     assert ClientMapper("😀", offered).encoding == chosen
 
 
+def _store(text: str, encoding: str) -> Documents:
+    """The server's document store holding ``text``, its analyses never scheduled."""
+    docs = Documents(lambda doc, text: None, lambda doc, snapshot: None, encoding)  # type: ignore[arg-type, return-value]
+    docs.schedule = lambda doc, delay: None  # type: ignore[method-assign]
+    docs.open(URI, None, 1, text, "markdown")
+    return docs
+
+
+URI = "file:///work/AGENTS.md"
+
+
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @settings(max_examples=100, deadline=None)
 @given(text=texts(), typed=st.lists(st.sampled_from(PIECES), max_size=12))
-def test_typing_through_apply_change(encoding: str, text: str, typed: list[str]) -> None:
+def test_typing_into_the_document_store(encoding: str, text: str, typed: list[str]) -> None:
     """A burst of keystrokes at the end of the first line, as a client sends them."""
-    index = ClientMapper(text, encoding)
-    for char in typed:
+    docs = _store(text, encoding)
+    doc = docs.get(URI)
+    assert doc is not None
+    for version, char in enumerate(typed, start=2):
+        index = ClientMapper(doc.text, encoding)
         end_of_line = index.span_to_range(index.line_ends[0], index.line_ends[0]).start
         edit = types.TextEdit(range=types.Range(start=end_of_line, end=end_of_line), new_text=char)
-        expected = apply_edits(index.text, [edit], encoding)
-        index = apply_change(index, edit.range, char)
-        assert index.text == expected
-        assert index.line_starts == ClientMapper(expected, encoding).line_starts
+        expected = apply_edits(doc.text, [edit], encoding)
+        docs.change(URI, version, [types.TextDocumentContentChangePartial(edit.range, char)])
+        assert (doc.text, doc.version) == (expected, version)
+        assert doc.index(encoding).line_starts == ClientMapper(expected, encoding).line_starts
 
 
 def test_a_change_without_range_replaces_the_text() -> None:
-    index = apply_change(ClientMapper("old\ntext", "utf-8"), None, "new 😀")
-    assert (index.text, index.encoding, index.line_count) == ("new 😀", "utf-8", 1)
+    docs = _store("old\ntext", "utf-8")
+    docs.change(URI, 2, [types.TextDocumentContentChangeWholeDocument("new 😀")])
+    doc = docs.get(URI)
+    assert doc is not None and doc.text == "new 😀"
+    index = doc.index("utf-8")
+    assert (index.encoding, index.line_count) == ("utf-8", 1)
     assert index.span_to_range(4, 5).end == types.Position(line=0, character=8)

@@ -25,8 +25,9 @@ from functools import cached_property
 from typing import NamedTuple
 
 from promptls.text.lazyre import lazy
+from promptls.text.leads import Leads
 
-_FENCE_RUN = lazy(r"`{3,}|~{3,}")
+_FENCE_RUN = Leads(r"`{3,}|~{3,}")
 _BACKTICKS = lazy(r"`+")
 
 
@@ -73,7 +74,7 @@ def fences(text: str) -> list[Fence]:
         return []
     found: list[Fence] = []
     opening: tuple[int, str] | None = None
-    for match in _FENCE_RUN.finditer(text):
+    for _, match in _FENCE_RUN.finditer(text):
         start, run = match.start(), match.group()
         if not fence_run_at_line_start(text, start):
             continue

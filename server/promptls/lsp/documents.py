@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 
 from promptls.analysis.model import Analysis, DocumentKind
-from promptls.lsp.positions import ClientMapper, apply_change
+from promptls.lsp.positions import ClientMapper, encoding_name
 from promptls.record import Record
+from promptls.text.chunks import ChunkedText
 
 if TYPE_CHECKING:
     from promptls.lsp.wire import Wire
@@ -104,7 +105,8 @@ class Document(Record, frozen=False, eq=False):
     uri: str
     path: str | None
     version: int
-    text: str
+    source: ChunkedText
+    """The text, as chunks that take a keystroke without copying the rest."""
     language_id: str = ""
     _index: ClientMapper | None = None
     snapshot: Snapshot | None = None
@@ -118,11 +120,17 @@ class Document(Record, frozen=False, eq=False):
     cost: float = 0.0
     """Wall seconds its last analysis took (the worker measures it): sets the lead."""
 
+    @property
+    def text(self) -> str:
+        """The current text (joined from its chunks once per version that is read)."""
+        return self.source.text
+
     def index(self, encoding: str) -> ClientMapper:
         """Position mapper of the current text, made once per version (and encoding)."""
         current = self._index
-        if current is None or current.text is not self.text or current.encoding != encoding:
-            self._index = current = ClientMapper(self.text, encoding)
+        text = self.text
+        if current is None or current.text is not text or current.encoding != encoding:
+            self._index = current = ClientMapper(text, encoding)
         return current
 
 
@@ -157,26 +165,31 @@ class Documents:
         old = self._docs.pop(uri, None)
         if old is not None:
             self._forget(old)
-        doc = Document(uri=uri, path=path, version=version, text=text, language_id=language)
+        source = ChunkedText(text)
+        doc = Document(uri=uri, path=path, version=version, source=source, language_id=language)
         self._docs[uri] = doc
         self.schedule(doc, OPEN_DELAY)
 
     def change(
         self, uri: str, version: int, changes: Iterable[types.TextDocumentContentChangeEvent]
     ) -> None:
-        """Apply incremental (or full) changes in order and debounce the analysis."""
+        """Apply incremental (or full) changes in order and debounce the analysis.
+
+        A keystroke rewrites the chunk it falls in (``text/chunks.py``): its cost grows
+        with the edit, not the document; the text and its line index are made again
+        only when a version is analysed or read."""
         doc = self._docs.get(uri)
         if doc is None:
             log.warning("didChange for a document that is not open: %s", uri)
             return
-        index = doc.index(self.encoding)
+        encoding = encoding_name(self.encoding)
         for change in changes:
-            rng = (
-                change.range if isinstance(change, types.TextDocumentContentChangePartial) else None
-            )
-            index = apply_change(index, rng, change.text)
-        doc.text = index.text
-        doc._index = index  # shifted, not rescanned: typing stays O(lines) per keystroke
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                start, end = change.range.start, change.range.end
+                where = (start.line, start.character), (end.line, end.character)
+                doc.source.replace(*where, change.text, encoding)
+            else:
+                doc.source = ChunkedText(change.text)
         doc.version = version
         self.schedule(doc, CHANGE_DELAY)
 

@@ -1,6 +1,6 @@
 """Where the core's positions become lsprotocol ``Position`` and ``Range``.
 
-All arithmetic (line breaks, code units, clamping, the lazy and incremental line table)
+All arithmetic (line breaks, code units, clamping, the lazy line table)
 is :class:`promptls.text.mapper.Mapper`'s; this module negotiates the encoding name and
 wraps the mapper's ``(line, column)`` tuples in the client's types, so no feature module
 ever counts code units itself.
@@ -36,13 +36,6 @@ class ClientMapper:
     def __init__(self, text: str, encoding: object = "utf-16") -> None:
         """``encoding`` is the negotiated position encoding (enum or string)."""
         self.mapper = Mapper(text, encoding_name(encoding))
-
-    @classmethod
-    def wrapping(cls, mapper: Mapper) -> ClientMapper:
-        """The client view of an existing mapper (an incrementally edited one)."""
-        new = cls.__new__(cls)
-        new.mapper = mapper
-        return new
 
     @property
     def text(self) -> str:
@@ -91,15 +84,3 @@ class ClientMapper:
         start = self.position_to_offset(rng.start)
         end = self.position_to_offset(rng.end)
         return (start, end) if start <= end else (end, start)
-
-
-def apply_change(index: ClientMapper, rng: types.Range | None, new_text: str) -> ClientMapper:
-    """The next version after one ``didChange`` content change (no range: replace all).
-
-    The text is ``index.text`` with the change applied; the line table is shifted, not
-    rescanned, when the change touches no line break (see :meth:`Mapper.replace`).
-    """
-    if rng is None:
-        return ClientMapper(new_text, index.encoding)
-    start, end = index.range_to_span(rng)
-    return ClientMapper.wrapping(index.mapper.replace(start, end, new_text))

@@ -27,6 +27,7 @@ from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
+from promptls.text.leads import Leads
 
 _OPENER = lazy(r"(`{3,}|~{3,})(.*)")
 _ITEM = lazy(r"([-+*]|[0-9]{1,9}[.)])(?:([ ]+)(?=\S)|[ ]*$)")
@@ -40,7 +41,8 @@ _LONE_CR = lazy(r"\r(?!\n)")
 _RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
 """A line at the left margin that starts no block quote, list item or fence: every open
 container ends there (no lazy continuation: see the module's limits)."""
-_RUN = lazy(r"```|~~~")
+_RUN = Leads(r"```|~~~")
+"""Where a fence run can start: searched as two literals (``Leads``)."""
 _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 _QUOTE, _ITEM_KIND = "q", "i"
 
@@ -217,7 +219,7 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
         _, fence = _walk(text, 0, len(text), stack, fence, skip=False)
     else:
         pos = 0
-        for hit in _RUN.finditer(text):
+        for _, hit in _RUN.finditer(text):
             at = hit.start()
             line = text.rfind("\n", 0, at) + 1
             if line < pos:
