@@ -189,7 +189,8 @@ class Walker(OpencodeWalk):
             self.rules(folder, ContextScope.USER, "a user rules file")
 
     def directory(self, folder: str) -> None:
-        """One folder's project files, then its local files where the profile has them."""
+        """One folder's project files, its rules where the profile reads them in every
+        folder, then its local files where the profile has them."""
         self.slot(folder, self.project_names, ContextScope.PROJECT)
         for name in self.profile.fallback_files:
             path = join(folder, name)
@@ -197,6 +198,11 @@ class Walker(OpencodeWalk):
                 self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
             elif self.agents_mode and runmemo.lexists(path):
                 self.skip(path, ContextScope.PROJECT, self.agents_mode, disk_size(path))
+        if self.profile.rules_in_every_dir and self.profile.project_rules_dir:
+            rules = join(folder, self.profile.project_rules_dir)
+            self.watched_dirs.add(rules)
+            if runmemo.isdir(rules):  # one stat per folder; a listing only where it exists
+                self.rules(rules, ContextScope.PROJECT, "a project rules file")
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(join(folder, name), ContextScope.LOCAL)

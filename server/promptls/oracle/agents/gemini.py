@@ -1,9 +1,9 @@
 """Gemini CLI (``@google/gemini-cli``) as the oracle runs it.
 
 Headless: ``gemini -p PROMPT`` with ``GOOGLE_GEMINI_BASE_URL`` at the mock, a fake
-``GEMINI_API_KEY``, a trusted workspace (``GEMINI_CLI_TRUST_WORKSPACE``) and API-key auth selected in
-the fake home's ``settings.json`` (merged into what the scenario put there: a system
-settings file under ``/tmp`` is refused as insecure). Gemini first
+``GEMINI_API_KEY``, a trusted workspace (``GEMINI_CLI_TRUST_WORKSPACE``) and API-key
+auth selected in the fake home's ``settings.json``, merged into what the scenario put
+there (a system settings file under ``/tmp`` is refused as insecure). Gemini first
 sends a small routing request; the instruction request is the one with the tools.
 Every request gets a 404.
 
