@@ -21,7 +21,7 @@ def test_broken_claude_import_points_at_the_token(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / ".git").mkdir()
-    (tmp_path / "CLAUDE.md").write_text("# Rules\n\nSee @docs/missing.md and @docs/ok.md.\n")
+    (tmp_path / "CLAUDE.md").write_text("# Rules\n\nSee @docs/missing.md and @docs/ok.md here\n")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "ok.md").write_text("fine\n")
     found = _findings(capsys, "--profile", "claude", str(tmp_path / "CLAUDE.md"))

@@ -154,14 +154,14 @@ def compare(
         extra_env=environ or {},
     )
     wire = capture.observation.wire if capture.observation else ""
-    seen: list[tuple[int, str]] = []
-    for token in set(tokens.values()):
-        at = wire.find(token)
-        if at >= 0:
-            seen.append((at, token))
+    known = set(tokens.values())
+    agent_files: list[str] = []
+    for match in TOKEN.finditer(wire):
+        if match.group(0) in known and match.group(0) not in agent_files:
+            agent_files.append(match.group(0))
     return Outcome(
         profile=profile,
-        agent_files=[token for _, token in sorted(seen)],
+        agent_files=agent_files,
         promptls_files=promptls_files,
         agent_wire=wire,
         promptls_wire=promptls_wire,
