@@ -30,11 +30,11 @@ from urllib.parse import unquote
 
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
+    TRAILING_PUNCTUATION,
     ImportRef,
     ImportStyle,
     find_imports,
     import_style,
-    TRAILING_PUNCTUATION,
     is_explicit_import,
     is_url,
     resolve_import,
