@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from promptls.cli import main
+from tests.cli.conftest import trust_for_codex
 
 
 def _findings(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:
@@ -77,5 +78,6 @@ def test_a_configured_codex_budget_decides_not_the_default(
     (tmp_path / "AGENTS.md").write_text("# Big\n" + ("line of text\n" * 3000))
     home = tmp_path / "home"
     home.mkdir()
+    trust_for_codex(home, tmp_path)
     found = _findings(capsys, "--profile", "codex", "--home", str(home), str(tmp_path))
     assert found == []

@@ -133,10 +133,12 @@ def _promptls(args: list[str], work: Path, env: Mapping[str, str]) -> str:
 def compare(
     profile: str, scenario: Scenario, root: Path, environ: Mapping[str, str] | None = None
 ) -> Outcome:
-    """Build ``scenario`` in ``root``, ask promptls, run the agent, compare."""
+    """Build ``scenario`` in ``root``, ask promptls, run the agent, compare.
+    ``environ`` is the scenario's own variables (``<home>`` stands for the fake home)."""
     work, home = scenario.build(root)
     tokens = _tokens_by_path(root)
-    env = clean_env(home, work, root / "promptls-scratch", environ or {})
+    environ = {k: v.replace("<home>", str(home)) for k, v in (environ or {}).items()}
+    env = clean_env(home, work, root / "promptls-scratch", environ)
     context = json.loads(_promptls(["context", "--profile", profile, "--json"], work, env))
     listed = [os.path.realpath(f["path"]) for f in context["profiles"][0]["files"]]
     promptls_files: list[str] = []
@@ -151,7 +153,7 @@ def compare(
         work,
         home,
         root / "agent-scratch",
-        extra_env=environ or {},
+        extra_env=environ,
     )
     wire = capture.observation.wire if capture.observation else ""
     known = set(tokens.values())
