@@ -42,8 +42,13 @@ class Scenario:
         """Write the tree below ``root``; the working folder and the home."""
         (root / "home").mkdir(parents=True, exist_ok=True)
         for folder in self.git:
-            (root / folder / ".git").mkdir(parents=True, exist_ok=True)
-            (root / folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+            # a real repository: some agents ask git itself where the repository is
+            (root / folder).mkdir(parents=True, exist_ok=True)
+            subprocess.run(
+                ["git", "init", "-q", "-b", "main", str(root / folder)],
+                env={"PATH": "/usr/bin:/bin", "HOME": str(root / "home")},
+                check=True,
+            )
         for rel, text in self.files.items():
             path = root / rel
             path.parent.mkdir(parents=True, exist_ok=True)
