@@ -446,4 +446,35 @@ COPILOT = [
     ),
 ]
 
+
+@dataclass(frozen=True)
+class LazyCase:
+    """A scenario where the agent reads ``read`` once (the one tool call the mock
+    makes) and attaches what it lazily loads."""
+
+    name: str
+    profile: str
+    scenario: Scenario
+    read: str
+    representative: bool = False
+
+
+LAZY = [
+    LazyCase(
+        "claude: nested CLAUDE.md loads when a file there is read",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n",
+                "ws/a/CLAUDE.md": "fid-nested nested\n",
+                "ws/a/CLAUDE.local.md": "fid-nestedlocal\n",
+                "ws/a/b/CLAUDE.md": "fid-deeper never read\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+        representative=True,
+    ),
+]
+
 CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT]

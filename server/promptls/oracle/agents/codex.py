@@ -67,5 +67,9 @@ class CodexAdapter:
                     return Observation(files=None, wire=text)
         return Observation(files=None, wire="")
 
+    def reading(self, target: Path) -> None:
+        """Not scripted: its lazy loads stay docs-sourced (docs/profiles.md)."""
+        return None
+
 
 ADAPTER = CodexAdapter()

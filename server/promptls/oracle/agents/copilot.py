@@ -68,5 +68,9 @@ class CopilotAdapter:
         wire = system[start : end + len(CLOSE)] if 0 <= start < end else ""
         return Observation(files=None, wire=wire)
 
+    def reading(self, target: Path) -> None:
+        """Not scripted: its lazy loads stay docs-sourced (docs/profiles.md)."""
+        return None
+
 
 ADAPTER = CopilotAdapter()
