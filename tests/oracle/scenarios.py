@@ -311,6 +311,12 @@ GEMINI = [
         representative=True,
     ),
     Case(
+        "gemini: a missing import",
+        "gemini",
+        _s({"ws/GEMINI.md": "fid-root see @./imp.md, and @./gone.md\n", "ws/imp.md": "fid-imp\n"}),
+        representative=True,
+    ),
+    Case(
         "gemini: context.fileName from settings",
         "gemini",
         _s(
