@@ -27,17 +27,19 @@ def _block(path: Path, text: str) -> str:
     return f"--- Context from: {path} ---\n{text}\n--- End of Context from: {path} ---"
 
 
-def test_hierarchical_memory_with_xml_tags(tree: Path) -> None:
-    """prompts.test.ts "should render hierarchical memory with XML tags", with files."""
+def test_hierarchical_memory_as_the_pinned_release_sends_it(tree: Path) -> None:
+    """prompts.test.ts "should render hierarchical memory with XML tags" (@ 5411f113) put
+    both groups in one ``<loaded_context>``; Gemini CLI 0.61.0, run by the oracle
+    (tests/oracle/test_restated.py), sends the user file at the end of the system
+    instruction with no group tag and the project file in the session context."""
     write(tree / "home/.gemini/GEMINI.md", "global context\n")
     write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
     write(tree / "ws/GEMINI.md", "\n  project context  \n")
     g, p = tree / "home/.gemini/GEMINI.md", tree / "ws/GEMINI.md"
     expected = (
-        "\n---\n\n<loaded_context>\n"
-        f"<global_context>\n{_block(g, 'global context')}\n</global_context>\n"
-        f"<project_context>\n{_block(p, 'project context')}\n</project_context>\n"
-        "</loaded_context>"
+        f"<loaded_context>\n{_block(g, 'global context')}\n</loaded_context>"
+        f"\n<loaded_context>\n<project_context>\n{_block(p, 'project context')}\n"
+        "</project_context>\n</loaded_context>"
     )
     assert _gemini(tree, tree / "ws") == expected
 
@@ -132,3 +134,17 @@ def test_file_spans_are_the_trimmed_content(tree: Path) -> None:
     [span] = measured.files
     wire = measured.rendering.wire.encode("utf-8")
     assert wire[span.position : span.position + span.bytes].decode("utf-8") == "body ✓"
+
+
+def test_a_missing_import_becomes_geminis_failure_comment(tree: Path) -> None:
+    """Oracle scenario "gemini: a missing import" (Gemini CLI 0.61.0): a token naming no
+    file is replaced by ``<!-- Import failed: TOKEN - ENOENT: … -->`` with node's message,
+    trailing punctuation part of the path."""
+    write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
+    write(tree / "ws/imp.md", "x")
+    write(tree / "ws/GEMINI.md", "see @./imp.md, ok")
+    missing = tree / "ws/imp.md,"
+    assert (
+        f"see <!-- Import failed: ./imp.md, - ENOENT: no such file or directory, access "
+        f"'{missing}' --> ok"
+    ) in _gemini(tree, tree / "ws")

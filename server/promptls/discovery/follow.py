@@ -30,6 +30,7 @@ from urllib.parse import unquote
 
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
+    TRAILING_PUNCTUATION,
     ImportRef,
     ImportStyle,
     find_imports,
@@ -46,10 +47,12 @@ from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounde
 from promptls.text.lazyre import lazy
 
 _MAX_IMPORTS = 256
+MISSING = "does not exist"
+"""How an import-error reason says its target is missing (the gemini rendering writes
+gemini's own message for exactly that case)."""
 """At most this many ``@path`` imports are looked at per discovery; one entry reports the
 rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
 
-_PUNCTUATION = ".,;:!?)]}'\""
 _BAD_ESCAPE = lazy(r"%(?![0-9A-Fa-f]{2})")
 
 
@@ -151,7 +154,7 @@ class ImportFollower(Recorder):
         result = read_bounded(target, self.max_bytes)
         if result.missing or result.data is None:
             why = f"{where}: {target} " + (
-                "does not exist" if result.missing else f"cannot be read: {result.problem}"
+                MISSING if result.missing else f"cannot be read: {result.problem}"
             )
             self.import_error(ref, target, scope, why + self.failure_note(style, ref), importer)
             return
@@ -193,11 +196,12 @@ class ImportFollower(Recorder):
         )
 
     def failure_note(self, style: ImportStyle, ref: ImportRef) -> str:
-        """What gemini puts in place of a token it fails to read; a hint on punctuation."""
-        if not style.comments:
-            return ""
-        note = f"; {style.agent} writes <!-- Import failed: {ref.target} - … --> in its place"
-        stripped = ref.target.rstrip(_PUNCTUATION)
+        """What gemini puts in place of a token it fails to read; a hint on punctuation
+        (both agents read it as part of the path)."""
+        note = ""
+        if style.comments:
+            note = f"; {style.agent} writes <!-- Import failed: {ref.target} - … --> in its place"
+        stripped = ref.target.rstrip(TRAILING_PUNCTUATION)
         if stripped != ref.target and stripped:
             note += (
                 f" (the trailing {ref.target[len(stripped) :]!r} is part of the path for "

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from promptls.assembly.agents import codex, gemini, opencode, orref, undocumented
+from promptls.assembly.agents import claude, codex, copilot, gemini, opencode, orref, undocumented
 from promptls.assembly.agents.model import (
     AgentRendering,
     FileSpan,
@@ -43,8 +43,8 @@ RENDERERS: dict[str, Callable[[Discovery], AgentRendering]] = {
     "codex": codex.render,
     "gemini": gemini.render,
     "opencode": opencode.render,
-    "claude": undocumented.render_claude,
-    "copilot": undocumented.render_copilot,
+    "claude": claude.render,
+    "copilot": copilot.render,
     "cursor": undocumented.render_cursor,
 }
 """One renderer per profile except ``or``, whose prompt is assembled (``render_or``)."""
