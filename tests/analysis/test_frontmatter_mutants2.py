@@ -167,8 +167,9 @@ def test_pl021_marks_a_glob_written_with_escapes_as_its_whole_value(tmp_path: Pa
 
 def test_pl021_a_brace_bomb_matches_nothing_and_does_not_crash(tmp_path: Path) -> None:
     root = _project(tmp_path)
-    assert _pl021(root, CURSOR_FILE, f"globs: '{BOMB}'") == [
-        (Severity.WARNING, _none(BOMB, "Cursor"), BOMB)
+    bomb = f"docs/{BOMB}"
+    assert _pl021(root, CURSOR_FILE, f"globs: '{bomb}'") == [
+        (Severity.WARNING, _none(bomb, "Cursor"), bomb)
     ]
 
 
