@@ -127,7 +127,7 @@ def test_rules_loaded_every_time_say_why(
         # unquoted true is still a boolean.
         ("cursor", "description: Style\nglobs: *.ts\nalwaysApply: true"),
         ("cursor", "globs: *.ts\nalwaysApply: TRUE"),
-        ("copilot", "applyTo: \"**\"\nnotes: [unclosed"),
+        ("copilot", 'applyTo: "**"\nnotes: [unclosed'),
     ],
 )
 def test_a_block_read_line_by_line_keeps_its_booleans_and_unquotes_its_strings(

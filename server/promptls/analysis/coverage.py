@@ -31,6 +31,8 @@ class Hole(Record):
     profile: str
     marker: str
     loaded: tuple[tuple[str, tuple[str, ...]], ...]
+    causes: tuple[str, ...] = ()
+    """The agent's settings problems that may explain the hole (a leftover legacy key)."""
 
     def agents_loading(self, path: str) -> tuple[str, ...]:
         """The other agents that load ``path`` (empty: this hole is not about it)."""
@@ -89,7 +91,9 @@ def coverage_holes(
     for setup in bare:
         others = tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
         if others:
-            holes.append(Hole(setup.profile, _marker_file(setup), others))
+            found = discoveries[setup.profile]
+            causes = tuple(str(p) for p in found.problems) if found is not None else ()
+            holes.append(Hole(setup.profile, _marker_file(setup), others, causes))
     return tuple(holes)
 
 
