@@ -190,7 +190,8 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
 def test_the_hole_is_reported_where_the_agent_is_set_up_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One finding per repository: on the root's shared file, not on every nested one."""
+    """One finding per hole: on the root's own shared file, not on every nested one nor on
+    the copilot file of its .github folder."""
     root, home = _repo(
         tmp_path,
         {
@@ -201,7 +202,18 @@ def test_the_hole_is_reported_where_the_agent_is_set_up_only(
         },
     )
     found = _check(capsys, root, home, "--select", "PL028")
-    assert sorted(Path(f["path"]).relative_to(root).as_posix() for f in found) == [
-        ".github/copilot-instructions.md",
-        "AGENTS.md",
-    ]
+    assert sorted(Path(f["path"]).relative_to(root).as_posix() for f in found) == ["AGENTS.md"]
+
+
+def test_a_hole_reached_only_through_rule_files_is_reported_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        ".cursor/commands/release.md": "Run the release checklist.\n",
+        ".claude/rules/api.md": "# API rules\n\nValidate input.\n",
+        ".claude/rules/testing.md": "# Test rules\n\nName tests after behaviour.\n",
+    }
+    root, home = _repo(tmp_path, files)
+    found = _check(capsys, root, home, "--select", "PL028")
+    assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("api.md", ["cursor"])]
+    assert "cursor loads no project instructions" in found[0]["message"]
