@@ -7,7 +7,7 @@ data; the rule only places it on the files the other agents load.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH100, PTH118
+# ruff: noqa: PTH100, PTH118, PTH120
 
 from __future__ import annotations
 
