@@ -45,6 +45,9 @@ class FrontKind(NamedTuple):
     root_marker: tuple[str, ...]
     """The folders below the project root the file lives in (globs are relative to it)."""
     required: tuple[str, ...] = ()
+    labels: frozenset[str] = frozenset()
+    """Keys that only label the file (a menu hint, a licence): a value of the wrong type
+    is dropped and nothing about loading or invoking changes, so PL020 leaves them."""
 
 
 COPILOT = FrontKind(
@@ -110,6 +113,7 @@ SKILL = FrontKind(
     None,
     (),
     required=("name", "description"),
+    labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
 KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL)
 
