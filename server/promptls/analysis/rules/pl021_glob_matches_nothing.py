@@ -13,20 +13,20 @@ from promptls.discovery.globs import dialect
 from promptls.text.escape import safe_line
 
 
-def kind_only(pattern: str) -> bool:
-    """A glob that names only a kind of file (``**/*.cs``, ``*.{ts,tsx}``, ``**/*.test.*``):
-    no folder and no file name of the project in it. When nothing matches it, the
-    project has no such files yet, which is no mistake in the rule."""
+def no_folder(pattern: str) -> bool:
+    """A glob that names only a kind or a name of file (``**/*.cs``, ``*.{ts,tsx}``,
+    ``**/Program.cs``), no folder of the project. When nothing matches it, the project
+    has no such file yet, which is no mistake in the rule (``.`` names nothing at all)."""
     rest = pattern.strip()
     while rest.startswith("**/"):
         rest = rest[3:]
-    return "/" not in rest and rest.startswith("*")
+    return "/" not in rest and any(c.isalnum() or c == "*" for c in rest)
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """The scope globs of a file none of whose globs matches a file of the (bounded,
     cached) listing: the agent never applies it by path. Quiet when one glob matches or
-    may match, and when every glob only names a kind of file the project lacks."""
+    may match, and when every glob only names kinds or names of files the project lacks."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
     # deferred: the front matter parser and checks load for files that have a schema
@@ -53,7 +53,7 @@ def check(doc: Document) -> Iterator[Finding]:
         if hits.count:
             return  # the file applies by this glob; a dead one beside it costs nothing
         dead.append((glob, hits))
-    if all(kind_only(glob.pattern) for glob, _ in dead):
+    if all(no_folder(glob.pattern) for glob, _ in dead):
         return
     for glob, hits in dead:
         shown = safe_line(glob.pattern)
@@ -82,9 +82,10 @@ RULE = Rule(
         "globs matches a file of the project (a renamed folder, `src/` for `lib/`, "
         "`src/**/*.tsx` where the files are `.ts`), the rule is dead weight, and nothing "
         "says so; each glob is reported. A list with one glob that matches applies, so a "
-        "dead glob beside it is not reported. Nor is a list whose globs only name a kind "
-        "of file (`**/*.cs`, `*.{clj,edn}`): the project has no such files yet, and an "
-        "instruction pack for another language is harmless. A Cursor glob without a `/` "
+        "dead glob beside it is not reported. Nor is a list whose globs name no folder, "
+        "only kinds or names of files (`**/*.cs`, `*.{clj,edn}`, `**/Program.cs`): the "
+        "project has no such files yet, and an instruction pack for another language is "
+        "harmless. A Cursor glob without a `/` "
         "(`*.py`) is never reported: Cursor does not document whether it matches a file "
         "name in any folder, and its own rule editor writes such globs. "
         "Globs are matched as the agent matches them (relative to the folder holding "
