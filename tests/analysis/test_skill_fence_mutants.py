@@ -282,9 +282,10 @@ def test_pl030_reads_imports_the_way_the_profile_does(tmp_path: Path) -> None:
     text = "```\nFollow @docs/a.md.\n"
     # gemini-cli keeps the full stop in the path (and imports it: it sees no fence);
     # Claude Code does not.
-    assert "gemini-cli still imports @docs/a.md. from inside it" in _fence_findings(
-        text, "GEMINI.md", "gemini", tmp_path
-    )[0]
+    assert (
+        "gemini-cli still imports @docs/a.md. from inside it"
+        in _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0]
+    )
     assert _fence_findings(text, "CLAUDE.md", "claude", tmp_path)[0].endswith(
         "does not import @docs/a.md from inside it"
     )

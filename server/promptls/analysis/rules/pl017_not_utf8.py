@@ -34,7 +34,9 @@ def check(doc: Document) -> Iterator[Finding]:
                 continue
             what = entry.reason.split("; ")
             utf16 = next((w for w in what if w.startswith("saved as UTF-16")), "")
-            yield _finding(doc, entry.bad_byte, utf16, f"{doc.discovery.profile} reads the file as UTF-8")
+            yield _finding(
+                doc, entry.bad_byte, utf16, f"{doc.discovery.profile} reads the file as UTF-8"
+            )
             return
     yield from _used_file(doc)
 
@@ -52,7 +54,9 @@ def _used_file(doc: Document) -> Iterator[Finding]:
         return
     _, bad = decode(data)
     if bad is not None:
-        yield _finding(doc, bad, utf16_kind(data), "the agent reads it as UTF-8 whenever it is used")
+        yield _finding(
+            doc, bad, utf16_kind(data), "the agent reads it as UTF-8 whenever it is used"
+        )
 
 
 def _finding(doc: Document, bad: int, utf16: str, reader: str) -> Finding:

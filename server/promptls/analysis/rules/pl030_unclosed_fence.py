@@ -346,9 +346,10 @@ RULE = Rule(
         "would read, or a boundary marker, is swallowed (the file now loads differently), "
         "and a warning otherwise; under gemini it says which imports gemini-cli still "
         "makes from inside the block (its parser knows only pairs of backtick runs, so "
-        "it skips text only up to the next backtick the open run pairs with). The editor offers a quick fix that appends "
-        "the matching closing fence at the end of the file; `check --fix` does not apply "
-        "it, because only the author knows where the block was meant to end."
+        "it skips text only up to the next backtick the open run pairs with). The editor "
+        "offers a quick fix that appends the matching closing fence at the end of the "
+        "file; `check --fix` does not apply it, because only the author knows where the "
+        "block was meant to end."
     ),
     bad_example="Run the tests:\n\n```sh\nnpm test\n\nAlways run the linter first.\n",
     good_example="Run the tests:\n\n```sh\nnpm test\n```\n\nAlways run the linter first.\n",
