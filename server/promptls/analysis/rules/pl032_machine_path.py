@@ -6,9 +6,9 @@ path that does not exist there, and an ``@/Users/alice/notes.md`` import silentl
 nothing. Placeholders (``/home/<user>/``, ``$USER``, ``you``, ``username``), service
 accounts of containers and CI (``runner``, ``node``, ``vscode``), shared folders
 (``/Users/Shared``), paths inside web URLs and web routes (``GET /users/1``) stay
-quiet; a ``file:///Users/…`` link is this machine's path and is reported. In a personal or user-level file
-(``CLAUDE.local.md``, ``~/.claude/CLAUDE.md``, a file Git ignores) the path is that
-person's own business: info, not warning.
+quiet; a ``file:///Users/…`` link is this machine's path and is reported. In a personal
+or user-level file (``CLAUDE.local.md``, ``~/.claude/CLAUDE.md``, a file Git ignores)
+the path is that person's own business: info, not warning.
 
 The fix replaces the home prefix with ``~/``: the model reads prose, so ``~`` means the
 same to it; Claude Code's import resolver expands ``~/`` (its memory docs) but Gemini
@@ -315,7 +315,7 @@ RULE = Rule(
         "(`/Users/Shared`), paths inside web URLs, web routes (`GET /users/1`: macOS "
         "writes its homes `/Users/`, and no account name is a number) and counter-examples "
         "(a line marked `❌`, `BAD`, `WRONG`, `don't`, or below such a label within two "
-        "lines; a \"don't\" above labels the path only when its line ends with a colon or "
+        'lines; a "don\'t" above labels the path only when its line ends with a colon or '
         "a fence opens below it) stay quiet. A `file://` URL's path is this machine's, so "
         "it is reported (without a fix). The fix writes `~/` for the "
         "home prefix: prose is read by the model, which understands `~`, and Claude Code "
