@@ -37,7 +37,7 @@ def _pl029(body: str, front: str = FRONT) -> list[str]:
         ("Cell $B$6 and 5$6.\n", ["$6"]),
         ("$6 leads the line.\n", []),
         ("`$ARGUMENTS x` in a span.\n", []),
-        ("`$ARGUMENTS` alone.\n", ["$ARGUMENTS"]),
+        ("`$ARGUMENTS` alone.\n", []),  # how authors write the placeholder they mean
         ("`x $ARGUMENTS` alone.\n", []),
         ("```md\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
         ("```MD\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
