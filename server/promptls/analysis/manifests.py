@@ -260,6 +260,16 @@ def _project_folders(root: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _ancestors(folder: str) -> Iterator[str]:
+    """``folder`` and every folder above it."""
+    while True:
+        yield folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
+
+
 class Manifests:
     """The manifests nearest to one folder, found lazily by PL034 (the folders above it
     are listed once per instance: one analysis asks several questions)."""
@@ -286,13 +296,18 @@ class Manifests:
         return self.folders[-1]
 
     def subprojects(self) -> tuple[str, ...]:
-        """The folders of the repository, its root first, as far as they are searched
-        (listed once per ``check`` run)."""
-        return runmemo.remembered("subprojects", self.root, lambda: _project_folders(self.root))
+        """The folders above the file's (to the repository's root; to the file system's
+        root outside a repository, where no root is known), then the repository's
+        folders below its root as far as they are searched (listed once per run)."""
+        above = self.folders
+        if find_git_dir(self.folder) is None:
+            above = tuple(_ancestors(self.folder))
+        below = runmemo.remembered("subprojects", self.root, lambda: _project_folders(self.root))
+        return above + tuple(f for f in below if f not in above)
 
     def defined_elsewhere(self, kind: str, name: str, besides: str) -> str | None:
-        """Another manifest of ``kind`` in the repository that defines ``name`` (a
-        subproject's package.json, the root's Makefile), other than ``besides``."""
+        """Another manifest of ``kind`` that defines ``name`` (a subproject's
+        package.json, the root's Makefile), other than ``besides``."""
         for folder in self.subprojects():
             for candidate in _CANDIDATES[kind]:
                 if _present(folder, candidate):

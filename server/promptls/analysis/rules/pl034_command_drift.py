@@ -14,8 +14,8 @@ lockfile a subproject of the repository has, and a name another manifest of the
 repository defines (a subproject's package.json, the root's Makefile below a nested
 AGENTS.md): text often speaks of another folder (``cd frontend`` in an earlier block, a
 rule scoped to ``packages/**``, "from the root:"), which the file's place cannot tell;
-a line that names the lockfile's manager or says not/never/instead (the author contrasts
-the two); global
+a line that names the lockfile's manager or says not/never/instead/there is no (the
+author contrasts the two, or knows the name is absent); global
 installs, ``npx``/``dlx``/``create``; options that point at another package
 (``--filter``, ``-w``, ``-C``…); a manifest this parser cannot fully read; scripts run
 through ``yarn``/``bun``/implicit ``pnpm X`` (they fall back to the package's binaries).
@@ -63,7 +63,10 @@ _ELSEWHERE = frozenset(
     | {"--justfile", "--working-directory", "-d", "--directory"}
 )
 """Options that run the command for another folder, package or the whole machine."""
-_CONTRAST = lazy(r"(?i)\b(?:not|never|don't|do not|instead|rather than|avoid|without)\b")
+_CONTRAST = lazy(
+    r"(?i)\b(?:not|never|don't|do not|instead|rather than|avoid|without|no such|no longer"
+    r"|there(?:'s| is| are) no)\b"
+)
 _OPAQUE = ("$", "<", ">", "{", "}", "'", '"', "`", "*", "[", ":", "/", "\\")
 """Characters in a name that make it a placeholder, a path or shell syntax, not a name."""
 
@@ -211,8 +214,8 @@ _LABEL = {"package": "script", "make": "target", "just": "recipe"}
 def _name_findings(command: Command, repo: _Repo, here: str) -> Iterator[Finding]:
     """A script, Make target or just recipe the nearest manifest does not define."""
     wanted = _missing_names(command)
-    if wanted is None:
-        return
+    if wanted is None or _CONTRAST.search(command.line):
+        return  # "there is no `make migrate` target": the author knows
     kind, words = wanted
     found = repo.names(kind)
     if found is None or found.names is None:
@@ -284,9 +287,11 @@ RULE = Rule(
         "names the right manager or says not/never/instead, a manager whose lockfile a "
         "subproject of the repository has, a script, target or recipe another manifest of "
         "the repository defines (the text may be about that folder: `cd frontend`, a rule "
-        "scoped to `packages/**`, the root's Makefile below a nested AGENTS.md; folders "
-        "are searched four levels deep, hidden ones, `node_modules` and `vendor` left "
-        "out), global installs, `npx`, "
+        "scoped to `packages/**`, the root's Makefile below a nested AGENTS.md; the folders "
+        "above the file, to the file system's root outside a repository, and the "
+        "repository's folders four levels deep, hidden ones, `node_modules` and `vendor` "
+        "left out), a line that says the name is absent (`there is no`, `no longer`), "
+        "global installs, `npx`, "
         "`dlx`, options that target another package or folder (`--filter`, `-w`, `-C`), "
         "anything after a `cd`, fences tagged as another language (a CI workflow in "
         "`yaml`), a Makefile whose includes cannot be read (a missing `-include .env` adds "
