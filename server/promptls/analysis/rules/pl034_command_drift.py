@@ -9,7 +9,8 @@ repository's own manifests are the truth: the lockfiles and the package.json, Ma
 or justfile nearest above the file (up to the repository's root; only the file's own
 folder outside a repository), read once per change (``analysis.manifests``).
 
-Deliberately quiet: no lockfile or lockfiles of several managers; a manager whose
+Deliberately quiet: a file about another project (a vendored skill, a template or
+example: ``analysis.vendored``); no lockfile or lockfiles of several managers; a manager whose
 lockfile a subproject of the repository has, and a name another manifest of the
 repository defines (a subproject's package.json, the root's Makefile below a nested
 AGENTS.md): text often speaks of another folder (``cd frontend`` in an earlier block, a
@@ -253,6 +254,10 @@ def check(doc: Document) -> Iterator[Finding]:
     """Each command in code whose manager or name the nearest manifests contradict."""
     if doc.path is None or _ANY_WORD.search(doc.text) is None:
         return
+    from promptls.analysis.vendored import about_another_project  # deferred: as in _Repo
+
+    if about_another_project(doc.path):
+        return  # its commands are another project's (a vendored skill, a template)
     here = os.path.dirname(os.path.abspath(doc.path))
     if not os.path.isdir(here):
         return
@@ -284,7 +289,10 @@ RULE = Rule(
         "is the repository's own manifests: the lockfiles and the package.json, Makefile "
         "or justfile nearest above the file, up to the repository's root. Quiet where it "
         "cannot be sure: no lockfile or several managers' lockfiles, a line that also "
-        "names the right manager or says not/never/instead, a manager whose lockfile a "
+        "names the right manager or says not/never/instead, a file about another project "
+        "(a skill listed in `skills-lock.json` or shipping its own LICENSE, a file under "
+        "`templates/`, `examples/`, `fixtures/` or named `*.template.md`), a manager whose "
+        "lockfile a "
         "subproject of the repository has, a script, target or recipe another manifest of "
         "the repository defines (the text may be about that folder: `cd frontend`, a rule "
         "scoped to `packages/**`, the root's Makefile below a nested AGENTS.md; the folders "
