@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
+from promptls.analysis.code import line_end
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
@@ -119,6 +120,17 @@ def _in_markdown_example(doc: Document, offset: int) -> bool:
     return _MARKDOWN_INFO.match(doc.text, info_start) is not None
 
 
+def _output_block(doc: Document, token: Token) -> bool:
+    """A fence that holds the inline command and nothing else, not tagged Markdown: the
+    author puts the command's output in a block (``GIT STATUS:`` then ```` ``` ```` and
+    `` !`git status` ``), which is the command meant to run, not an example of one."""
+    fence = doc.code.fence_at(token.start)
+    if fence is None or fence.close is None or _in_markdown_example(doc, token.start):
+        return False
+    body = doc.text[line_end(doc.text, fence.start) : fence.close]
+    return body.strip() == doc.text[token.start : token.end]
+
+
 def _message(token: Token, shown: str, why: str | None) -> str:
     """What Claude Code does with the token, and what to write instead."""
     if token.command is not None:
@@ -176,7 +188,7 @@ def check(doc: Document) -> Iterator[Finding]:
         why = _literal_kind(doc.text, token)
         in_code = doc.code.contains(token.start)
         if token.command is not None:
-            flagged = in_code
+            flagged = in_code and not _output_block(doc, token)
         elif why is not None:
             flagged = True
         elif token.argument is None or token.named:
@@ -240,7 +252,9 @@ RULE = Rule(
         "`$ARGUMENTS` becomes the arguments, `$ARGUMENTS[N]` and `$N` the N-th argument "
         "(from 0), and `` !`cmd` `` the output of running `cmd`, everywhere in the body, "
         "code spans and fenced blocks included. The rule reports the ones the author "
-        "meant literally: an inline command inside code (an example), a `$N` in a price "
+        "meant literally: an inline command inside code (an example; not one alone in a "
+        "fence not tagged Markdown, which is how authors put its output in a block), a "
+        "`$N` in a price "
         "(`$1.2M`) or glued to a letter (`$B$6`), a `$N` in code and a `$ARGUMENTS` in a "
         "Markdown example fence (a skill shown in a skill) in a file that takes no "
         "arguments (no `argument-hint`/`arguments` key, no placeholder in its prose, no "
