@@ -45,11 +45,13 @@ def test_a_file_url_holds_this_machines_path(line: str, home: str) -> None:
         ("Don't hard-code it like this:\n\n/Users/bob/x\n", False),
         ("Don't hard-code it like **this:**\n/Users/bob/x\n", False),
         ("Don't do this\n```sh\ncd /Users/bob/x\n```\n", False),
+        ("- Don't do this\n  ```sh\n  cd /Users/bob/x\n  ```\n", False),
+        ("Don't 这样写：\n/Users/bob/x\n", False),
         ("BAD\nl1\n/Users/bob/x\n", False),
         ("Don't\nl1\nl2\n/Users/bob/x\n", True),
     ],
     ids=["other-instruction", "leak-sentence", "colon", "colon-in-emphasis", "fence-below",
-         "label", "out-of-reach"],
+         "fence-below-in-a-list", "fullwidth-colon", "label", "out-of-reach"],
 )  # fmt: skip
 def test_a_dont_above_labels_a_path_only_when_it_introduces_it(text: str, reported: bool) -> None:
     assert bool(underlined(text)) is reported
