@@ -26,6 +26,7 @@ import os
 import re
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator
 from functools import cached_property
 
@@ -260,6 +261,35 @@ def _project_folders(root: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+class _RecentFolders:
+    """``_project_folders`` by root, kept for a few seconds: the server analyses a file
+    on every pause in typing, and listing a large tree each time would cost tens of
+    milliseconds for an answer that changes only when folders are added."""
+
+    TTL = 10.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[str, tuple[float, tuple[str, ...]]] = {}
+
+    def get(self, root: str) -> tuple[str, ...]:
+        """The folders below ``root``, listed again when the last listing is old."""
+        now = time.monotonic()
+        with self._lock:
+            kept = self._kept.get(root)
+        if kept is not None and now - kept[0] < self.TTL:
+            return kept[1]
+        folders = _project_folders(root)
+        with self._lock:
+            if len(self._kept) > 64:
+                self._kept.clear()
+            self._kept[root] = (now, folders)
+        return folders
+
+
+_FOLDERS = _RecentFolders()
+
+
 def _ancestors(folder: str) -> Iterator[str]:
     """``folder`` and every folder above it."""
     while True:
@@ -302,7 +332,7 @@ class Manifests:
         above = self.folders
         if find_git_dir(self.folder) is None:
             above = tuple(_ancestors(self.folder))
-        below = runmemo.remembered("subprojects", self.root, lambda: _project_folders(self.root))
+        below = runmemo.remembered("subprojects", self.root, lambda: _FOLDERS.get(self.root))
         return above + tuple(f for f in below if f not in above)
 
     def defined_elsewhere(self, kind: str, name: str, besides: str) -> str | None:
