@@ -37,7 +37,7 @@ def _pl029(body: str, front: str = FRONT) -> list[str]:
         ("Cell $B$6 and 5$6.\n", ["$6"]),
         ("$6 leads the line.\n", []),
         ("`$ARGUMENTS x` in a span.\n", []),
-        ("`$ARGUMENTS` alone.\n", ["$ARGUMENTS"]),
+        ("`$ARGUMENTS` alone.\n", []),  # how authors write the placeholder they mean
         ("`x $ARGUMENTS` alone.\n", []),
         ("```md\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
         ("```MD\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
@@ -280,9 +280,14 @@ def test_pl030_imports_before_the_fence_and_three_named(tmp_path: Path) -> None:
 def test_pl030_reads_imports_the_way_the_profile_does(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     text = "```\nFollow @docs/a.md.\n"
-    # gemini-cli keeps the full stop in the path; Claude Code does not.
-    assert _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0].endswith(
-        "does not import @docs/a.md. from inside it"
+    # gemini-cli keeps the full stop in the path (and imports it: it sees no fence);
+    # Claude Code does not.
+    assert (
+        "gemini-cli still imports @docs/a.md. from inside it"
+        in _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0]
+    )
+    assert _fence_findings(text, "CLAUDE.md", "claude", tmp_path)[0].endswith(
+        "does not import @docs/a.md from inside it"
     )
 
 
