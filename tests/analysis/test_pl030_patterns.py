@@ -21,7 +21,7 @@ from promptls.discovery import discover
 
 
 def _never_closed(run: str, lines: int) -> str:
-    what = f"the {lines} line(s) after it" if lines else "nothing follows it"
+    what = f"the {lines} line(s) after it"
     return (
         f"this {run} fence is never closed: it runs to the end of the file, so {what} read "
         f"as code, not instructions; close it with {run} on its own line (or, if it was "

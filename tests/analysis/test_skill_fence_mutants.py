@@ -108,9 +108,12 @@ def test_pl030_follows_commonmark_containers(text: str, is_open: bool) -> None:
     assert (open_fence(text) is not None) is is_open
 
 
-def test_pl030_message_when_nothing_follows() -> None:
-    found = analyze("# X\n\n```\n", path="AGENTS.md", settings=Settings(select=("PL030",)))
-    assert "nothing follows it" in found.findings[0].message
+def test_pl030_a_fence_that_ends_the_file_swallows_nothing_and_is_not_reported() -> None:
+    for text in ("# X\n\n```\n", "# X\n\n```sh\n\n  \n"):
+        found = analyze(text, path="AGENTS.md", settings=Settings(select=("PL030",)))
+        assert found.findings == ()
+    found = analyze("# X\n\n```\nx\n", path="AGENTS.md", settings=Settings(select=("PL030",)))
+    assert "the 1 line(s) after it" in found.findings[0].message
 
 
 def test_pl030_closer_keeps_the_opening_line_break_without_a_final_one() -> None:
@@ -252,8 +255,8 @@ TAIL = (
 
 
 def test_pl030_full_messages(tmp_path: Path) -> None:
-    assert _fence_findings("# X\n\n```\n", "AGENTS.md", None, tmp_path) == [
-        f"warning: {HEAD}nothing follows it{TAIL}"
+    assert _fence_findings("# X\n\n```\nx\n", "AGENTS.md", None, tmp_path) == [
+        f"warning: {HEAD}the 1 line(s) after it{TAIL}"
     ]
     marker = "```\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n"
     assert _fence_findings(marker, "a.prompt", None, tmp_path) == [

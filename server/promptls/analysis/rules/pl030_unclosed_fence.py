@@ -290,8 +290,10 @@ def check(doc: Document) -> Iterator[Finding]:
     fence = open_fence(doc.text)
     if fence is None:
         return
+    if not doc.text[fence.body :].strip():
+        return  # the file ends at the fence: nothing reads as code that was meant otherwise
     count = _lines_after(doc.text, fence.body)
-    what = f"the {count} line(s) after it" if count else "nothing follows it"
+    what = f"the {count} line(s) after it"
     message = (
         f"this {fence.run} fence is never closed: it runs to the end of the file, so "
         f"{what} read as code, not instructions; close it with {fence.run} on its own line "
@@ -349,7 +351,8 @@ RULE = Rule(
         "it skips text only up to the next backtick the open run pairs with). The editor "
         "offers a quick fix that appends the matching closing fence at the end of the "
         "file; `check --fix` does not apply it, because only the author knows where the "
-        "block was meant to end."
+        "block was meant to end. A fence opened on the file's last non-blank line is not "
+        "reported: nothing follows it, so nothing is read as code."
     ),
     bad_example="Run the tests:\n\n```sh\nnpm test\n\nAlways run the linter first.\n",
     good_example="Run the tests:\n\n```sh\nnpm test\n```\n\nAlways run the linter first.\n",
