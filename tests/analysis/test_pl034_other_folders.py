@@ -62,3 +62,17 @@ def test_a_line_that_says_the_name_is_absent_is_quiet(tmp_path: Path, line: str)
     assert _pl034(agents) == []
     agents.write_text("Run `make migrate` first.\n", encoding="utf-8")
     assert _pl034(agents) == ["migrate"]
+
+
+def test_only_the_makefile_make_reads_in_another_folder_counts(tmp_path: Path) -> None:
+    """make reads GNUmakefile before Makefile: a target only the other one defines is
+    no target of that folder."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "Makefile").write_text("dev:\n\techo\n", encoding="utf-8")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "GNUmakefile").write_text("lint:\n\techo\n", encoding="utf-8")
+    (sub / "Makefile").write_text("release:\n\techo\n", encoding="utf-8")
+    agents = tmp_path / "AGENTS.md"
+    agents.write_text("Run `make lint` and `make release`.\n", encoding="utf-8")
+    assert _pl034(agents) == ["release"]
