@@ -62,3 +62,38 @@ def test_a_line_that_says_the_name_is_absent_is_quiet(tmp_path: Path, line: str)
     assert _pl034(agents) == []
     agents.write_text("Run `make migrate` first.\n", encoding="utf-8")
     assert _pl034(agents) == ["migrate"]
+
+
+def test_only_the_makefile_make_reads_in_another_folder_counts(tmp_path: Path) -> None:
+    """make reads GNUmakefile before Makefile: a target only the other one defines is
+    no target of that folder."""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "Makefile").write_text("dev:\n\techo\n", encoding="utf-8")
+    sub = tmp_path / "sub"
+    sub.mkdir()
+    (sub / "GNUmakefile").write_text("lint:\n\techo\n", encoding="utf-8")
+    (sub / "Makefile").write_text("release:\n\techo\n", encoding="utf-8")
+    agents = tmp_path / "AGENTS.md"
+    agents.write_text("Run `make lint` and `make release`.\n", encoding="utf-8")
+    assert _pl034(agents) == ["release"]
+
+
+def test_a_huge_tree_is_searched_only_in_part(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The search stops after so many folders (breadth first, by name): a script defined
+    only past them is not found, and the command is reported."""
+    from promptls.analysis import manifests
+
+    monkeypatch.setattr(manifests, "MAX_SUBPROJECT_FOLDERS", 2)
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "package.json").write_text('{"scripts": {"build": "x"}}', encoding="utf-8")
+    for name in ("a", "b"):
+        (tmp_path / name).mkdir()
+    (tmp_path / "b" / "package.json").write_text('{"scripts": {"lint": "x"}}', "utf-8")
+    agents = tmp_path / "AGENTS.md"
+    agents.write_text("Run `npm run lint`.\n", encoding="utf-8")
+    assert _pl034(agents) == ["lint"]
+    monkeypatch.setattr(manifests, "MAX_SUBPROJECT_FOLDERS", 3)
+    monkeypatch.setattr(manifests, "_FOLDERS", manifests._RecentFolders())
+    assert _pl034(agents) == []

@@ -335,17 +335,17 @@ class Manifests:
         below = runmemo.remembered("subprojects", self.root, lambda: _FOLDERS.get(self.root))
         return above + tuple(f for f in below if f not in above)
 
-    def defined_elsewhere(self, kind: str, name: str, besides: str) -> str | None:
-        """Another manifest of ``kind`` that defines ``name`` (a subproject's
-        package.json, the root's Makefile), other than ``besides``."""
+    def defined_elsewhere(self, kind: str, name: str) -> str | None:
+        """A manifest of ``kind`` that defines ``name`` in another folder than the
+        nearest one (which the caller found without it): a subproject's package.json,
+        the root's Makefile."""
         for folder in self.subprojects():
             for candidate in _CANDIDATES[kind]:
                 if _present(folder, candidate):
                     path = os.path.join(folder, candidate)
-                    if path != besides:
-                        names = _CACHE.names(path, kind)
-                        if names is not None and name in names:
-                            return path
+                    names = _CACHE.names(path, kind)
+                    if names is not None and name in names:
+                        return path
                     break  # the first spelling present is the one the tool reads
         return None
 

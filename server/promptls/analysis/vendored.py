@@ -16,8 +16,7 @@ generate. Two signals mark a skill as vendored:
   licenses one of its own folders apart.
 
 A template or example is a file under a folder named for it (``templates/``,
-``examples/``, ``fixtures/``, ``testdata/``), or whose own name says so
-(``AGENTS.template.md``, ``CLAUDE.example.md``).
+``examples/``, ``fixtures/``, ``testdata/``) below the repository's root.
 """
 
 # Plain str paths on purpose: the path is the one the caller gave.
@@ -39,7 +38,6 @@ _LICENSES = frozenset({"license", "license.txt", "license.md", "licence", "licen
 _TEMPLATE_FOLDERS = frozenset(
     {"template", "templates", "example", "examples", "fixtures", "testdata", "__fixtures__"}
 )
-_TEMPLATE_NAMES = (".template.", ".example.", ".sample.", "-template.", "_template.")
 
 
 def _locked(folder: str) -> frozenset[str]:
@@ -100,9 +98,7 @@ def template_path(path: str) -> bool:
     absolute = os.path.abspath(path)
     top = _top(os.path.dirname(absolute))
     parts = path_parts(os.path.relpath(absolute, top) if top else absolute)
-    name = parts[-1].lower() if parts else ""
-    folders = {p.lower() for p in parts[:-1]}
-    return bool(folders & _TEMPLATE_FOLDERS) or any(t in name for t in _TEMPLATE_NAMES)
+    return not _TEMPLATE_FOLDERS.isdisjoint(p.lower() for p in parts[:-1])
 
 
 def about_another_project(path: str) -> bool:

@@ -229,7 +229,7 @@ def _name_findings(command: Command, repo: _Repo, here: str) -> Iterator[Finding
             continue
         if kind == "make" and os.path.lexists(os.path.join(folder, name)):
             continue  # a file make considers up to date, or builds by an implicit rule
-        if repo.manifests.defined_elsewhere(kind, name, found.path) is not None:
+        if repo.manifests.defined_elsewhere(kind, name) is not None:
             continue  # the text is about another folder of the repository (`cd web`)
         label = _LABEL[kind]
         known = sorted(found.names)
@@ -291,7 +291,7 @@ RULE = Rule(
         "cannot be sure: no lockfile or several managers' lockfiles, a line that also "
         "names the right manager or says not/never/instead, a file about another project "
         "(a skill listed in `skills-lock.json` or shipping its own LICENSE, a file under "
-        "`templates/`, `examples/`, `fixtures/` or named `*.template.md`), a manager whose "
+        "`templates/`, `examples/` or `fixtures/`), a manager whose "
         "lockfile a "
         "subproject of the repository has, a script, target or recipe another manifest of "
         "the repository defines (the text may be about that folder: `cd frontend`, a rule "
