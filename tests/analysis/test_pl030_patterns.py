@@ -21,7 +21,7 @@ from promptls.discovery import discover
 
 
 def _never_closed(run: str, lines: int) -> str:
-    what = f"the {lines} line(s) after it" if lines else "nothing follows it"
+    what = f"the {lines} line(s) after it"
     return (
         f"this {run} fence is never closed: it runs to the end of the file, so {what} read "
         f"as code, not instructions; close it with {run} on its own line (or, if it was "
@@ -86,8 +86,8 @@ def test_a_marker_glued_to_text_starts_no_item(text: str) -> None:
 def _swallowed(tmp_path: Path, text: str, profile: str) -> tuple[Severity, str]:
     """PL030's severity and message for ``text`` as the profile's instruction file, in a
     repository where docs/a.md exists."""
-    (tmp_path / ".git").mkdir()
-    (tmp_path / "docs").mkdir()
+    (tmp_path / ".git").mkdir(parents=True, exist_ok=True)
+    (tmp_path / "docs").mkdir(exist_ok=True)
     (tmp_path / "docs" / "a.md").write_text("x\n", encoding="utf-8")
     name = "CLAUDE.md" if profile == "claude" else "GEMINI.md"
     path = tmp_path / name
@@ -112,8 +112,8 @@ SWALLOWED = "; the agent does not import @docs/a.md from inside it"
         ("```\nx\n```sh\n@docs/a.md\n", "claude"),
         ("```\nx\n~~~\n@docs/a.md\n", "claude"),
         ("```\nx\n  ~~~\n@docs/a.md\n", "claude"),
-        ("```\nx\n> ```\n@docs/a.md\n> ```\n", "gemini"),
-        ("```\nx\n\t```\n@docs/a.md\n\t```\n", "gemini"),
+        ("```\nx\n> ```\n@docs/a.md\n> ```\n", "claude"),
+        ("```\nx\n\t```\n@docs/a.md\n\t```\n", "claude"),
     ],
 )
 def test_fence_lines_after_the_open_fence_hide_no_import(
@@ -122,6 +122,38 @@ def test_fence_lines_after_the_open_fence_hide_no_import(
     severity, message = _swallowed(tmp_path, text, profile)
     assert severity is Severity.ERROR
     assert message == _never_closed("```", text.count("\n") - 1) + SWALLOWED
+
+
+def test_gemini_still_imports_from_inside_an_unclosed_fence(tmp_path: Path) -> None:
+    """gemini-cli's code regions are pairs of backtick runs, not fences: the import after
+    an unclosed fence is still made (PL013 reports it when it fails), so PL030 says so
+    and stays a warning, where Claude Code's parser skips it (an error)."""
+    text = "```\nx\n\nFollow @docs/a.md\n"
+    severity, message = _swallowed(tmp_path, text, "gemini")
+    assert severity is Severity.WARNING
+    assert message == _never_closed("```", 3) + (
+        "; gemini-cli still imports @docs/a.md from inside it (its import parser sees no "
+        "fence there), into what the model reads as code"
+    )
+    severity, message = _swallowed(tmp_path / "claude", text, "claude")
+    assert (severity, message) == (Severity.ERROR, _never_closed("```", 3) + SWALLOWED)
+
+
+def test_gemini_skips_an_import_up_to_the_backtick_the_open_run_pairs_with(
+    tmp_path: Path,
+) -> None:
+    """The dangling run's last backtick pairs with the next one in the file (`make`'s),
+    so gemini-cli skips the import between them and reads the one after."""
+    text = "```\nx\n\nFollow @docs/a.md, then `make`.\nSee @docs/b.md\n"
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "b.md").write_text("y\n", encoding="utf-8")
+    severity, message = _swallowed(tmp_path, text, "gemini")
+    assert severity is Severity.ERROR
+    assert message == _never_closed("```", 4) + (
+        "; the agent does not import @docs/a.md, from inside it; gemini-cli still imports "
+        "@docs/b.md from inside it (its import parser sees no fence there), into what the "
+        "model reads as code"
+    )
 
 
 @pytest.mark.parametrize(

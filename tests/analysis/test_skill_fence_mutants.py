@@ -37,7 +37,7 @@ def _pl029(body: str, front: str = FRONT) -> list[str]:
         ("Cell $B$6 and 5$6.\n", ["$6"]),
         ("$6 leads the line.\n", []),
         ("`$ARGUMENTS x` in a span.\n", []),
-        ("`$ARGUMENTS` alone.\n", ["$ARGUMENTS"]),
+        ("`$ARGUMENTS` alone.\n", []),  # how authors write the placeholder they mean
         ("`x $ARGUMENTS` alone.\n", []),
         ("```md\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
         ("```MD\n$ARGUMENTS\n```\n", ["$ARGUMENTS"]),
@@ -108,9 +108,12 @@ def test_pl030_follows_commonmark_containers(text: str, is_open: bool) -> None:
     assert (open_fence(text) is not None) is is_open
 
 
-def test_pl030_message_when_nothing_follows() -> None:
-    found = analyze("# X\n\n```\n", path="AGENTS.md", settings=Settings(select=("PL030",)))
-    assert "nothing follows it" in found.findings[0].message
+def test_pl030_a_fence_that_ends_the_file_swallows_nothing_and_is_not_reported() -> None:
+    for text in ("# X\n\n```\n", "# X\n\n```sh\n\n  \n"):
+        found = analyze(text, path="AGENTS.md", settings=Settings(select=("PL030",)))
+        assert found.findings == ()
+    found = analyze("# X\n\n```\nx\n", path="AGENTS.md", settings=Settings(select=("PL030",)))
+    assert "the 1 line(s) after it" in found.findings[0].message
 
 
 def test_pl030_closer_keeps_the_opening_line_break_without_a_final_one() -> None:
@@ -252,8 +255,8 @@ TAIL = (
 
 
 def test_pl030_full_messages(tmp_path: Path) -> None:
-    assert _fence_findings("# X\n\n```\n", "AGENTS.md", None, tmp_path) == [
-        f"warning: {HEAD}nothing follows it{TAIL}"
+    assert _fence_findings("# X\n\n```\nx\n", "AGENTS.md", None, tmp_path) == [
+        f"warning: {HEAD}the 1 line(s) after it{TAIL}"
     ]
     marker = "```\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n"
     assert _fence_findings(marker, "a.prompt", None, tmp_path) == [
@@ -280,9 +283,14 @@ def test_pl030_imports_before_the_fence_and_three_named(tmp_path: Path) -> None:
 def test_pl030_reads_imports_the_way_the_profile_does(tmp_path: Path) -> None:
     (tmp_path / "docs").mkdir()
     text = "```\nFollow @docs/a.md.\n"
-    # gemini-cli keeps the full stop in the path; Claude Code does not.
-    assert _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0].endswith(
-        "does not import @docs/a.md. from inside it"
+    # gemini-cli keeps the full stop in the path (and imports it: it sees no fence);
+    # Claude Code does not.
+    assert (
+        "gemini-cli still imports @docs/a.md. from inside it"
+        in _fence_findings(text, "GEMINI.md", "gemini", tmp_path)[0]
+    )
+    assert _fence_findings(text, "CLAUDE.md", "claude", tmp_path)[0].endswith(
+        "does not import @docs/a.md from inside it"
     )
 
 

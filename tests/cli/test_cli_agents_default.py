@@ -152,8 +152,29 @@ def test_one_profile_has_no_matrix(tmp_path: Path, capsys: pytest.CaptureFixture
     root, home = _repo(tmp_path, {"AGENTS.md": "# Rules\n"})
     main(["context", "--json", "--home", str(home), str(root)])
     data = json.loads(capsys.readouterr().out)
-    assert [p["profile"] for p in data["profiles"]] == ["or"]  # nothing set up: as before
+    assert [p["profile"] for p in data["profiles"]] == ["codex"]  # AGENTS.md: codex's file
     assert "coverage" not in data and "Coverage" not in data["text"]
+
+
+def test_a_large_agents_md_alone_is_judged_against_codexs_budget(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = "Use the helper module for every request made to the billing service.\n"
+    root, home = _repo(tmp_path, {"AGENTS.md": "# Rules\n" + line * 600})
+    found = _check(capsys, root, home)
+    assert [f["code"] for f in found] == ["PL014"]
+    assert "codex's 32 KiB budget" in found[0]["message"]
+    root, home = _repo(tmp_path / "small", {"AGENTS.md": "# Rules\n" + line * 100})
+    assert _check(capsys, root, home) == []
+
+
+def test_a_repository_without_any_instruction_file_gets_the_reference_agent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    root, home = _repo(tmp_path, {"docs/notes.md": "# Notes\n"})
+    main(["context", "--json", "--home", str(home), str(root)])
+    data = json.loads(capsys.readouterr().out)
+    assert [p["profile"] for p in data["profiles"]] == ["or"]
 
 
 def test_the_hole_names_agents_reading_the_file_through_a_link(
@@ -169,7 +190,8 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
 def test_the_hole_is_reported_where_the_agent_is_set_up_only(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """One finding per repository: on the root's shared file, not on every nested one."""
+    """One finding per hole: on the root's own shared file, not on every nested one nor on
+    the copilot file of its .github folder."""
     root, home = _repo(
         tmp_path,
         {
@@ -180,7 +202,18 @@ def test_the_hole_is_reported_where_the_agent_is_set_up_only(
         },
     )
     found = _check(capsys, root, home, "--select", "PL028")
-    assert sorted(Path(f["path"]).relative_to(root).as_posix() for f in found) == [
-        ".github/copilot-instructions.md",
-        "AGENTS.md",
-    ]
+    assert sorted(Path(f["path"]).relative_to(root).as_posix() for f in found) == ["AGENTS.md"]
+
+
+def test_a_hole_reached_only_through_rule_files_is_reported_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    files = {
+        ".cursor/commands/release.md": "Run the release checklist.\n",
+        ".claude/rules/api.md": "# API rules\n\nValidate input.\n",
+        ".claude/rules/testing.md": "# Test rules\n\nName tests after behaviour.\n",
+    }
+    root, home = _repo(tmp_path, files)
+    found = _check(capsys, root, home, "--select", "PL028")
+    assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("api.md", ["cursor"])]
+    assert "cursor loads no project instructions" in found[0]["message"]

@@ -39,14 +39,14 @@ def test_the_configured_profile_is_the_default(
 def test_the_flag_wins_over_the_config(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     root, home = _repo(tmp_path, 'profile = "codex"\n')
     assert _profiles(capsys, root, home, "--profile", "gemini") == ["gemini"]
-    assert _profiles(capsys, root, home, "--profile", "auto") == ["claude", "gemini"]
+    assert _profiles(capsys, root, home, "--profile", "auto") == ["claude", "codex", "gemini"]
 
 
 def test_without_a_config_every_set_up_agent_answers(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     root, home = _repo(tmp_path, None)
-    assert _profiles(capsys, root, home) == ["claude", "gemini"]
+    assert _profiles(capsys, root, home) == ["claude", "codex", "gemini"]
 
 
 def test_an_invalid_config_is_a_warning_and_the_answer_goes_on(
@@ -55,5 +55,5 @@ def test_an_invalid_config_is_a_warning_and_the_answer_goes_on(
     root, home = _repo(tmp_path, 'profile = "nobody"\n')
     main(["context", "--json", "--home", str(home), str(root)])
     out, err = capsys.readouterr()
-    assert [p["profile"] for p in json.loads(out)["profiles"]] == ["claude", "gemini"]
+    assert [p["profile"] for p in json.loads(out)["profiles"]] == ["claude", "codex", "gemini"]
     assert "ignoring invalid config" in err and ".promptls.toml" in err

@@ -120,6 +120,34 @@ def test_rules_loaded_every_time_say_why(
     assert reason.endswith(ending)
 
 
+@pytest.mark.parametrize(
+    ("profile", "front"),
+    [
+        # Not YAML (`*.ts` is an alias): each agent reads the lines one by one, and the
+        # unquoted true is still a boolean.
+        ("cursor", "description: Style\nglobs: *.ts\nalwaysApply: true"),
+        ("cursor", "globs: *.ts\nalwaysApply: TRUE"),
+        ("copilot", 'applyTo: "**"\nnotes: [unclosed'),
+    ],
+)
+def test_a_block_read_line_by_line_keeps_its_booleans_and_unquotes_its_strings(
+    tmp_path: Path, profile: str, front: str
+) -> None:
+    root = tmp_path / "ws"
+    path = (copilot_rule if profile == "copilot" else cursor_rule)(root, front)
+    status, reason = entry(run(profile, root), path)
+    assert status is EntryStatus.LOADED, reason
+    assert "not a boolean" not in reason
+
+
+def test_a_quoted_true_read_line_by_line_is_still_a_string(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    path = cursor_rule(root, "globs: *.ts\nalwaysApply: 'true'")
+    status, reason = entry(run("cursor", root), path)
+    assert status is EntryStatus.CONDITIONAL
+    assert "alwaysApply: 'true' is not a boolean, so Cursor reads it as false" in reason
+
+
 def test_cursor_manual_and_requested_rules(tmp_path: Path) -> None:
     """No note about alwaysApply when it is absent or false."""
     root = tmp_path / "ws"

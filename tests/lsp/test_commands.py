@@ -43,7 +43,7 @@ async def test_show_context_files_for_one_and_all_profiles(lsp: LanguageClient) 
     result = await execute(lsp, "promptls.showContextFiles", {"folder": folder})
     assert result["folder"] == folder
     [only] = result["profiles"]
-    assert only["profile"] == "or"
+    assert only["profile"] == "codex"  # the folder holds AGENTS.md, codex's own file
     mine = [f for f in only["files"] if f["path"] == agents]
     assert mine and mine[0]["status"] == "loaded" and mine[0]["scope"] == "project"
     assert mine[0]["bytes"] == len(b"# rules\nAlways run the tests.\n")
@@ -77,7 +77,7 @@ async def test_results_have_the_described_shape_and_the_cli_view(lsp: LanguageCl
         answer = await execute(lsp, command, argument)
         assert problems(answer, result_schema(command)) == [], (command, argument)
     context = await execute(lsp, "promptls.showContextFiles", {"folder": folder})
-    assert "Profile or: Or (reference agent)" in context["text"]
+    assert "Profile codex: OpenAI Codex CLI" in context["text"]  # AGENTS.md: codex's file
     assert "  loaded, broadest first:" in context["text"]
     assert "AGENTS.md" in context["text"] and agents not in context["text"], "shortened"
     env = await execute(lsp, "promptls.showEnvironment", {"folder": folder})

@@ -124,6 +124,8 @@ async def test_no_hover_on_ordinary_prompt_text(lsp: PromptClient) -> None:
 
 async def test_instruction_file_hover_shows_its_place_in_the_order(lsp: PromptClient) -> None:
     root = lsp.root
+    # AGENTS.md sets the folder up for codex, which walks down from the repository root.
+    (root / ".git").mkdir(exist_ok=True)
     (root / "AGENTS.md").write_text("# root rules\n", encoding="utf-8")
     sub = root / "pkg"
     sub.mkdir(exist_ok=True)
@@ -140,6 +142,7 @@ async def test_instruction_file_hover_shows_its_place_in_the_order(lsp: PromptCl
     root_line = value.index(str(root / "AGENTS.md").replace("_", "\\_"))
     assert root_line < value.index("this file")
     close_doc(lsp, uri)
+    (root / ".git").rmdir()
 
 
 async def test_plain_text_client_gets_plain_text(tmp_path_factory: pytest.TempPathFactory) -> None:

@@ -7,7 +7,7 @@ data; the rule only places it on the files the other agents load.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH100, PTH118
+# ruff: noqa: PTH100, PTH118, PTH120
 
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ class Hole(Record):
     profile: str
     marker: str
     loaded: tuple[tuple[str, tuple[str, ...]], ...]
+    causes: tuple[str, ...] = ()
+    """The agent's settings problems that may explain the hole (a leftover legacy key)."""
 
     def agents_loading(self, path: str) -> tuple[str, ...]:
         """The other agents that load ``path`` (empty: this hole is not about it)."""
@@ -87,10 +89,24 @@ def coverage_holes(
                     names.append(name)
     holes: list[Hole] = []
     for setup in bare:
-        others = tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
+        others = _one_place(
+            here, tuple((p, tuple(a)) for p, a in loaded.items() if setup.profile not in a)
+        )
         if others:
-            holes.append(Hole(setup.profile, _marker_file(setup), others))
+            found = discoveries[setup.profile]
+            causes = tuple(str(p) for p in found.problems) if found is not None else ()
+            holes.append(Hole(setup.profile, _marker_file(setup), others, causes))
     return tuple(holes)
+
+
+def _one_place(
+    here: str, others: tuple[tuple[str, tuple[str, ...]], ...]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Where one hole is reported: the files in the folder itself (AGENTS.md, CLAUDE.md),
+    else the first file of its rules folders. A hole is one fact with one fix; twenty
+    rule files would otherwise repeat it twenty times."""
+    top = tuple(o for o in others if os.path.dirname(o[0]) == _real(here))
+    return top or tuple(sorted(others)[:1])
 
 
 def _marker_file(setup: Setup) -> str:

@@ -45,8 +45,9 @@ class FrontKind(NamedTuple):
     root_marker: tuple[str, ...]
     """The folders below the project root the file lives in (globs are relative to it)."""
     required: tuple[str, ...] = ()
-    report_all_unknown: bool = True
-    """False where other tools legitimately add keys: only near misses are reported."""
+    labels: frozenset[str] = frozenset()
+    """Keys that only label the file (a menu hint, a licence): a value of the wrong type
+    is dropped and nothing about loading or invoking changes, so PL020 leaves them."""
 
 
 COPILOT = FrontKind(
@@ -104,11 +105,15 @@ SKILL = FrontKind(
         "hooks": Shape.MAPPING,
         "paths": Shape.GLOBS,
         "shell": Shape.STRING,
+        # VS Code reads skills from .github/, .claude/ and .agents/skills and still takes
+        # its first spelling `user-invokable` beside `user-invocable` (microsoft/vscode
+        # promptSyntax/promptFileParser.ts PromptHeaderAttributes, read 2026-12-06).
+        "user-invokable": Shape.BOOL,
     },
     None,
     (),
     required=("name", "description"),
-    report_all_unknown=False,
+    labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
 KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL)
 

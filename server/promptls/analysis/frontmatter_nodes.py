@@ -13,7 +13,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from promptls.discovery.frontmatter import MAX_DEPTH, TAG_MISFIT, read_front_matter, too_deep
+from promptls.discovery.frontmatter import (
+    MAX_DEPTH,
+    TAG_MISFIT,
+    plain_value,
+    read_front_matter,
+    too_deep,
+)
 from promptls.record import Record
 
 
@@ -174,16 +180,6 @@ def front_matter(text: str) -> Front:
     return Front(True, block_start, block_end, keys, problem, at)
 
 
-_PLAIN_WORDS: dict[str, object] = {"true": True, "false": False, "": None, "~": None}
-
-
-def _plain_value(raw: str) -> object:
-    """A plain line's value: quotes removed, ``true``/``false``/empty as YAML reads them."""
-    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
-        return raw[1:-1]
-    return _PLAIN_WORDS.get(raw.lower(), raw)
-
-
 def _plain_keys(text: str, start: int, end: int) -> tuple[Key, ...]:
     """Top-level ``key: value`` lines of a block YAML rejects, with their spans."""
     found: list[Key] = []
@@ -199,7 +195,7 @@ def _plain_keys(text: str, start: int, end: int) -> tuple[Key, ...]:
             value_start = pos + colon + 1 + (len(raw) - len(raw.lstrip()))
             value_text = raw.strip()
             value_end = value_start + len(value_text)
-            value = _plain_value(value_text)
+            value = plain_value(value_text)
             items = (Item(value, value_start, value_end),)
             quoted = value_text[:1] in ("'", '"') and isinstance(value, str)
             key_end = pos + len(line[:colon].rstrip())

@@ -26,6 +26,7 @@ import os
 import re
 import stat
 import threading
+import time
 from collections.abc import Callable, Iterator
 from functools import cached_property
 
@@ -223,6 +224,82 @@ def folders_up(start: str) -> Iterator[str]:
         folder = parent
 
 
+MAX_SUBPROJECT_DEPTH = 4
+"""How deep below the repository's root other manifests are looked for."""
+MAX_SUBPROJECT_FOLDERS = 2000
+"""Folders listed at most in that search: a huge tree is searched only in part."""
+_NOT_PROJECTS = frozenset(
+    {"node_modules", "vendor", "third_party", "dist", "build", "target", "venv", "__pycache__"}
+)
+"""Folders that hold others' packages or build output, not a subproject of this one."""
+_CANDIDATES = {"package": ("package.json",), "make": MAKEFILES, "just": JUSTFILES}
+
+
+def _project_folders(root: str) -> tuple[str, ...]:
+    """``root`` and the folders below it a subproject may live in (breadth first, bounded;
+    hidden folders and others' packages left out)."""
+    found: list[str] = []
+    level = [root]
+    for _ in range(MAX_SUBPROJECT_DEPTH + 1):
+        below: list[str] = []
+        for folder in level:
+            if len(found) >= MAX_SUBPROJECT_FOLDERS:
+                return tuple(found)
+            found.append(folder)
+            try:
+                with os.scandir(folder) as entries:
+                    below += sorted(
+                        e.path
+                        for e in entries
+                        if e.name[:1] != "."
+                        and e.name not in _NOT_PROJECTS
+                        and e.is_dir(follow_symlinks=False)
+                    )
+            except OSError:
+                continue
+        level = below
+    return tuple(found)
+
+
+class _RecentFolders:
+    """``_project_folders`` by root, kept for a few seconds: the server analyses a file
+    on every pause in typing, and listing a large tree each time would cost tens of
+    milliseconds for an answer that changes only when folders are added."""
+
+    TTL = 10.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._kept: dict[str, tuple[float, tuple[str, ...]]] = {}
+
+    def get(self, root: str) -> tuple[str, ...]:
+        """The folders below ``root``, listed again when the last listing is old."""
+        now = time.monotonic()
+        with self._lock:
+            kept = self._kept.get(root)
+        if kept is not None and now - kept[0] < self.TTL:
+            return kept[1]
+        folders = _project_folders(root)
+        with self._lock:
+            if len(self._kept) > 64:
+                self._kept.clear()
+            self._kept[root] = (now, folders)
+        return folders
+
+
+_FOLDERS = _RecentFolders()
+
+
+def _ancestors(folder: str) -> Iterator[str]:
+    """``folder`` and every folder above it."""
+    while True:
+        yield folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return
+        folder = parent
+
+
 class Manifests:
     """The manifests nearest to one folder, found lazily by PL034 (the folders above it
     are listed once per instance: one analysis asks several questions)."""
@@ -243,9 +320,45 @@ class Manifests:
                 return folder, frozenset(found)
         return None
 
+    @property
+    def root(self) -> str:
+        """The repository's root (the file's own folder outside a repository)."""
+        return self.folders[-1]
+
+    def subprojects(self) -> tuple[str, ...]:
+        """The folders above the file's (to the repository's root; to the file system's
+        root outside a repository, where no root is known), then the repository's
+        folders below its root as far as they are searched (listed once per run)."""
+        above = self.folders
+        if find_git_dir(self.folder) is None:
+            above = tuple(_ancestors(self.folder))
+        below = runmemo.remembered("subprojects", self.root, lambda: _FOLDERS.get(self.root))
+        return above + tuple(f for f in below if f not in above)
+
+    def defined_elsewhere(self, kind: str, name: str) -> str | None:
+        """A manifest of ``kind`` that defines ``name`` in another folder than the
+        nearest one (which the caller found without it): a subproject's package.json,
+        the root's Makefile."""
+        for folder in self.subprojects():
+            for candidate in _CANDIDATES[kind]:
+                if _present(folder, candidate):
+                    path = os.path.join(folder, candidate)
+                    names = _CACHE.names(path, kind)
+                    if names is not None and name in names:
+                        return path
+                    break  # the first spelling present is the one the tool reads
+        return None
+
+    def lockfile_elsewhere(self, manager: str) -> str | None:
+        """A folder of the repository holding a lockfile of ``manager``."""
+        for folder in self.subprojects():
+            if any(m == manager and _present(folder, n) for n, m in LOCKFILES.items()):
+                return folder
+        return None
+
     def nearest(self, kind: str) -> Names | None:
         """The nearest manifest of ``kind`` ("package", "make", "just") and its names."""
-        candidates = {"package": ("package.json",), "make": MAKEFILES, "just": JUSTFILES}[kind]
+        candidates = _CANDIDATES[kind]
         for folder in self.folders:
             for name in candidates:
                 if _present(folder, name):

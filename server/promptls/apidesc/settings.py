@@ -44,7 +44,8 @@ _SETTING_TEXT: Mapping[str, str] = {
         "agent the repository is set up for (its folder, settings or own instruction "
         "file: `.claude/`, `.gemini/`, `.cursor/`, `.codex/`, `opencode.json`, "
         "`.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, "
-        "`AGENTS.override.md`, …), else `or`; a finding only some agents see names them."
+        "`AGENTS.override.md`, `AGENTS.md` for codex, …), else `or`; a finding only some "
+        "agents see names them."
     ),
     "model": (
         "Model the prompt is sent to, for the minimum-cacheable-prefix rule (PL009) and "

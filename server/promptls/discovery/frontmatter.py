@@ -101,8 +101,22 @@ def _parse(block: str, body_start: int) -> FrontMatter:
     return FrontMatter({str(k): v for k, v in data.items()}, body_start, present=True)
 
 
+_PLAIN_WORDS: dict[str, object] = {"true": True, "false": False, "": None, "~": None}
+
+
+def plain_value(raw: str) -> object:
+    """A ``key: value`` line's value as the agents' line readers take it: one pair of
+    quotes removed, an unquoted ``true``/``false`` (any case) a boolean, an empty value
+    or ``~`` nothing, anything else the text itself. Cursor's rule editor writes
+    ``alwaysApply: true`` next to ``globs: *.ts`` (not YAML), and the rule is always
+    applied: the ``true`` is a boolean there, not the string ``'true'``."""
+    if len(raw) >= 2 and raw[0] == raw[-1] and raw[0] in "'\"":
+        return raw[1:-1]
+    return _PLAIN_WORDS.get(raw.lower(), raw)
+
+
 def _plain_lines(block: str) -> dict[str, object]:
-    """Top-level ``key: value`` lines read as plain strings, for a block YAML rejects.
+    """Top-level ``key: value`` lines of a block YAML rejects, read by ``plain_value``.
 
     Claude Code's documented rule example ``paths: {src,lib}/**/*.ts, tests/**/*.ts`` is
     not valid YAML (it opens a flow mapping), yet the agent scopes the rule by it; so a
@@ -114,7 +128,7 @@ def _plain_lines(block: str) -> dict[str, object]:
             continue
         key, sep, value = line.partition(":")
         if sep and key.strip() and value.strip():
-            data[key.strip()] = value.strip()
+            data[key.strip()] = plain_value(value.strip())
     return data
 
 

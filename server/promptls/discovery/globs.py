@@ -49,6 +49,9 @@ class GlobDialect(NamedTuple):
     dotfiles: bool = True
     match_all: tuple[str, ...] = ()
     strip_dot_slash: bool = True
+    bare_name_unsettled: bool = False
+    """A pattern without a ``/`` (``*.py``) may match a file name at any depth: the
+    agent's documentation does not say, so no one can tell that it matches nothing."""
 
     def effective(self, pattern: str) -> str:
         """The pattern as the agent hands it to its glob engine."""
@@ -209,6 +212,12 @@ CURSOR = GlobDialect(
     name="cursor",
     source="cursor.com/docs/context/rules ('Nested rules', frontmatter globs), read 2026-12-01",
     anchor=Anchor.RULES_OWNER,
+    # Whether `*.py` matches only in the rules owner's folder or a file name at any depth
+    # is not settled: the rules page (read 2026-12-06) shows only `**/` and folder
+    # patterns, forum and blog guides (searched 2026-12-06) disagree, and Cursor's own
+    # rule editor writes `globs: *.ts` for "TypeScript files". So no finding says such a
+    # glob matches nothing; discovery still matches it from the owner's folder.
+    bare_name_unsettled=True,
 )
 
 CLAUDE = GlobDialect(

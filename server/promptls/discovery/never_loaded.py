@@ -106,8 +106,11 @@ COMMAND_SHADOWING: MappingProxyType[str, tuple[str, str, str]] = MappingProxyTyp
     {"claude": (".claude/commands", ".claude/skills", _CLAUDE_SKILLS)}
 )
 """Agents for which a skill hides a command of the same name: (commands folder, skills
-folder beside it, source). Only a command directly in the folder has a bare name; one in
-a subfolder is namespaced (``/frontend:component``) and cannot clash."""
+folder beside it, source). A command in a subfolder has the same bare name as one
+directly in the folder: Claude Code's slash-command docs, "Namespacing" ("Subdirectories
+appear in the command description but don't affect the command name":
+``.claude/commands/frontend/component.md`` is ``/component``, shown "(project:frontend)"),
+as quoted by public repositories' notes read 2026-12-06, so it clashes too."""
 
 
 class LegacyName(NamedTuple):

@@ -216,7 +216,9 @@ CODEX = Profile(
     first_match=True,
     budget=32 * 1024,
     skill_dirs=("skills",),
-    setup_markers=(".codex", "AGENTS.override.md"),
+    # AGENTS.md is codex's own file and the only one it reads: a repository with one is
+    # set up for codex without a folder (and codex alone cuts it at a byte budget).
+    setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),
     sources=(
         "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
         "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",

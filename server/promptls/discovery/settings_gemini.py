@@ -51,6 +51,9 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
         context = (table or {}).get("context")
         if isinstance(context, dict):
             layers.append((path, context))
+        legacy = _legacy_file_name(path, table or {}, problems)
+        if legacy is not None:
+            layers.append((path, {"fileName": legacy}))
     names: tuple[str, ...] = (GEMINI_DEFAULT_NAME,)
     names_source = "default"
     markers, markers_source = GEMINI_DEFAULT_MARKERS, "default"
@@ -85,6 +88,32 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
         value = json.dumps(list(included))
         shown.append(AgentSetting("context.includeDirectories", value, source))
     return GeminiConfig(names, markers, included, tuple(shown), tuple(problems), tuple(paths))
+
+
+LEGACY_FILE_NAME = "contextFileName"
+"""The first settings layout's top-level key for ``context.fileName``. gemini-cli
+(``packages/cli/src/config/settings.ts`` ``MIGRATION_MAP``, read 2026-12-06) moves it to
+``context.fileName`` when it migrates a file of that layout; a file already in the
+nested layout (a ``context`` object or a ``$version``) is not migrated, and the key
+left in it is a leftover gemini-cli only warns about."""
+
+
+def _legacy_file_name(
+    path: str, table: dict[str, object], problems: list[SettingsProblem]
+) -> object | None:
+    """The old-layout ``contextFileName`` gemini-cli migrates, or None; a leftover one
+    beside the nested layout is a problem named in the findings that depend on it."""
+    if LEGACY_FILE_NAME not in table:
+        return None
+    if "context" in table or "$version" in table:
+        message = (
+            f"the top-level {LEGACY_FILE_NAME} is the old settings layout, which gemini-cli "
+            "no longer reads in a file that has `context` or `$version`: move it to "
+            "context.fileName"
+        )
+        problems.append(SettingsProblem(path, message))
+        return None
+    return table[LEGACY_FILE_NAME]
 
 
 def _include_dirs(

@@ -6,8 +6,10 @@ same answer, so it is computed here once, from each profile's ``setup_markers``:
 agent's folder (``.claude/``, ``.gemini/``, …), its settings (``opencode.json``) or its
 own instruction file (``CLAUDE.md``, ``AGENTS.override.md``). A marker counts in the
 folder itself and in its repository root (the nearest folder above holding ``.git``).
-AGENTS.md alone names no agent: every agent reads it, so it says nothing about which
-one the team uses; nothing detected means the ``or`` reference agent, as before.
+AGENTS.md is read by many agents without any set-up; it sets the repository up for
+codex, whose own and only instruction file it is (and the one agent that cuts it at a
+byte budget), not for every agent that also reads it. Nothing detected means the ``or``
+reference agent.
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.

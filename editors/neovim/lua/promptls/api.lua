@@ -29,7 +29,7 @@ return {
     {
       key = "profile",
       default = vim.NIL,
-      description = "Which agent's loader to model when discovering instruction files (drives context previews, hovers in instruction files and the file-level rules). Unset: the project's `[tool.promptls]` / `.promptls.toml` value, else every agent the repository is set up for (its folder, settings or own instruction file: `.claude/`, `.gemini/`, `.cursor/`, `.codex/`, `opencode.json`, `.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, `AGENTS.override.md`, …), else `or`; a finding only some agents see names them.",
+      description = "Which agent's loader to model when discovering instruction files (drives context previews, hovers in instruction files and the file-level rules). Unset: the project's `[tool.promptls]` / `.promptls.toml` value, else every agent the repository is set up for (its folder, settings or own instruction file: `.claude/`, `.gemini/`, `.cursor/`, `.codex/`, `opencode.json`, `.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, `AGENTS.override.md`, `AGENTS.md` for codex, …), else `or`; a finding only some agents see names them.",
     },
     {
       key = "model",

@@ -1,33 +1,75 @@
-"""PL017: an instruction file the agent loads that is not valid UTF-8."""
+"""PL017: an instruction file the agent loads that is not valid UTF-8.
+
+Two ways in: a file a profile's discovery loads at launch (its entry records the first
+bad byte), and a file an agent reads when it is used rather than at launch — a skill, a
+slash command, a subagent or custom agent (``analysis.loaded_paths``) — which no
+discovery lists, so its bytes are read here (once per ``check`` run, through the bounded
+reader) when its text holds a replacement character.
+"""
+
+# Plain str paths on purpose: the path is the one the caller gave.
+# ruff: noqa: PTH100
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.loaded_paths import is_loaded_path
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, same_file
+from promptls.discovery.record import utf16_kind
+from promptls.text.fsread import decode, read_bounded
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """Loaded entries for this file with a first bad byte; shown at the first U+FFFD."""
-    if doc.discovery is None:
+    if doc.discovery is not None:
+        for entry in entries(doc):
+            if entry.bad_byte is None or entry.order is None:
+                continue
+            if not same_file(entry.path, doc.path):
+                continue
+            what = entry.reason.split("; ")
+            utf16 = next((w for w in what if w.startswith("saved as UTF-16")), "")
+            yield _finding(
+                doc, entry.bad_byte, utf16, f"{doc.discovery.profile} reads the file as UTF-8"
+            )
+            return
+    yield from _used_file(doc)
+
+
+def _used_file(doc: Document) -> Iterator[Finding]:
+    """A skill, command or agent file with bad bytes on disk: its agent reads it as
+    UTF-8 whenever it is used."""
+    if doc.path is None or "\ufffd" not in doc.text:
         return
-    for entry in entries(doc):
-        if entry.bad_byte is None or entry.order is None or not same_file(entry.path, doc.path):
-            continue
-        where = doc.text.find("\ufffd")
-        start, end = (where, where + 1) if where >= 0 else first_line_span(doc.text)
-        what = entry.reason.split("; ")
-        utf16 = next((w for w in what if w.startswith("saved as UTF-16")), "")
-        detail = f" ({utf16.split(':')[0]})" if utf16 else ""
-        yield RULE.finding(
-            f"not valid UTF-8 at byte {entry.bad_byte}{detail}: {doc.discovery.profile} "
-            "reads the file as UTF-8 and sends replacement characters in its place",
-            start,
-            end,
+    path = os.path.abspath(doc.path)
+    if not is_loaded_path(path.replace(os.sep, "/")):
+        return
+    data = read_bounded(path).data
+    if data is None:
+        return
+    _, bad = decode(data)
+    if bad is not None:
+        yield _finding(
+            doc, bad, utf16_kind(data), "the agent reads it as UTF-8 whenever it is used"
         )
+
+
+def _finding(doc: Document, bad: int, utf16: str, reader: str) -> Finding:
+    """The finding at the first replacement character (else the first line)."""
+    where = doc.text.find("\ufffd")
+    start, end = (where, where + 1) if where >= 0 else first_line_span(doc.text)
+    detail = f" ({utf16.split(':')[0]})" if utf16 else ""
+    return RULE.finding(
+        f"not valid UTF-8 at byte {bad}{detail}: {reader} and sends replacement "
+        "characters in its place",
+        start,
+        end,
+    )
 
 
 RULE = Rule(
@@ -40,8 +82,10 @@ RULE = Rule(
         "warns at start-up, the others replace bad bytes silently. A file saved as UTF-16 "
         "by a Windows editor, or with one stray Latin-1 byte, reaches the model as "
         "replacement characters (or a NUL between every two letters). The finding names "
-        "the first bad byte; save the file as UTF-8. Reported when the file is checked "
-        "with a discovery."
+        "the first bad byte; save the file as UTF-8. Reported for a file a profile's "
+        "discovery loads, and for a skill, slash command, subagent or custom agent "
+        "(`.claude/commands/`, `.claude/agents/`, `SKILL.md`, …), which the agent reads "
+        "when it is used."
     ),
     bad_example="(AGENTS.md saved as UTF-16 with a byte order mark)",
     good_example="(the same text saved as UTF-8)",

@@ -5,14 +5,23 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_kinds import front_kind
+from promptls.analysis.frontmatter_kinds import CROSS_AGENT, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.escape import safe_line
 
 
+def own_word(key: str, options: tuple[str, ...]) -> bool:
+    """Whether ``key`` is a known key joined to a word of its own (``zh_name``,
+    ``name-en``, ``description_short``): a key of the author's, not a misspelling."""
+    words = [w.lower() for w in key.replace("-", "_").split("_") if w]
+    return len(words) > 1 and any(o.lower() in words for o in options)
+
+
 def check(doc: Document) -> Iterator[Finding]:
-    """Each unknown top-level key, with the likely key and a rename when unambiguous."""
+    """Each key that is a near miss of a key the file's agent reads, with a rename when
+    unambiguous. A key no agent reads changes nothing and is not reported; nor is
+    another agent's scope key beside this agent's own (one file kept for both)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
     # deferred: the front matter parser and checks load for files that have a schema
@@ -27,17 +36,16 @@ def check(doc: Document) -> Iterator[Finding]:
         if key.name in kind.keys:
             continue
         options = tuple(o for o in suggestions(kind, key.name) if o != key.name)
-        if not options and not kind.report_all_unknown:
+        if not options or own_word(key.name, options):
             continue
+        if (kind.name, key.name) in CROSS_AGENT and options[0] in present:
+            continue  # `globs:` beside `paths:`: written for the other agent too
         shown = safe_line(key.name)
         message = f"{kind.agent} does not read the key {shown!r}"
+        message += f"; did you mean {' or '.join(repr(o) for o in options)}?"
         fix = None
-        if options:
-            message += f"; did you mean {' or '.join(repr(o) for o in options)}?"
-            if len(options) == 1 and options[0] not in present:
-                fix = Fix(f"Rename to {options[0]!r}", (Edit(key.start, key.end, options[0]),))
-        else:
-            message += f" (it reads {', '.join(kind.keys)})"
+        if len(options) == 1 and options[0] not in present:
+            fix = Fix(f"Rename to {options[0]!r}", (Edit(key.start, key.end, options[0]),))
         yield RULE.finding(message, key.start, key.end, fix=fix)
 
 
@@ -45,7 +53,7 @@ RULE = Rule(
     code="PL019",
     name="unknown-front-matter-key",
     severity=Severity.WARNING,
-    summary="A front-matter key the agent does not read, often another agent's name for it.",
+    summary="A front-matter key that misspells one the agent reads, or is another agent's.",
     explanation=(
         "Each agent reads a few front-matter keys and ignores the rest without a word: "
         "Copilot reads `applyTo`, `description`, `name` and `excludeAgent`; Cursor reads "
@@ -53,9 +61,13 @@ RULE = Rule(
         "A misspelt key (`applyto`, `alwaysapply`) or another agent's key (`globs:` in a "
         "Claude rule, which then loads in every session instead of for its files) changes "
         "when the file applies. The finding names the likely key; the fix renames it when "
-        "there is exactly one and it is not already present. In `SKILL.md`, where tools "
-        "add keys of their own, only near misses of the documented keys are reported "
-        "(`allowed_tools` for `allowed-tools`)."
+        "there is exactly one and it is not already present. Only such near misses are "
+        "reported: a key no agent reads (`name:` in a Cursor rule, `metadata:` in a "
+        "Copilot file) changes nothing; a known key joined to a word of the author's "
+        "(`zh_name`) is the author's own key; another agent's scope key beside this "
+        "agent's (`applyTo:` and `paths:` in one file kept for both agents) is read by "
+        "the other agent; and `SKILL.md` accepts the keys of every agent that reads "
+        "skills (VS Code's `user-invokable` among them)."
     ),
     bad_example='---\nglobs: "src/**/*.ts"\n---\nUse strict mode.\n',
     good_example='---\npaths: "src/**/*.ts"\n---\nUse strict mode.\n',

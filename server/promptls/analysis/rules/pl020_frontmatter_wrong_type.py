@@ -83,7 +83,7 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Each known key whose value the agent cannot use, on the value."""
+    """Each known key whose value the agent cannot use, on the value (labels aside)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
     # deferred: the front matter parser and checks load for files that have a schema
@@ -95,7 +95,7 @@ def check(doc: Document) -> Iterator[Finding]:
     kind, front = found
     for key in front.keys:
         shape = kind.keys.get(key.name)
-        if shape is None:
+        if shape is None or key.name in kind.labels:
             continue
         problem = _problem(kind, key, shape)
         if problem is None:
@@ -117,7 +117,9 @@ RULE = Rule(
         'path; `excludeAgent` takes `"code-review"` or `"coding-agent"`. The fix writes a '
         'quoted `"true"`/`"false"` as the boolean and a list of `applyTo` globs as one '
         "comma-separated string (not when a comment sits between the items, which the "
-        "rewrite would drop)."
+        "rewrite would drop). Keys that only label a skill (`argument-hint`, `license`, "
+        "`compatibility`, `metadata`) are left alone: a dropped label changes nothing "
+        "about when the skill loads or runs."
     ),
     bad_example='---\nalwaysApply: "true"\n---\nUse strict mode.\n',
     good_example="---\nalwaysApply: true\n---\nUse strict mode.\n",

@@ -29,9 +29,10 @@ def check(doc: Document) -> Iterator[Finding]:
         start, end = first_line_span(doc.text)
         shared = os.path.basename(doc.path)
         marker = relative_to(hole.marker, os.path.dirname(doc.path))
+        causes = "".join(f" ({cause})" for cause in hole.causes)
         yield RULE.finding(
             f"the repository is set up for {hole.profile} ({marker}), but {hole.profile} "
-            f"loads no project instructions: it reads {reads(hole.profile)}, while "
+            f"loads no project instructions: it reads {reads(hole.profile)}{causes}, while "
             f"{shared} reaches {', '.join(agents)}; {fix_hint(hole.profile, shared)}",
             start,
             end,
@@ -60,8 +61,9 @@ RULE = Rule(
         "agent loads one in the same folder, has a team member whose agent silently "
         "works without the instructions everyone else follows: Gemini CLI reads "
         "GEMINI.md, not AGENTS.md, unless context.fileName says so. Reported on the "
-        "file the other agents load (first line), naming the agent, what it reads and "
-        "the cheapest way to make it read the shared file."
+        "file the other agents load (first line), naming the agent, what it reads, a "
+        "settings problem that explains it (a leftover `contextFileName` beside gemini's "
+        "nested `context` settings) and the cheapest way to make it read the shared file."
     ),
     bad_example="(.gemini/settings.json without context.fileName, and only AGENTS.md)",
     good_example="(the same, with a GEMINI.md that holds `@AGENTS.md`)",

@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
+from promptls.analysis.code import line_end
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
@@ -119,10 +120,15 @@ def _in_markdown_example(doc: Document, offset: int) -> bool:
     return _MARKDOWN_INFO.match(doc.text, info_start) is not None
 
 
-def _exact_span(doc: Document, token: Token) -> bool:
-    """An inline code span holding the placeholder alone: the syntax named, not used."""
-    text = doc.text
-    return text[token.start - 1 : token.start] == "`" and text[token.end : token.end + 1] == "`"
+def _output_block(doc: Document, token: Token) -> bool:
+    """A fence that holds the inline command and nothing else, not tagged Markdown: the
+    author puts the command's output in a block (``GIT STATUS:`` then ```` ``` ```` and
+    `` !`git status` ``), which is the command meant to run, not an example of one."""
+    fence = doc.code.fence_at(token.start)
+    if fence is None or fence.close is None or _in_markdown_example(doc, token.start):
+        return False
+    body = doc.text[line_end(doc.text, fence.start) : fence.close]
+    return body.strip() == doc.text[token.start : token.end]
 
 
 def _message(token: Token, shown: str, why: str | None) -> str:
@@ -154,11 +160,15 @@ def _message(token: Token, shown: str, why: str | None) -> str:
 
 def _takes_arguments(doc: Document, found: list[Token], start: int) -> bool:
     """Whether the author uses placeholders as placeholders: an ``argument-hint`` or
-    ``arguments`` key, or a placeholder in prose."""
+    ``arguments`` key, or a placeholder in prose. An inline code span is how many
+    authors write the ``$ARGUMENTS`` they mean (``Parse `$ARGUMENTS` as the question``),
+    so one there is a use too; a ``$N`` in a span is as often awk or sed's own."""
     if _ARGUMENT_KEYS.search(doc.text, 0, start):
         return True
     return any(
-        t.command is None and _literal_kind(doc.text, t) is None and not doc.code.contains(t.start)
+        t.command is None
+        and _literal_kind(doc.text, t) is None
+        and not (doc.code.fence_at(t.start) if not t.digits else doc.code.contains(t.start))
         for t in found
         if t.start >= start
     )
@@ -178,15 +188,11 @@ def check(doc: Document) -> Iterator[Finding]:
         why = _literal_kind(doc.text, token)
         in_code = doc.code.contains(token.start)
         if token.command is not None:
-            flagged = in_code
+            flagged = in_code and not _output_block(doc, token)
         elif why is not None:
             flagged = True
         elif token.argument is None or token.named:
-            flagged = (
-                not templated
-                and in_code
-                and (_exact_span(doc, token) or _in_markdown_example(doc, token.start))
-            )
+            flagged = not templated and _in_markdown_example(doc, token.start)
         else:
             flagged = not templated and in_code
         if not flagged:
@@ -246,12 +252,16 @@ RULE = Rule(
         "`$ARGUMENTS` becomes the arguments, `$ARGUMENTS[N]` and `$N` the N-th argument "
         "(from 0), and `` !`cmd` `` the output of running `cmd`, everywhere in the body, "
         "code spans and fenced blocks included. The rule reports the ones the author "
-        "meant literally: an inline command inside code (an example), a `$N` in a price "
-        "(`$1.2M`) or glued to a letter (`$B$6`), and placeholders in code in a file that "
-        "takes no arguments (no `argument-hint`/`arguments` key, no placeholder in its "
-        "prose). Placeholders in prose are left alone: that is how they are meant to be "
-        "used. The fix writes the documented escape, `\\$` before a digit (Claude Code "
-        "2.1.163); `$ARGUMENTS` and `` !`cmd` `` have no documented escape, so those have "
+        "meant literally: an inline command inside code (an example; not one alone in a "
+        "fence not tagged Markdown, which is how authors put its output in a block), a "
+        "`$N` in a price "
+        "(`$1.2M`) or glued to a letter (`$B$6`), a `$N` in code and a `$ARGUMENTS` in a "
+        "Markdown example fence (a skill shown in a skill) in a file that takes no "
+        "arguments (no `argument-hint`/`arguments` key, no placeholder in its prose, no "
+        "`$ARGUMENTS` in an inline code span). Placeholders in prose and `$ARGUMENTS` in "
+        "an inline code span are left alone: that is how they are meant to be used. "
+        "The fix writes the documented escape, `\\$` before a digit (Claude Code 2.1.163); "
+        "`$ARGUMENTS` and `` !`cmd` `` have no documented escape, so those have "
         "no fix."
     ),
     bad_example=(

@@ -1,8 +1,9 @@
 """PL030: a fenced code block that is never closed, so it swallows the rest of the file.
 
-A Markdown reader (the agents' import parsers, the model reading the text) takes
+A Markdown reader (the model reading the text, Claude Code's import parser) takes
 everything after an unclosed fence as code: the instructions below it read as an
-example, and an ``@import`` or a boundary marker in it no longer acts. ``analysis/code.py``
+example, and a boundary marker or a Claude ``@import`` in it no longer acts. gemini-cli's
+import parser sees no fence there and still imports (``_swallowed_imports``). ``analysis/code.py``
 finds fences the simplified way the import parsers do; this rule needs CommonMark's
 answer, because the usual false alarm is a fence inside a list item or a block quote,
 which CommonMark closes with its container. So it follows the containers too (block
@@ -247,19 +248,37 @@ def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
     return OpenFence(at, run, end, after, prefix, text[end:after])
 
 
-def _swallowed_imports(doc: Document, body: int) -> list[str]:
-    """The explicit ``@path`` imports the profile's agent would read after the fence."""
+def _swallowed_imports(doc: Document, body: int) -> tuple[str, list[str], list[str]]:
+    """The profile's agent, and the explicit ``@path`` imports after the fence that it
+    would read were the fence closed: (agent, those it skips now, those it still reads).
+
+    Each agent's own import parser decides. Claude Code's knows CommonMark fences, so an
+    unclosed one hides every import after it; gemini-cli's knows only pairs of backtick
+    runs (``findCodeRegions``, google-gemini/gemini-cli
+    ``packages/core/src/utils/memoryImportProcessor.ts`` at 5411f113, 2026-08-21), so
+    it still imports what follows an unclosed fence, except up to the next backtick the
+    dangling run pairs with.
+    """
     if doc.discovery is None or "@" not in doc.text[body:]:
-        return []
+        return "", [], []
     profile = PROFILES.get(doc.discovery.profile)
     if profile is None or profile.imports is None:
-        return []
+        return "", [], []
     style = import_style(profile.imports)
-    # Fence lines in the swallowed text are blanked: one of them may be the closer the
-    # author meant (``` for ~~~), and would otherwise open a block of its own.
-    tail = _FENCE_LINE.sub("", doc.text[body:])
-    found = find_imports(tail, style.name)
-    return [ref.target for ref in found if is_explicit_import(ref.target)]
+    # Fence lines in the swallowed text are blanked (same length, so offsets hold): one
+    # of them may be the closer the author meant (``` for ~~~), and would otherwise open
+    # a block of its own.
+    tail = _FENCE_LINE.sub(lambda m: " " * len(m.group()), doc.text[body:])
+    meant = [ref for ref in find_imports(tail, style.name) if is_explicit_import(ref.target)]
+    read = {ref.start - body for ref in find_imports(doc.text, style.name) if ref.start >= body}
+    lost = [ref.target for ref in meant if ref.start not in read]
+    kept = [ref.target for ref in meant if ref.start in read]
+    return style.agent, lost, kept
+
+
+def _shown(targets: list[str]) -> str:
+    """Up to three imports, as written."""
+    return ", ".join(f"@{t}" for t in targets[:3]) + (", …" if len(targets) > 3 else "")
 
 
 def _lines_after(text: str, body: int) -> int:
@@ -273,23 +292,29 @@ def check(doc: Document) -> Iterator[Finding]:
     fence = open_fence(doc.text)
     if fence is None:
         return
+    if not doc.text[fence.body :].strip():
+        return  # the file ends at the fence: nothing reads as code that was meant otherwise
     count = _lines_after(doc.text, fence.body)
-    what = f"the {count} line(s) after it" if count else "nothing follows it"
+    what = f"the {count} line(s) after it"
     message = (
         f"this {fence.run} fence is never closed: it runs to the end of the file, so "
         f"{what} read as code, not instructions; close it with {fence.run} on its own line "
         "(or, if it was meant to close an earlier block, give that block its opening fence)"
     )
     markers = [m for m in doc.exact if m.start >= fence.body]
-    imports = _swallowed_imports(doc, fence.body)
+    agent, lost, kept = _swallowed_imports(doc, fence.body)
     severity = RULE.severity
     if markers:
         severity = Severity.ERROR
         message += "; the boundary marker after it is inside the code block"
-    if imports:
+    if lost:
         severity = Severity.ERROR
-        shown = ", ".join(f"@{t}" for t in imports[:3]) + (", …" if len(imports) > 3 else "")
-        message += f"; the agent does not import {shown} from inside it"
+        message += f"; the agent does not import {_shown(lost)} from inside it"
+    if kept:
+        message += (
+            f"; {agent} still imports {_shown(kept)} from inside it (its import parser "
+            "sees no fence there), into what the model reads as code"
+        )
     yield Finding(RULE.code, severity, message, fence.start, fence.line_end)
 
 
@@ -319,13 +344,17 @@ RULE = Rule(
         "CommonMark closes a fenced code block only with a run of the same character "
         "(backtick or tilde), at least as long as the opening run, indented at most three "
         "spaces, on a line of its own; a fence inside a list item or block quote also ends "
-        "with its container. A fence left open runs to the end of the file: the agents' "
-        "import parsers skip everything after it as code, and the model reads the "
-        "instructions there as part of an example. The finding is an error when an import "
-        "the agent would read, or a boundary marker, is swallowed (the file now loads "
-        "differently), and a warning otherwise. The editor offers a quick fix that appends "
-        "the matching closing fence at the end of the file; `check --fix` does not apply "
-        "it, because only the author knows where the block was meant to end."
+        "with its container. A fence left open runs to the end of the file: the model "
+        "reads the instructions there as part of an example, and Claude Code's import "
+        "parser skips them as code. The finding is an error when an import the agent "
+        "would read, or a boundary marker, is swallowed (the file now loads differently), "
+        "and a warning otherwise; under gemini it says which imports gemini-cli still "
+        "makes from inside the block (its parser knows only pairs of backtick runs, so "
+        "it skips text only up to the next backtick the open run pairs with). The editor "
+        "offers a quick fix that appends the matching closing fence at the end of the "
+        "file; `check --fix` does not apply it, because only the author knows where the "
+        "block was meant to end. A fence opened on the file's last non-blank line is not "
+        "reported: nothing follows it, so nothing is read as code."
     ),
     bad_example="Run the tests:\n\n```sh\nnpm test\n\nAlways run the linter first.\n",
     good_example="Run the tests:\n\n```sh\nnpm test\n```\n\nAlways run the linter first.\n",

@@ -62,7 +62,7 @@ def check(doc: Document) -> Iterator[Finding]:
         cases = (_too_deep, _shadowed_skill)
     elif parts[-1] in LEGACY_NAMES:
         cases = (_legacy,)
-    elif parts[-2:-1] == ("commands",):
+    elif parts[-1].endswith(".md") and "commands" in parts[:-1]:
         cases = (_shadowed_command,)
     else:
         return
@@ -297,15 +297,17 @@ def _winner(
 def _shadowed_command(
     doc: Document, parts: tuple[str, ...], agents: tuple[str, ...], home: str | None
 ) -> Found:
-    """A Claude Code command directly in ``.claude/commands`` that a skill of the same
-    name (the project's or the user's) hides."""
+    """A Claude Code command in ``.claude/commands`` (directly or in a subfolder, which
+    does not change its name) that a skill of the same name (the project's or the
+    user's) hides."""
     del doc
     folder = "/".join(parts[:-1])
     for agent in (a for a in agents if a in COMMAND_SHADOWING):
         commands, skills, source = COMMAND_SHADOWING[agent]
-        if not folder.endswith("/" + commands) or not parts[-1].endswith(".md"):
+        at = _find(parts, commands)
+        if at is None or not parts[-1].endswith(".md"):
             continue
-        base = folder[: -len(commands) - 1]
+        base = "/".join(parts[: at - len(commands.split("/"))])
         name = parts[-1][: -len(".md")]
         roots = [os.path.join(base, skills)] + ([os.path.join(home, skills)] if home else [])
         for root in roots:
@@ -333,7 +335,8 @@ RULE = Rule(
         "prefers .agents/skills over .gemini/skills, and the workspace over the user); a "
         "SKILL.md deeper than the agent scans (Gemini CLI: one folder below the skills "
         "folder; codex: six, never entering a folder starting with '.'); a Claude Code "
-        "command in .claude/commands that a skill of the same name replaces; and a legacy"
+        "command in .claude/commands, or in a subfolder of it (the folder shows in its "
+        "description, not its name), that a skill of the same name replaces; and a legacy"
         " name no loader reads (AGENT.md for AGENTS.md) as the repository root's only "
         "instruction file, with an agent set up. The message names each agent and the "
         "upstream file, test or doc the behaviour comes from, with its date. A SKILL.md "

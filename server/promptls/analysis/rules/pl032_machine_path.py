@@ -5,9 +5,10 @@ committed CLAUDE.md is true on one machine: every teammate's agent (and CI's) ge
 path that does not exist there, and an ``@/Users/alice/notes.md`` import silently loads
 nothing. Placeholders (``/home/<user>/``, ``$USER``, ``you``, ``username``), service
 accounts of containers and CI (``runner``, ``node``, ``vscode``), shared folders
-(``/Users/Shared``) and paths inside URLs stay quiet. In a personal or user-level file
-(``CLAUDE.local.md``, ``~/.claude/CLAUDE.md``, a file Git ignores) the path is that
-person's own business: info, not warning.
+(``/Users/Shared``), paths inside web URLs and web routes (``GET /users/1``) stay
+quiet; a ``file:///Users/…`` link is this machine's path and is reported. In a personal
+or user-level file (``CLAUDE.local.md``, ``~/.claude/CLAUDE.md``, a file Git ignores)
+the path is that person's own business: info, not warning.
 
 The fix replaces the home prefix with ``~/``: the model reads prose, so ``~`` means the
 same to it; Claude Code's import resolver expands ``~/`` (its memory docs) but Gemini
@@ -124,6 +125,17 @@ def _url_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+_FILE_URL = "file://"
+"""A local file's URL: its path is this machine's (``file:///Users/alice/notes.md``)."""
+
+
+def _in_file_url(text: str, start: int) -> bool:
+    """Whether the path at ``start`` is the path of a ``file://`` URL (``file:///Users/…``,
+    ``file:///C:/Users/…``), in any case of the scheme."""
+    head = text[max(0, start - len(_FILE_URL) - 1) : start].lower()
+    return head.endswith(_FILE_URL) or head == _FILE_URL + "/"
+
+
 _SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+.-")
 """What ``_URL`` allows in a scheme."""
 
@@ -195,31 +207,60 @@ def check(doc: Document) -> Iterator[Finding]:
         start, end = match.span("prefix")
         if _placeholder(match["name"]):
             continue
+        if match["prefix"].startswith("/users/") or match["name"].isdigit():
+            continue  # a web route (GET /users/1): macOS writes /Users, no account is a number
+        in_file_url = _in_file_url(doc.text, start)
         if urls is None:
             urls = _url_spans(doc.text)
-        if any(a <= start < b for a, b in urls):
+        if any(a <= start < b for a, b in urls) and not in_file_url:
             continue
         before = doc.text[start - 1] if start else ""
-        if before and (before.isalnum() or before in "/\\._-~$"):
+        if before and (before.isalnum() or before in "/\\._-~$") and not in_file_url:
             continue  # a relative path (src/home/x) or a web path
         if _counter_example(doc.text, start):
             continue
         if personal is None:
             personal = doc.path is not None and _personal(doc, doc.path)
         is_import = before == "@"
-        fixable = before not in _QUOTES and not (is_import and gemini_imports)
+        fixable = before not in _QUOTES and not (is_import and gemini_imports) and not in_file_url
         yield _finding(match, start, end, personal=personal, is_import=is_import, fixable=fixable)
 
 
 def _counter_example(text: str, start: int) -> bool:
-    """Whether the path's line or one of the two lines above marks a counter-example."""
-    begin = text.rfind("\n", 0, start) + 1
-    for _ in range(2):
-        if begin == 0:
-            break
-        begin = text.rfind("\n", 0, begin - 1) + 1
+    """Whether the path's line marks a counter-example, or one of the two lines above
+    does: with a label (``❌``, ``BAD``, ``WRONG``), or with a "don't" or "leak" that
+    introduces what follows (its line ends with a colon, or a fence opens below it). A
+    "don't" line above that ends otherwise is another instruction (``Don't push to
+    main.``), not a label for the path below it."""
+    own = text.rfind("\n", 0, start) + 1
     end = text.find("\n", start)
-    return _COUNTER_EXAMPLE.search(text, begin, len(text) if end < 0 else end) is not None
+    if _COUNTER_EXAMPLE.search(text, own, len(text) if end < 0 else end) is not None:
+        return True
+    below, line_end = own, own - 1
+    for _ in range(2):
+        if below == 0:
+            return False
+        begin = text.rfind("\n", 0, line_end) + 1
+        for mark in _COUNTER_EXAMPLE.finditer(text, begin, line_end):
+            if not _introduces(mark.group()) or _introducing(text, begin, line_end, below):
+                return True
+        below, line_end = begin, begin - 1
+    return False
+
+
+def _introduces(mark: str) -> bool:
+    """A mark that is a word of a sentence ("don't", "leaks"), not a label."""
+    return mark[:1] in "dDlL"
+
+
+_FENCE_OPENER = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
+
+
+def _introducing(text: str, begin: int, end: int, below: int) -> bool:
+    """Whether the line ``text[begin:end]`` introduces the lines below it: it ends with a
+    colon (after emphasis), or the next line (at ``below``) opens a fence."""
+    line = text[begin:end].rstrip(" \t\r*_`")
+    return line.endswith((":", "\uff1a")) or _FENCE_OPENER.match(text, below) is not None
 
 
 def _gemini_resolves_imports(doc: Document) -> bool:
@@ -271,7 +312,12 @@ RULE = Rule(
         "agents' user folders, files Git ignores and does not track). Placeholders "
         "(`<user>`, `$USER`, `you`, `username`, `me`, …), the fixed accounts of CI and "
         "containers (`/home/runner`, `/home/node`, `/home/vscode`), shared folders "
-        "(`/Users/Shared`) and paths inside URLs stay quiet. The fix writes `~/` for the "
+        "(`/Users/Shared`), paths inside web URLs, web routes (`GET /users/1`: macOS "
+        "writes its homes `/Users/`, and no account name is a number) and counter-examples "
+        "(a line marked `❌`, `BAD`, `WRONG`, `don't`, or below such a label within two "
+        'lines; a "don\'t" above labels the path only when its line ends with a colon or '
+        "a fence opens below it) stay quiet. A `file://` URL's path is this machine's, so "
+        "it is reported (without a fix). The fix writes `~/` for the "
         "home prefix: prose is read by the model, which understands `~`, and Claude Code "
         "expands `~/` in imports; no fix for an import under the gemini profile (Gemini "
         "CLI resolves imports against the importing file) nor for a quoted path (shells "

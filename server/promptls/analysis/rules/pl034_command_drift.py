@@ -9,8 +9,14 @@ repository's own manifests are the truth: the lockfiles and the package.json, Ma
 or justfile nearest above the file (up to the repository's root; only the file's own
 folder outside a repository), read once per change (``analysis.manifests``).
 
-Deliberately quiet: no lockfile or lockfiles of several managers; a line that names the
-lockfile's manager or says not/never/instead (the author contrasts the two); global
+Deliberately quiet: a file about another project (a vendored skill, a template or
+example: ``analysis.vendored``); no lockfile or lockfiles of several managers; a manager whose
+lockfile a subproject of the repository has, and a name another manifest of the
+repository defines (a subproject's package.json, the root's Makefile below a nested
+AGENTS.md): text often speaks of another folder (``cd frontend`` in an earlier block, a
+rule scoped to ``packages/**``, "from the root:"), which the file's place cannot tell;
+a line that names the lockfile's manager or says not/never/instead/there is no (the
+author contrasts the two, or knows the name is absent); global
 installs, ``npx``/``dlx``/``create``; options that point at another package
 (``--filter``, ``-w``, ``-C``…); a manifest this parser cannot fully read; scripts run
 through ``yarn``/``bun``/implicit ``pnpm X`` (they fall back to the package's binaries).
@@ -58,7 +64,10 @@ _ELSEWHERE = frozenset(
     | {"--justfile", "--working-directory", "-d", "--directory"}
 )
 """Options that run the command for another folder, package or the whole machine."""
-_CONTRAST = lazy(r"(?i)\b(?:not|never|don't|do not|instead|rather than|avoid|without)\b")
+_CONTRAST = lazy(
+    r"(?i)\b(?:not|never|don't|do not|instead|rather than|avoid|without|no such|no longer"
+    r"|there(?:'s| is| are) no)\b"
+)
 _OPAQUE = ("$", "<", ">", "{", "}", "'", '"', "`", "*", "[", ":", "/", "\\")
 """Characters in a name that make it a placeholder, a path or shell syntax, not a name."""
 
@@ -149,6 +158,8 @@ def _manager_finding(command: Command, repo: _Repo, here: str) -> Finding | None
         return None
     if _CONTRAST.search(command.line) or _mentions(command.line, target):
         return None
+    if repo.manifests.lockfile_elsewhere(manager.text) is not None:
+        return None  # a subproject installs with it: the text may be about that one
     folder, _ = lock
     where = os.path.relpath(folder, here).replace(os.sep, "/")
     files = _lockfile_names(folder, target)
@@ -204,8 +215,8 @@ _LABEL = {"package": "script", "make": "target", "just": "recipe"}
 def _name_findings(command: Command, repo: _Repo, here: str) -> Iterator[Finding]:
     """A script, Make target or just recipe the nearest manifest does not define."""
     wanted = _missing_names(command)
-    if wanted is None:
-        return
+    if wanted is None or _CONTRAST.search(command.line):
+        return  # "there is no `make migrate` target": the author knows
     kind, words = wanted
     found = repo.names(kind)
     if found is None or found.names is None:
@@ -218,6 +229,8 @@ def _name_findings(command: Command, repo: _Repo, here: str) -> Iterator[Finding
             continue
         if kind == "make" and os.path.lexists(os.path.join(folder, name)):
             continue  # a file make considers up to date, or builds by an implicit rule
+        if repo.manifests.defined_elsewhere(kind, name) is not None:
+            continue  # the text is about another folder of the repository (`cd web`)
         label = _LABEL[kind]
         known = sorted(found.names)
         listed = ", ".join(safe_line(n) for n in known[:8]) + (", …" if len(known) > 8 else "")
@@ -241,6 +254,10 @@ def check(doc: Document) -> Iterator[Finding]:
     """Each command in code whose manager or name the nearest manifests contradict."""
     if doc.path is None or _ANY_WORD.search(doc.text) is None:
         return
+    from promptls.analysis.vendored import about_another_project  # deferred: as in _Repo
+
+    if about_another_project(doc.path):
+        return  # its commands are another project's (a vendored skill, a template)
     here = os.path.dirname(os.path.abspath(doc.path))
     if not os.path.isdir(here):
         return
@@ -272,7 +289,17 @@ RULE = Rule(
         "is the repository's own manifests: the lockfiles and the package.json, Makefile "
         "or justfile nearest above the file, up to the repository's root. Quiet where it "
         "cannot be sure: no lockfile or several managers' lockfiles, a line that also "
-        "names the right manager or says not/never/instead, global installs, `npx`, "
+        "names the right manager or says not/never/instead, a file about another project "
+        "(a skill listed in `skills-lock.json` or shipping its own LICENSE, a file under "
+        "`templates/`, `examples/` or `fixtures/`), a manager whose "
+        "lockfile a "
+        "subproject of the repository has, a script, target or recipe another manifest of "
+        "the repository defines (the text may be about that folder: `cd frontend`, a rule "
+        "scoped to `packages/**`, the root's Makefile below a nested AGENTS.md; the folders "
+        "above the file, to the file system's root outside a repository, and the "
+        "repository's folders four levels deep, hidden ones, `node_modules` and `vendor` "
+        "left out), a line that says the name is absent (`there is no`, `no longer`), "
+        "global installs, `npx`, "
         "`dlx`, options that target another package or folder (`--filter`, `-w`, `-C`), "
         "anything after a `cd`, fences tagged as another language (a CI workflow in "
         "`yaml`), a Makefile whose includes cannot be read (a missing `-include .env` adds "
