@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "preview",
     "rules",
     "explain",
+    "observe",
     "serve",
     "api_json",
 )

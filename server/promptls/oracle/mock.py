@@ -54,6 +54,9 @@ class _Server(ThreadingHTTPServer):
     requests: list[Request]
     lock: threading.Condition
 
+    def handle_error(self, request: object, client_address: object) -> None:
+        """Quiet: an agent stopped mid-request resets its connection; that is no error."""
+
 
 class _Handler(BaseHTTPRequestHandler):
     server: _Server

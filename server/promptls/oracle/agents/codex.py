@@ -17,6 +17,7 @@ from pathlib import Path
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
+from promptls.oracle.user import HookSource, UserSetup
 
 HEADER = "# AGENTS.md instructions for "
 KEY_VARIABLE = "PROMPTLS_ORACLE_KEY"
@@ -68,3 +69,26 @@ class CodexAdapter:
 
 
 ADAPTER = CodexAdapter()
+
+USER = UserSetup(
+    title="Codex CLI",
+    package="@openai/codex",
+    minimum="0.171.0",
+    carry=(
+        ".codex/AGENTS.md",
+        ".codex/AGENTS.override.md",
+        ".codex/config.toml",
+        ".codex/hooks.json",
+        ".codex/skills",
+        ".codex/prompts",
+        ".agents/skills",
+    ),
+    ephemeral=("--ephemeral",),
+    hooks=(HookSource(".codex/hooks.json"), HookSource(".codex/hooks.json", in_home=False)),
+    skip_hooks=("-c", "features.codex_hooks=false"),
+    login_advice="a forced_login_method in ~/.codex/config.toml asks for a ChatGPT login: "
+    "run observe with a home whose config.toml has none (--home)",
+)
+"""Codex run against the user's setup: ``exec --ephemeral`` (no session files; ``codex
+exec --help``, 0.171.0), the overlay for the rest of ``~/.codex``, and the
+``codex_hooks`` feature as the hook switch."""
