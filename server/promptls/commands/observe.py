@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     """Observe, print in the chosen form, exit 0/1 by agreement."""
     # Deferred to run: building the parser (`promptls --help`) must not load the oracle.
     from promptls.oracle.observe import ObserveError, Plan, observe, supported
+
+    # Deferred for the same reason: `promptls --help` reads no report.
     from promptls.oracle.report import (
         hooks_notice,
         plan_json,

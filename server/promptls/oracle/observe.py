@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import tempfile
@@ -25,8 +26,14 @@ from promptls.assembly.agents.model import Measured, measure, utf8_len
 from promptls.discovery import discover
 from promptls.oracle.agents import ADAPTERS, USERS
 from promptls.oracle.runner import Capture, clean_env, read_version, run
-from promptls.oracle.user import Hook, UserAdapter, UserSetup, build_overlay, find_hooks
-from promptls.oracle.user import parse_version
+from promptls.oracle.user import (
+    Hook,
+    UserAdapter,
+    UserSetup,
+    build_overlay,
+    find_hooks,
+    parse_version,
+)
 from promptls.record import Record
 from promptls.tokens import TokenCount, count_tokens
 
@@ -185,8 +192,6 @@ def _check_capture(setup: UserSetup, capture: Capture, timeout: float) -> None:
     """An error when the agent never sent its instruction request, saying why."""
     if capture.main is not None:
         return
-    import re  # deferred: only a failed run reads the agent's output
-
     last = next((ln for ln in reversed(capture.output.splitlines()) if ln.strip()), "")
     if re.search(setup.login, capture.output):
         advice = f": {setup.login_advice}" if setup.login_advice else ""
@@ -284,11 +289,9 @@ def _differences(
     """The "your agent sends X; promptls predicted Y" lines."""
     lines: list[str] = []
     if sent != predicted:
-        lines.append(
-            f"your agent sends {_files(sent)}; promptls predicted {_files(predicted)}"
-        )
+        lines.append(f"your agent sends {_files(sent)}; promptls predicted {_files(predicted)}")
     if wire != predicted_wire:
-        at = len(os.path.commonprefix([wire, predicted_wire]))
+        at = len(os.path.commonprefix([wire, predicted_wire]))  # noqa: RUF071 (characters wanted)
         lines.append(
             f"your agent sends {utf8_len(wire):,} bytes of instruction text "
             f"({_excerpt(wire, at)} at byte {utf8_len(wire[:at]):,}); promptls predicted "
@@ -307,4 +310,3 @@ def _files(paths: list[str]) -> str:
 def _excerpt(text: str, at: int) -> str:
     piece = text[at : at + 40].split("\n", 1)[0]
     return f"{piece!r}" if at < len(text) else "the end"
-

@@ -19,8 +19,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
-from dataclasses import field
 from collections.abc import Mapping, Sequence
+from dataclasses import field
 from pathlib import Path
 
 from promptls.oracle.adapter import Adapter, Launch, Observation, merge_json_file
@@ -47,7 +47,10 @@ class UserSetup(Record):
     it" messages). ``minimum``: the oldest release its adapter is known to drive (the
     oracle's pin; an older one gets "too old"). ``carry``: home-relative files and
     folders copied into the overlay (the user-level instructions and settings it reads).
-    ``ephemeral``: arguments for its no-persistence mode. ``env``: variables its user
+    ``ephemeral``: arguments for its no-persistence mode. ``offline``: arguments that
+    switch off its own calls to hosts other than its model API (update checks, plugin
+    syncs), and ``offline_settings`` a settings file in the overlay and what is merged
+    into it for the same purpose. ``env``: variables its user
     runs need. ``hooks``: where its settings may configure hooks; ``skip_hooks``: the
     arguments that switch them off, and ``skip_hooks_settings``: settings merged into
     the overlay for the same purpose (for agents whose switch is a setting).
@@ -62,6 +65,8 @@ class UserSetup(Record):
     minimum: str
     carry: tuple[str, ...]
     ephemeral: tuple[str, ...] = ()
+    offline: tuple[str, ...] = ()
+    offline_settings: tuple[str, Mapping[str, object]] | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     hooks: tuple[HookSource, ...] = ()
     skip_hooks: tuple[str, ...] = ()
@@ -163,7 +168,9 @@ class UserAdapter:
 
     def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
         base = self.inner.launch(exe, url, work, home, scratch)
-        extra = list(self.setup.ephemeral)
+        extra = [*self.setup.ephemeral, *self.setup.offline]
+        if self.setup.offline_settings is not None:
+            merge_json_file(home / self.setup.offline_settings[0], self.setup.offline_settings[1])
         if self.skip_hooks:
             extra += self.setup.skip_hooks
             if self.setup.skip_hooks_settings is not None:

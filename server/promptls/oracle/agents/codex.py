@@ -84,6 +84,14 @@ USER = UserSetup(
         ".agents/skills",
     ),
     ephemeral=("--ephemeral",),
+    offline=(
+        "-c",
+        "check_for_update_on_startup=false",
+        "-c",
+        "features.plugins=false",
+        "-c",
+        "features.apps=false",
+    ),
     hooks=(HookSource(".codex/hooks.json"), HookSource(".codex/hooks.json", in_home=False)),
     skip_hooks=("-c", "features.codex_hooks=false"),
     login_advice="a forced_login_method in ~/.codex/config.toml asks for a ChatGPT login: "
@@ -91,4 +99,6 @@ USER = UserSetup(
 )
 """Codex run against the user's setup: ``exec --ephemeral`` (no session files; ``codex
 exec --help``, 0.171.0), the overlay for the rest of ``~/.codex``, and the
-``codex_hooks`` feature as the hook switch."""
+``codex_hooks`` feature as the hook switch. ``offline``: 0.171.0 looked up github.com
+and api.github.com at start-up (its update check and curated plugin sync, seen with
+strace by tests/oracle/test_observe_agents.py); these settings switch both off."""
