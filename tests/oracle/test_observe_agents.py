@@ -10,8 +10,11 @@ its home and traces its connections with strace); the tests read that one run.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +30,7 @@ from promptls.oracle.runner import run as real_run
 from tests.oracle.harness import agent_program
 
 pytestmark = pytest.mark.agent
+PROMPTLS = Path(sys.executable).with_name("promptls")
 
 SECRETS = {
     "ANTHROPIC_API_KEY": "sk-ant-real-user-key",
@@ -187,3 +191,33 @@ def test_the_run_uses_the_agents_no_persistence_mode_where_it_has_one(run: Run) 
     assert started
     for argument in setup.ephemeral:
         assert any(f'"{argument}"' in line and '"Say ok."' in line for line in started)
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_a_session_start_hook_runs_as_in_a_session_unless_skipped(
+    skip: bool, tmp_path: Path
+) -> None:
+    ran = tmp_path / "hook-ran"
+    settings = tmp_path / "home" / ".claude" / "settings.json"
+    settings.parent.mkdir(parents=True)
+    hook = {"type": "command", "command": f"touch {ran}"}
+    settings.write_text(json.dumps({"hooks": {"SessionStart": [{"hooks": [hook]}]}}))
+    (tmp_path / "ws").mkdir()
+    program = agent_program("claude")
+    env = {"PATH": f"{program.parent}:/usr/bin:/bin", "HOME": str(tmp_path / "home")}
+    done = subprocess.run(
+        [str(PROMPTLS), "observe", "--agent", "claude", *(["--skip-hooks"] if skip else [])],
+        cwd=tmp_path / "ws",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    first = done.stderr.splitlines()[0]
+    if skip:
+        assert first.startswith("promptls: Claude Code's hooks are switched off for this run")
+    else:
+        assert first.startswith("promptls: Claude Code will run the start-up hooks")
+    assert ran.exists() is not skip
