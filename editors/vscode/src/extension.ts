@@ -7,6 +7,7 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import { PromptlsClient } from "./client";
 import * as commands from "./commands";
+import { OBSERVE_COMMAND, OBSERVE_SCHEME, ObserveReports, observe } from "./observe";
 import { PREVIEW_SCHEME, PreviewProvider } from "./preview";
 import { RESTART_KEYS } from "./settings";
 import { StatusItem } from "./status";
@@ -23,6 +24,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const c = client;
   const preview = new PreviewProvider(c);
   const status = new StatusItem(c, "promptls.ui.showContextFiles");
+  const reports = new ObserveReports();
 
   const register = (id: string, run: () => Promise<void>): vscode.Disposable =>
     vscode.commands.registerCommand(id, async () => {
@@ -50,6 +52,21 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register("promptls.ui.togglePreviewFormat", () => commands.togglePreviewFormat()),
     register("promptls.ui.renderWire", () => commands.renderWire()),
     register("promptls.ui.fixAll", () => commands.fixAll()),
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(OBSERVE_SCHEME, reports),
+    // Also the hook for other views' menus: `{agent, folder}` skips the pickers.
+    vscode.commands.registerCommand(OBSERVE_COMMAND, async (args?: { agent?: string; folder?: string }) => {
+      try {
+        const given = args?.folder ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(args.folder)) : undefined;
+        const folder = given ?? (await commands.pickFolder());
+        if (folder !== undefined) {
+          await observe(c, reports, folder, args?.agent);
+        }
+      } catch (error) {
+        output.appendLine(`${OBSERVE_COMMAND}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        void vscode.window.showErrorMessage(`promptls: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
     register("promptls.ui.restartServer", async () => {
       await c.restart();
       void vscode.window.setStatusBarMessage("promptls: server restarted", 3000);
