@@ -6,7 +6,8 @@
 -- the user decides (confirm()) whether they run. While the agent starts the command line
 -- shows a progress message with the elapsed seconds; :PromptlsObserveStop (or leaving
 -- Neovim) sends Ctrl-C (SIGINT), which stops every process the run started
--- (docs/observe.md).
+-- (docs/observe.md). `User PromptlsObserveStarted` fires once the progress message shows,
+-- `User PromptlsObserveDone` once the report does.
 
 local M = {}
 
@@ -21,9 +22,10 @@ local function cli(args)
   local cmd = require("promptls").options.cmd or { "promptls", "serve" }
   local out = {}
   for _, part in ipairs(cmd) do
-    if part ~= "serve" and part ~= "--stdio" then
-      table.insert(out, part)
+    if part == "serve" then
+      break -- what follows are the server's own options
     end
+    table.insert(out, part)
   end
   return vim.list_extend(out, args)
 end
@@ -34,6 +36,45 @@ local function error_line(result)
   local last = lines[#lines] or ""
   last = last:gsub("^promptls: error: ", "")
   return last ~= "" and last or ("exit " .. tostring(result.code))
+end
+
+--- A small window in the bottom-right corner that says what is running (messages in the
+--- command line would be overwritten by any other message).
+local Progress = {}
+Progress.__index = Progress
+
+function Progress.open()
+  local buf = vim.api.nvim_create_buf(false, true)
+  vim.bo[buf].bufhidden = "wipe"
+  return setmetatable({ buf = buf, win = nil }, Progress)
+end
+
+function Progress:set(text)
+  vim.api.nvim_buf_set_lines(self.buf, 0, -1, false, { text })
+  local width = math.min(vim.fn.strdisplaywidth(text), vim.o.columns - 4)
+  local config = {
+    relative = "editor",
+    anchor = "SE",
+    row = vim.o.lines - 2,
+    col = vim.o.columns - 1,
+    width = width,
+    height = 1,
+    style = "minimal",
+    border = "rounded",
+    focusable = false,
+  }
+  if self.win and vim.api.nvim_win_is_valid(self.win) then
+    vim.api.nvim_win_set_config(self.win, config)
+  else
+    self.win = vim.api.nvim_open_win(self.buf, false, vim.tbl_extend("force", config, { noautocmd = true }))
+    vim.wo[self.win].winhighlight = "Normal:MoreMsg,FloatBorder:MoreMsg"
+  end
+end
+
+function Progress:close()
+  if self.win and vim.api.nvim_win_is_valid(self.win) then
+    vim.api.nvim_win_close(self.win, true)
+  end
 end
 
 --- Show `text` in a scratch buffer named after the agent and folder (reused on rerun).
@@ -52,11 +93,21 @@ local function show(agent, folder, text)
   vim.bo[buf].modifiable = false
   local win = vim.fn.bufwinid(buf)
   if win == -1 then
-    vim.cmd("botright vsplit")
+    -- Full width: the report's lines are paths and sizes, best read unwrapped.
+    vim.cmd("botright split")
     vim.api.nvim_win_set_buf(0, buf)
+    vim.api.nvim_win_set_height(0, math.max(10, math.floor(vim.o.lines * 0.7)))
+    win = vim.api.nvim_get_current_win()
   else
     vim.api.nvim_set_current_win(win)
   end
+  vim.wo[win].linebreak = true
+  vim.api.nvim_win_call(win, function()
+    vim.fn.clearmatches()
+    vim.fn.matchadd("DiagnosticOk", [[^observed = predicted.*]])
+    vim.fn.matchadd("DiagnosticWarn", [[^observed != predicted:\|^  your agent sends.*]])
+    vim.fn.matchadd("Title", [[^\(Instruction files\|promptls predicted\|Request\|Framed text\|Diff\).*:$]])
+  end)
   vim.b[buf].promptls_observe = { agent = agent, folder = folder }
   return buf
 end
@@ -105,21 +156,31 @@ function M.run(agent, folder, on_done)
   table.insert(args, folder)
   local started = vim.uv.now()
   local title = plan.title .. " " .. plan.version
+  local progress = Progress.open()
   local timer = vim.uv.new_timer()
+  local ticks = 0
   timer:start(0, 1000, vim.schedule_wrap(function()
     local seconds = math.floor((vim.uv.now() - started) / 1000)
-    vim.api.nvim_echo({ { ("promptls: starting %s against the local mock… %ds"):format(title, seconds), "MoreMsg" } }, false, {})
+    progress:set(("promptls: starting %s against the local mock… %ds"):format(title, seconds))
+    ticks = ticks + 1
+    if ticks == 1 then
+      vim.cmd.redraw()
+      -- For statuslines and tests: the agent is starting and the progress window shows.
+      vim.api.nvim_exec_autocmds("User", { pattern = "PromptlsObserveStarted", modeline = false })
+    end
   end))
   running = vim.system(cli(args), { text = true, cwd = folder }, vim.schedule_wrap(function(result)
     running = nil
     timer:stop()
     timer:close()
-    vim.api.nvim_echo({ { "" } }, false, {})
+    progress:close()
     if result.code ~= 0 and result.code ~= 1 then
       notify(error_line(result), vim.log.levels.ERROR)
       return
     end
     local buf = show(agent, folder, result.stdout)
+    vim.cmd.redraw()
+    vim.api.nvim_exec_autocmds("User", { pattern = "PromptlsObserveDone", modeline = false })
     if on_done then
       on_done(buf)
     end
