@@ -49,7 +49,7 @@ def test_observe_command_shows_progress_then_the_report(tmp_path: Path) -> None:
     if ARTIFACTS.exists():
         shutil.rmtree(ARTIFACTS)
     ARTIFACTS.mkdir(parents=True)
-    home, proj, prompt = workspace(tmp_path)
+    home, proj, _prompt = workspace(tmp_path)
     out = tmp_path / "result.json"
     env = nvim_env(tmp_path, home, out)
     env["PATH"] = f"{agent_program('claude').parent}:{SERVER.parent}:/usr/bin:/bin"
