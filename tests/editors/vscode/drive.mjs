@@ -8,7 +8,7 @@
 //
 // usage: node drive.mjs '<json config>'
 //   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
-//             "workspace"), url, playwright, chromium, screenshots, workspace, file,
+//             "workspace" | "observe"), agent, url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
 //             expectCode, fixAt, timeoutMs }
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
@@ -219,6 +219,39 @@ async function unopenedFile(page) {
     tabs: (await page.locator(".tab").allTextContents()).map(plain),
   };
   await shot(page, "02-problems-unopened");
+}
+
+/** Observe What the Agent Sends…: pick the agent, answer the hooks question (skip them),
+ * see the progress notification while the agent starts, then the report tab. */
+async function observeAgent(page) {
+  step = "observe-pick";
+  await runCommand(page, "promptls: Observe What the Agent Sends...");
+  await pickRow(page, config.agent);
+  step = "observe-hooks";
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.waitFor({ state: "visible", timeout });
+  const question = plain(await dialog.innerText());
+  await shot(page, "02-observe-hooks");
+  await dialog.locator(".monaco-button", { hasText: "Skip Hooks" }).first().click();
+  step = "observe-progress";
+  const progress = page.locator(".notification-toast", { hasText: "promptls: starting" });
+  await progress.first().waitFor({ state: "visible", timeout });
+  const progressText = plain(await progress.first().innerText());
+  await shot(page, "03-observe-progress");
+  step = "observe-report";
+  const tab = page.locator(".tab.active", { hasText: `Observed ${config.agent}` });
+  await tab.waitFor({ state: "visible", timeout: 240000 });
+  await waitForLine(page, "Instruction files the agent sent, in order:");
+  // The report beside the file: make it the only editor group so its lines show in full.
+  await runCommand(page, "View: Close Editors in Other Groups");
+  await waitForLine(page, "Instruction files the agent sent, in order:");
+  result.steps.observe = {
+    question,
+    progress: progressText,
+    title: plain(await tab.innerText()),
+    text: await activeEditorText(page),
+  };
+  await shot(page, "04-observe-report");
 }
 
 /** The full tour: every surface of the extension against the real server. */
@@ -534,6 +567,8 @@ try {
     await navigation(page);
   } else if (config.scenario === "fence") {
     await unclosedFence(page);
+  } else if (config.scenario === "observe") {
+    await observeAgent(page);
   } else {
     await everyFeature(page);
   }
