@@ -18,7 +18,7 @@ from tests.editors.terminal_shot import screenshot
 from tests.editors.test_neovim import HERE, NVIM, nvim_env
 from tests.oracle.harness import agent_program
 
-pytestmark = [pytest.mark.editor, pytest.mark.agent]
+pytestmark = [pytest.mark.editor, pytest.mark.oracle]
 
 ARTIFACTS = ROOT / "test-artifacts" / "neovim-observe"
 SIZE = (1500, 900)

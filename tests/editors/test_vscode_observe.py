@@ -14,7 +14,7 @@ import pytest
 from tests.editors.test_vscode import ROOT, _code_server, _drive
 from tests.oracle.harness import agent_program
 
-pytestmark = [pytest.mark.editor, pytest.mark.agent]
+pytestmark = [pytest.mark.editor, pytest.mark.oracle]
 
 SERVER = ROOT / ".venv" / "bin" / "promptls"
 

@@ -133,10 +133,12 @@ def _promptls(args: list[str], work: Path, env: Mapping[str, str]) -> str:
 def compare(
     profile: str, scenario: Scenario, root: Path, environ: Mapping[str, str] | None = None
 ) -> Outcome:
-    """Build ``scenario`` in ``root``, ask promptls, run the agent, compare."""
+    """Build ``scenario`` in ``root``, ask promptls, run the agent, compare.
+    ``environ`` is the scenario's own variables (``<home>`` stands for the fake home)."""
     work, home = scenario.build(root)
     tokens = _tokens_by_path(root)
-    env = clean_env(home, work, root / "promptls-scratch", environ or {})
+    environ = {k: v.replace("<home>", str(home)) for k, v in (environ or {}).items()}
+    env = clean_env(home, work, root / "promptls-scratch", environ)
     context = json.loads(_promptls(["context", "--profile", profile, "--json"], work, env))
     listed = [os.path.realpath(f["path"]) for f in context["profiles"][0]["files"]]
     promptls_files: list[str] = []
@@ -151,17 +153,17 @@ def compare(
         work,
         home,
         root / "agent-scratch",
-        extra_env=environ or {},
+        extra_env=environ,
     )
     wire = capture.observation.wire if capture.observation else ""
-    seen: list[tuple[int, str]] = []
-    for token in set(tokens.values()):
-        at = wire.find(token)
-        if at >= 0:
-            seen.append((at, token))
+    known = set(tokens.values())
+    agent_files: list[str] = []
+    for match in TOKEN.finditer(wire):
+        if match.group(0) in known and match.group(0) not in agent_files:
+            agent_files.append(match.group(0))
     return Outcome(
         profile=profile,
-        agent_files=[token for _, token in sorted(seen)],
+        agent_files=agent_files,
         promptls_files=promptls_files,
         agent_wire=wire,
         promptls_wire=promptls_wire,

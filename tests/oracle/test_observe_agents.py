@@ -29,7 +29,7 @@ from promptls.oracle.runner import Capture
 from promptls.oracle.runner import run as real_run
 from tests.oracle.harness import agent_program
 
-pytestmark = pytest.mark.agent
+pytestmark = pytest.mark.oracle
 PROMPTLS = Path(sys.executable).with_name("promptls")
 
 SECRETS = {

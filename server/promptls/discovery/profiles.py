@@ -101,6 +101,7 @@ class Profile(Record):
     rules_suffix: str = ".md"
     rules_at_project_root: bool = False
     rules_in_every_dir: bool = False
+    sends_whitespace: bool = False
     user_rules_last: bool = False
     nested_rules: str | None = None
     user_parent_env: str | None = None
@@ -373,6 +374,8 @@ OPENCODE = Profile(
     user_parent_env="XDG_CONFIG_HOME",
     agent_settings="opencode",
     settings_files=("opencode.json", "opencode.jsonc"),
+    # oracle scenario "opencode: whitespace-only instruction file" (opencode 1.18.33)
+    sends_whitespace=True,
     user_files=("AGENTS.md",),
     project_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
     local_files=(),

@@ -9,8 +9,9 @@ imports (``follow``), rules/memory/lazy files (``sources``), the agents' setting
 (``settings_apply``), and the order of a profile here.
 
 Decisions where the agents' docs are silent:
-- Whitespace-only files are skipped ("empty"): no agent renders them, and for codex the
-  empty file still takes its folder's slot (so it shadows ``AGENTS.md``).
+- Whitespace-only files are skipped ("empty"): no agent but opencode sends them
+  (``Profile.sends_whitespace``), and for codex the empty file still takes its folder's
+  slot (so it shadows ``AGENTS.md``).
 - An over-cap file (``max_bytes``) is truncated at a UTF-8 character boundary and
   reported as ``cut``; the codex budget cuts at the exact byte and decodes lossily, as
   codex itself does (``take(remaining)`` + ``from_utf8_lossy``), so a split character
@@ -291,7 +292,7 @@ class Walker(OpencodeWalk):
             return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)
-        if not text.strip():
+        if not (text if self.profile.sends_whitespace else text.strip()):
             extra = " (it still takes the folder's slot)" if holds_slot else ""
             self.skip(path, scope, f"skipped: empty, nothing to load{extra}", result.size)
             return False

@@ -55,7 +55,7 @@ class _Server(ThreadingHTTPServer):
     lock: threading.Condition
 
     def handle_error(self, request: object, client_address: object) -> None:
-        """Quiet: an agent stopped mid-request resets its connection; that is no error."""
+        """An agent that hangs up (it is killed once its request is in) is no error."""
 
 
 class _Handler(BaseHTTPRequestHandler):

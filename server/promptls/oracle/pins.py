@@ -15,6 +15,8 @@ from pathlib import Path
 from promptls.record import Record
 
 PINS_FILE = Path(__file__).with_name("pins.json")
+PINS_ENV = "PROMPTLS_PINS"
+"""Overrides the pins file (``scripts/oracle --latest`` points it at the newest releases)."""
 CACHE_ENV = "PROMPTLS_AGENTS"
 """Overrides the cache folder (``scripts/oracle --latest`` points it at its scratch)."""
 
@@ -28,8 +30,11 @@ class Pin(Record):
     date: str
 
 
-def load_pins(path: Path = PINS_FILE) -> dict[str, Pin]:
-    """Every pin by agent, in the file's order."""
+def load_pins(path: Path | None = None) -> dict[str, Pin]:
+    """Every pin by agent, in the file's order (``$PROMPTLS_PINS`` or ``pins.json``)."""
+    if path is None:
+        configured = os.environ.get(PINS_ENV)
+        path = Path(configured) if configured else PINS_FILE
     data = json.loads(path.read_text(encoding="utf-8"))
     return {
         name: Pin(name, entry["package"], entry["version"], entry["date"])

@@ -8,8 +8,9 @@ in ``<loaded_context>`` (no group tag); the others end the first user message's
 as google-gemini/gemini-cli @ 5411f113 ``memoryDiscovery.ts``
 ``concatenateInstructions`` writes them (content trimmed, ``--- Context from: PATH
 ---`` / ``--- End of Context from: PATH ---``, joined by a blank line). Imports are
-inlined by ``memoryImportProcessor.ts`` between ``<!-- Imported from: X -->`` and ``<!-- End of import from: X -->`` before the
-trim, and an import already on the chain becomes ``<!-- File already processed: X -->``.
+inlined by ``memoryImportProcessor.ts`` between ``<!-- Imported from: X -->`` and
+``<!-- End of import from: X -->`` before the trim, and an import already on the
+chain becomes ``<!-- File already processed: X -->``.
 An import gemini could not read leaves a message that depends on its file system
 error, so promptls keeps the ``@path`` as written there and says so.
 """
