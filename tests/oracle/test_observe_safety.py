@@ -7,6 +7,7 @@ credential, and the mock keeping no header. The pinned agents' own runs are in
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -215,3 +216,39 @@ def test_the_mock_keeps_no_request_header() -> None:
         [seen] = mock.requests
     assert seen.body == {"a": 1}
     assert "real-secret" not in repr(seen)
+
+
+SENDS_OTHER_TEXT = """exec /usr/bin/python3 - <<'PY'
+import json, os, urllib.request
+cwd = os.getcwd()
+text = ("<system-reminder>\\nCodebase and user instructions are shown below.\\n\\n"
+        f"Contents of {cwd}/CLAUDE.md (project instructions, checked into the codebase):\\n\\n"
+        "A newer framing.\\n\\n"
+        f"Contents of {cwd}/AGENTS.md (project instructions, checked into the codebase):\\n\\n"
+        "Use make.\\n</system-reminder>")
+body = {"stream": True, "tools": [{"name": "Bash"}],
+        "messages": [{"role": "user", "content": [{"type": "text", "text": text}]}]}
+request = urllib.request.Request(os.environ["ANTHROPIC_BASE_URL"] + "/v1/messages",
+                                 data=json.dumps(body).encode())
+urllib.request.urlopen(request).read()
+PY"""
+"""A stand-in Claude Code that frames its files differently from the profile and sends
+AGENTS.md beside CLAUDE.md (the profile says Claude Code reads CLAUDE.md only then)."""
+
+
+def test_a_disagreement_exits_1_with_the_line_saying_what_differs(tmp_path: Path) -> None:
+    program = _fake_agent(tmp_path, "claude", SENDS_OTHER_TEXT)
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws" / "CLAUDE.md").write_text("Use pytest.\n")
+    (tmp_path / "ws" / "AGENTS.md").write_text("Use make.\n")
+    done = _observe(["--agent", "claude"], tmp_path, f"{program.parent}:/usr/bin:/bin")
+    assert done.returncode == 1, done.stderr
+    work = tmp_path / "ws"
+    assert "observed != predicted:" in done.stdout
+    assert (
+        f"your agent sends 2 files ({work}/CLAUDE.md, {work}/AGENTS.md); "
+        f"promptls predicted 1 file ({work}/CLAUDE.md)"
+    ) in done.stdout
+    wire_line = r"your agent sends [\d,]+ bytes of instruction text \('\\n\\nContents of "
+    assert re.search(wire_line + r".*promptls predicted [\d,]+ \(' Be sure to adhere", done.stdout)
+    assert "+A newer framing." in done.stdout

@@ -308,5 +308,4 @@ def _files(paths: list[str]) -> str:
 
 
 def _excerpt(text: str, at: int) -> str:
-    piece = text[at : at + 40].split("\n", 1)[0]
-    return f"{piece!r}" if at < len(text) else "the end"
+    return repr(text[at : at + 40]) if at < len(text) else "the end"
