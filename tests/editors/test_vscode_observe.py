@@ -31,7 +31,8 @@ def test_observe_asks_about_hooks_shows_progress_then_the_report(tmp_path: Path)
     observed = seen["steps"]["observe"]
     assert "Claude Code will run the start-up hooks your settings configure" in observed["question"]
     assert str(settings) in observed["question"]
-    assert observed["progress"].startswith("promptls: starting Claude Code 2.1.")
+    assert "promptls: starting Claude Code 2.1." in observed["progress"]
+    assert "Cancel" in observed["progress"]
     assert observed["title"].startswith("Observed claude")
     text = observed["text"]
     assert "observed = predicted" in text or "your agent sends" in text

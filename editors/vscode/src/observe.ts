@@ -155,4 +155,8 @@ export async function observe(
   reports.set(uri, outcome.stdout);
   const doc = await vscode.workspace.openTextDocument(uri);
   await vscode.window.showTextDocument(doc, { preview: false, viewColumn: vscode.ViewColumn.Beside });
+  // The report's lines are paths and framed text: wrapped, they read without scrolling.
+  if (vscode.workspace.getConfiguration("editor", doc).get<string>("wordWrap") === "off") {
+    await vscode.commands.executeCommand("editor.action.toggleWordWrap");
+  }
 }

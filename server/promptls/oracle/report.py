@@ -51,9 +51,7 @@ def report_text(report: Report) -> str:
     """The human report."""
     plan = report.plan
     wire_bytes = len(report.wire.encode("utf-8", "surrogatepass"))
-    lines = [
-        f"{plan.title} {plan.version} ({plan.program}) in {plan.folder}",
-    ]
+    lines = [f"{plan.title} {plan.version} in {plan.folder}", f"program: {plan.program}"]
     if report.agrees:
         lines.append("observed = predicted: your agent sends what promptls predicted")
     else:
@@ -67,10 +65,11 @@ def report_text(report: Report) -> str:
     rest = report.request_bytes - wire_bytes
     lines += [
         "",
-        f"Request: {report.request_bytes:,} bytes of JSON; instruction text {wire_bytes:,} "
-        f"bytes, {_tokens(report.wire_tokens)} ({_share(wire_bytes, report.request_bytes)}); "
-        f"the rest {max(rest, 0):,} bytes ({_share(max(rest, 0), report.request_bytes)}); "
-        "by field (the instruction text is inside one of them):",
+        f"Request: {report.request_bytes:,} bytes of JSON",
+        f"  instruction text: {wire_bytes:,} bytes, {_tokens(report.wire_tokens)}, "
+        f"{_share(wire_bytes, report.request_bytes)}",
+        f"  the rest: {max(rest, 0):,} bytes, {_share(max(rest, 0), report.request_bytes)}",
+        "By field (the instruction text is inside one of them):",
         *(
             f"  {p.name}: {p.bytes:,} bytes ({_share(p.bytes, report.request_bytes)})"
             for p in report.request_parts

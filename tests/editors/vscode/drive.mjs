@@ -237,6 +237,12 @@ async function observeAgent(page) {
   const progress = page.locator(".notification-toast", { hasText: "promptls: starting" });
   await progress.first().waitFor({ state: "visible", timeout });
   const progressText = plain(await progress.first().innerText());
+  // The toast slides in over the status bar; photograph it once it sits above the bar.
+  await page.waitForFunction(() => {
+    const toast = document.querySelector(".notification-toast");
+    const bar = document.querySelector(".statusbar");
+    return toast !== null && bar !== null && toast.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top;
+  }, null, { timeout });
   await shot(page, "03-observe-progress");
   step = "observe-report";
   const tab = page.locator(".tab.active", { hasText: `Observed ${config.agent}` });

@@ -106,7 +106,7 @@ local function show(agent, folder, text)
     vim.fn.clearmatches()
     vim.fn.matchadd("DiagnosticOk", [[^observed = predicted.*]])
     vim.fn.matchadd("DiagnosticWarn", [[^observed != predicted:\|^  your agent sends.*]])
-    vim.fn.matchadd("Title", [[^\(Instruction files\|promptls predicted\|Request\|Framed text\|Diff\).*:$]])
+    vim.fn.matchadd("Title", [[^\(Instruction files\|promptls predicted\|Request\|By field\|Framed text\|Diff\).*]])
   end)
   vim.b[buf].promptls_observe = { agent = agent, folder = folder }
   return buf
