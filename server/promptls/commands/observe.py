@@ -17,12 +17,17 @@ asks about before it runs).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
 from promptls.commands import UsageError
-from promptls.commands._common import add_home_argument, print_json, resolve_dir, setup_stdout
+from promptls.commands._common import (
+    add_home_argument,
+    print_json,
+    resolve_dir,
+    resolve_home,
+    setup_stdout,
+)
 
 NAME = "observe"
 HELP = "run your installed agent against a local recording mock and compare with promptls"
@@ -72,7 +77,8 @@ def run(args: argparse.Namespace) -> int:
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     folder = Path(resolve_dir(args.dir))
-    home = Path(args.home or os.environ.get("PROMPTLS_HOME") or Path.home())
+    configured = resolve_home(args)
+    home = Path(configured) if configured is not None else None
 
     def before_run(plan: Plan) -> bool:
         notice = hooks_notice(plan)
