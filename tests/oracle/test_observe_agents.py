@@ -58,6 +58,7 @@ CREDENTIAL_FILES = {
 USER_FILES = {
     "claude": ".claude/CLAUDE.md",
     "codex": ".codex/AGENTS.md",
+    "copilot": ".copilot/copilot-instructions.md",
     "gemini": ".gemini/GEMINI.md",
     "opencode": ".config/opencode/AGENTS.md",
 }

@@ -37,7 +37,9 @@ FORMATS = ("text", "json", "wire")
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--agent, DIR, --agent-bin, --format, --timeout, --skip-hooks, --plan, --home."""
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
-    parser.add_argument("--agent", required=True, help="claude, codex, gemini or opencode")
+    parser.add_argument(
+        "--agent", required=True, help="the agent: claude, codex, copilot, gemini or opencode"
+    )
     parser.add_argument(
         "--agent-bin", metavar="PROGRAM", help="the agent's program (default: found on PATH)"
     )
