@@ -187,3 +187,7 @@ class UserAdapter:
 
     def observe(self, request: Request) -> Observation:
         return self.inner.observe(request)
+
+    def reading(self, target: Path) -> Adapter | None:
+        """None: observe never scripts a read (its mock answers no tool call)."""
+        return None
