@@ -47,8 +47,10 @@ OPEN_TO_ALL = frozenset({"promptls", "record"})
 
 MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
     "promptls.commands.serve": frozenset({"lsp"}),
+    "promptls.commands.observe": frozenset({"oracle"}),
 }
-"""The one command that starts the language server."""
+"""The one command that starts the language server, and the one that runs the user's
+agent (docs/observe.md)."""
 
 THIRD_PARTY_LSP = frozenset({"pygls", "lsprotocol"})
 """Only ``lsp`` may import these: everything else is usable without the LSP stack."""
@@ -65,6 +67,7 @@ SEAMS = (
     ("promptls.lsp.codecache", "promptls.lsp.lazymethods"),
     ("promptls.config", "promptls.analysis"),
     ("promptls.commands._common", "promptls.discovery"),
+    ("promptls.commands.observe", "promptls.oracle"),
     ("promptls.analysis.", "promptls.analysis."),
     ("promptls.analysis.rules.", "promptls.discovery.gitignore"),
     ("promptls.analysis.rules.", "promptls.discovery.skills"),

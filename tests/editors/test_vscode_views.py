@@ -91,6 +91,10 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
     assert f"{RULE}: loaded for claude" in explain
     assert "matches src/**/*.py" in explain
 
+    # An agent's row offers the wire text and the observe command (which runs the agent).
+    menu = steps["agentMenu"]
+    assert "Preview Wire Text" in menu and "Observe What the Agent Sends..." in menu, menu
+
     wire = steps["agentWire"]
     assert "Wire (claude)" in wire["title"]
     assert "Type every function." in wire["text"]

@@ -12,7 +12,7 @@ import {
 } from "vscode-languageclient/node";
 import { CONTEXT_CHANGED, type ContextChangedParams, SETTINGS_SECTION } from "./generated/api";
 import { pythonCandidates } from "./python";
-import { MIN_PYTHON, resolveServer } from "./server";
+import { MIN_PYTHON, resolveServer, type ServerCommand } from "./server";
 import { instructionPatterns, promptGlobs, serverSettings } from "./settings";
 
 /** Payload of the server's `promptls/contextChanged` notification. */
@@ -46,6 +46,8 @@ export class PromptlsClient implements vscode.Disposable {
   /** Fires each time a server is up (first start and restarts), so views can refresh. */
   readonly onStarted = this.started.event;
   private warnedMissing = false;
+  /** The command line the running server was started with (observe runs the same program). */
+  private serverCommand: ServerCommand | undefined;
 
   constructor(
     private readonly output: vscode.LogOutputChannel,
@@ -85,6 +87,7 @@ export class PromptlsClient implements vscode.Disposable {
       }
       return;
     }
+    this.serverCommand = server;
     for (const note of tried) {
       this.output.appendLine(`Skipped ${note}`);
     }
@@ -150,6 +153,20 @@ export class PromptlsClient implements vscode.Disposable {
     await this.stop();
     this.warnedMissing = false;
     await this.start();
+  }
+
+  /** The promptls program and its environment with `args` for the CLI instead of `serve`,
+   * or undefined when no server program was found. */
+  async cli(args: string[]): Promise<{ command: string; args: string[]; env?: Record<string, string> } | undefined> {
+    if (this.serverCommand === undefined) {
+      await this.start();
+    }
+    const server = this.serverCommand;
+    if (server === undefined) {
+      return undefined;
+    }
+    const base = server.args.filter((arg) => arg !== "serve");
+    return { command: server.command, args: [...base, ...args], env: server.env };
   }
 
   /** Run one of the server's `workspace/executeCommand` commands with a single argument object. */

@@ -19,7 +19,7 @@ import { activeFolder } from "./status";
 const FIX_ALL_KIND = vscode.CodeActionKind.Empty.append(FIX_ALL);
 
 /** Pick the folder to act on: the active one, or ask when there are several and none is active. */
-async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
+export async function pickFolder(): Promise<vscode.WorkspaceFolder | undefined> {
   const folders = vscode.workspace.workspaceFolders ?? [];
   const doc = vscode.window.activeTextEditor?.document;
   const own = doc !== undefined ? vscode.workspace.getWorkspaceFolder(doc.uri) : undefined;

@@ -8,8 +8,9 @@ import * as vscode from "vscode";
 import { CacheDiffProvider, DIFF_SCHEME } from "./cacheDiff";
 import { PromptlsClient } from "./client";
 import * as commands from "./commands";
-import { ContextTree, explainStatus, openFile } from "./contextTree";
+import { AgentNode, ContextTree, explainStatus, FileNode, openFile, pickAgent } from "./contextTree";
 import { MatrixPanel } from "./matrix";
+import { OBSERVE_COMMAND, OBSERVE_SCHEME, ObserveReports, observe } from "./observe";
 import { PREVIEW_SCHEME, PreviewProvider } from "./preview";
 import { RESTART_KEYS } from "./settings";
 import { StatusItem } from "./status";
@@ -29,6 +30,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const diffs = new CacheDiffProvider(c);
   const tree = new ContextTree(c);
   const matrix = new MatrixPanel(c);
+  const reports = new ObserveReports();
 
   const register = (id: string, run: (...args: unknown[]) => Promise<void>): vscode.Disposable =>
     vscode.commands.registerCommand(id, async (...args: unknown[]) => {
@@ -68,6 +70,30 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     register("promptls.ui.togglePreviewFormat", () => commands.togglePreviewFormat()),
     register("promptls.ui.renderWire", () => commands.renderWire()),
     register("promptls.ui.fixAll", () => commands.fixAll()),
+    reports,
+    vscode.workspace.registerTextDocumentContentProvider(OBSERVE_SCHEME, reports),
+    // Also the hook for other views' menus: `{agent, folder}` skips the pickers.
+    vscode.commands.registerCommand(OBSERVE_COMMAND, async (arg?: { agent?: string; folder?: string } | AgentNode | FileNode) => {
+      try {
+        // From the Agent Context tree: the node's agent (a folded node asks which) and folder.
+        let args = arg instanceof AgentNode || arg instanceof FileNode ? undefined : arg;
+        if (arg instanceof AgentNode || arg instanceof FileNode) {
+          const picked = await pickAgent(arg);
+          if (picked === undefined) {
+            return;
+          }
+          args = { agent: picked.profile, folder: picked.node.folder.uri.fsPath };
+        }
+        const given = args?.folder ? vscode.workspace.getWorkspaceFolder(vscode.Uri.file(args.folder)) : undefined;
+        const folder = given ?? (await commands.pickFolder());
+        if (folder !== undefined) {
+          await observe(c, reports, folder, args?.agent);
+        }
+      } catch (error) {
+        output.appendLine(`${OBSERVE_COMMAND}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        void vscode.window.showErrorMessage(`promptls: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }),
     register("promptls.ui.restartServer", async () => {
       await c.restart();
       void vscode.window.setStatusBarMessage("promptls: server restarted", 3000);

@@ -34,6 +34,10 @@ ACTIONS: list[Schema] = [
      "description": "halves and wire text of the current file"},
     {"name": "fixAll", "title": "Fix All", "command": None, "codeActionKind": FIX_ALL_KIND,
      "description": "apply every safe fix in the current file"},
+    {"name": "observe", "title": "Observe What the Agent Sends...", "command": None,
+     "cli": "observe",
+     "description": "run your installed agent once against a local recording mock "
+     "(promptls observe, never the server) and compare what it sent with promptls"},
 ]  # fmt: skip
 """User-facing actions both editor clients offer (VS Code palette, Neovim commands)."""
 

@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "diff",
     "rules",
     "explain",
+    "observe",
     "serve",
     "api_json",
 )

@@ -109,3 +109,25 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     process.wait(timeout=30)
+
+
+def read_version(exe: Path, env: Mapping[str, str], work: Path, timeout: float = 30.0) -> str:
+    """The agent's ``--version`` output (stdout and stderr), run with the same clean
+    environment and home as its session and stopped like it; "" when it does not answer
+    within ``timeout``."""
+    process = subprocess.Popen(
+        [str(exe), "--version"],
+        cwd=work,
+        env=dict(env),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    try:
+        out, _ = process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        out = b""
+    finally:
+        _stop(process)
+    return out.decode("utf-8", errors="replace")

@@ -8,7 +8,7 @@
 //
 // usage: node drive.mjs '<json config>'
 //   config: { scenario ("all" | "missing-server" | "source-file" | "navigation" | "fence" |
-//             "workspace" | "views"), url, playwright, chromium, screenshots, workspace, file,
+//             "workspace" | "views" | "observe"), agent, url, playwright, chromium, screenshots, workspace, file,
 //             expectInFile, expectInPreview, appendToAgents, expectRule, expectInTarget,
 //             expectCode, fixAt, timeoutMs }
 import { appendFileSync, mkdirSync, readFileSync } from "node:fs";
@@ -219,6 +219,45 @@ async function unopenedFile(page) {
     tabs: (await page.locator(".tab").allTextContents()).map(plain),
   };
   await shot(page, "02-problems-unopened");
+}
+
+/** Observe What the Agent Sends…: pick the agent, answer the hooks question (skip them),
+ * see the progress notification while the agent starts, then the report tab. */
+async function observeAgent(page) {
+  step = "observe-pick";
+  await runCommand(page, "promptls: Observe What the Agent Sends...");
+  await pickRow(page, config.agent);
+  step = "observe-hooks";
+  const dialog = page.locator(".monaco-dialog-box");
+  await dialog.waitFor({ state: "visible", timeout });
+  const question = plain(await dialog.innerText());
+  await shot(page, "02-observe-hooks");
+  await dialog.locator(".monaco-button", { hasText: "Skip Hooks" }).first().click();
+  step = "observe-progress";
+  const progress = page.locator(".notification-toast", { hasText: "promptls: starting" });
+  await progress.first().waitFor({ state: "visible", timeout });
+  const progressText = plain(await progress.first().innerText());
+  // The toast slides in over the status bar; photograph it once it sits above the bar.
+  await page.waitForFunction(() => {
+    const toast = document.querySelector(".notification-toast");
+    const bar = document.querySelector(".statusbar");
+    return toast !== null && bar !== null && toast.getBoundingClientRect().bottom <= bar.getBoundingClientRect().top;
+  }, null, { timeout });
+  await shot(page, "03-observe-progress");
+  step = "observe-report";
+  const tab = page.locator(".tab.active", { hasText: `Observed ${config.agent}` });
+  await tab.waitFor({ state: "visible", timeout: 240000 });
+  await waitForLine(page, "Instruction files the agent sent, in order:");
+  // The report beside the file: make it the only editor group so its lines show in full.
+  await runCommand(page, "View: Close Editors in Other Groups");
+  await waitForLine(page, "Instruction files the agent sent, in order:");
+  result.steps.observe = {
+    question,
+    progress: progressText,
+    title: plain(await tab.innerText()),
+    text: await activeEditorText(page),
+  };
+  await shot(page, "04-observe-report");
 }
 
 /** The full tour: every surface of the extension against the real server. */
@@ -468,6 +507,18 @@ async function treeRows(page, text, also) {
 }
 
 /** Right-click a tree row and choose a context-menu entry. */
+/** The entries of a tree row's context menu, read and closed without choosing one. */
+async function treeMenuEntries(page, rowText) {
+  const row = contextPane(page).locator(".monaco-list-row", { hasText: rowText }).first();
+  await row.click({ button: "right" });
+  const items = page.locator(".monaco-menu .action-item .action-label");
+  await items.first().waitFor({ state: "visible", timeout });
+  const entries = (await items.allInnerTexts()).map(plain).filter((text) => text !== "");
+  await page.keyboard.press("Escape");
+  await page.locator(".monaco-menu").first().waitFor({ state: "detached", timeout });
+  return entries;
+}
+
 async function treeMenu(page, rowText, entry) {
   const row = contextPane(page).locator(".monaco-list-row", { hasText: rowText }).first();
   await row.click({ button: "right" });
@@ -512,6 +563,9 @@ async function agentViews(page) {
   await shot(page, "03-explain-status");
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached", timeout });
+
+  step = "agent-menu";
+  result.steps.agentMenu = await treeMenuEntries(page, "claude");
 
   step = "agent-wire";
   await treeMenu(page, "claude", "Preview Wire Text");
@@ -718,6 +772,8 @@ try {
     await agentViews(page);
   } else if (config.scenario === "fence") {
     await unclosedFence(page);
+  } else if (config.scenario === "observe") {
+    await observeAgent(page);
   } else {
     await everyFeature(page);
   }

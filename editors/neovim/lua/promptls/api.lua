@@ -231,5 +231,10 @@ return {
       title = "Fix All",
       description = "apply every safe fix in the current file",
     },
+    {
+      name = "observe",
+      title = "Observe What the Agent Sends...",
+      description = "run your installed agent once against a local recording mock (promptls observe, never the server) and compare what it sent with promptls",
+    },
   },
 }

@@ -307,6 +307,25 @@ function M.create()
     complete = completer(api.profiles),
     desc = "promptls: the agent's wire text, baseline and now, in a diff split",
   })
+  cmd("PromptlsObserve", function(o)
+    local bufnr = vim.api.nvim_get_current_buf()
+    require("promptls.observe").run(o.args, M.folder(M.client(bufnr), bufnr) or vim.fn.getcwd())
+  end, {
+    nargs = 1,
+    complete = completer(vim.tbl_filter(function(p)
+      return p ~= "or"
+    end, api.profiles)),
+    desc = desc("observe"),
+  })
+  cmd("PromptlsObserveStop", function()
+    require("promptls.observe").stop()
+  end, { nargs = 0, desc = "promptls: stop a running observe (Ctrl-C to the agent's run)" })
+  vim.api.nvim_create_autocmd("VimLeavePre", {
+    group = vim.api.nvim_create_augroup("promptls_observe", { clear = true }),
+    callback = function()
+      require("promptls.observe").stop()
+    end,
+  })
 end
 
 return M

@@ -8,7 +8,13 @@ from __future__ import annotations
 
 from promptls.oracle.adapter import Adapter
 from promptls.oracle.agents import claude, codex, copilot, gemini, opencode
+from promptls.oracle.user import UserSetup
 
 ADAPTERS: dict[str, Adapter] = {
     module.ADAPTER.profile: module.ADAPTER for module in (claude, codex, gemini, opencode, copilot)
 }
+
+USERS: dict[str, UserSetup] = {
+    module.ADAPTER.profile: module.USER for module in (claude, codex, gemini, opencode, copilot)
+}
+"""What ``promptls observe`` adds to each adapter to run the user's own agent."""

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request, sse
+from promptls.oracle.user import HookSource, UserSetup
 
 BLOCK_START = "<system-reminder>\n"
 FILE_HEADER = re.compile(r"^Contents of (/.*?)(?: \([^()\n]*\))?:$", re.MULTILINE)
@@ -204,3 +205,34 @@ class ClaudeReading(ClaudeAdapter):
 
 
 ADAPTER = ClaudeAdapter()
+
+USER = UserSetup(
+    title="Claude Code",
+    package="@anthropic-ai/claude-code",
+    minimum="2.1.332",
+    carry=(
+        ".claude/CLAUDE.md",
+        ".claude/rules",
+        ".claude/settings.json",
+        ".claude/skills",
+        ".claude/agents",
+        ".claude/commands",
+        ".claude/output-styles",
+    ),
+    ephemeral=("--no-session-persistence",),
+    hooks=(
+        HookSource(".claude/settings.json"),
+        HookSource(".claude/settings.json", in_home=False),
+        HookSource(".claude/settings.local.json", in_home=False),
+    ),
+    skip_hooks=("--settings", '{"disableAllHooks": true}'),
+    drop_settings=(
+        ".claude/settings.json",
+        ("apiKeyHelper", "awsAuthRefresh", "awsCredentialExport", "forceLoginMethod"),
+    ),
+    login_advice="a forceLoginMethod or apiKeyHelper in the project's .claude/settings.json "
+    "asks for a real login: run observe on a copy without it",
+)
+"""Claude Code run against the user's setup: ``--no-session-persistence`` (no
+transcript; ``claude --help``, 2.1.332), the overlay for ``~/.claude.json``'s project
+state, and ``disableAllHooks`` as the hook switch (Claude Code's settings docs)."""

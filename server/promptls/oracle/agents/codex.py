@@ -18,6 +18,7 @@ from pathlib import Path
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
+from promptls.oracle.user import HookSource, UserSetup
 
 HEADER = "# AGENTS.md instructions"
 KEY_VARIABLE = "PROMPTLS_ORACLE_KEY"
@@ -73,3 +74,36 @@ class CodexAdapter:
 
 
 ADAPTER = CodexAdapter()
+
+USER = UserSetup(
+    title="Codex CLI",
+    package="@openai/codex",
+    minimum="0.171.0",
+    carry=(
+        ".codex/AGENTS.md",
+        ".codex/AGENTS.override.md",
+        ".codex/config.toml",
+        ".codex/hooks.json",
+        ".codex/skills",
+        ".codex/prompts",
+        ".agents/skills",
+    ),
+    ephemeral=("--ephemeral",),
+    offline=(
+        "-c",
+        "check_for_update_on_startup=false",
+        "-c",
+        "features.plugins=false",
+        "-c",
+        "features.apps=false",
+    ),
+    hooks=(HookSource(".codex/hooks.json"), HookSource(".codex/hooks.json", in_home=False)),
+    skip_hooks=("-c", "features.codex_hooks=false"),
+    login_advice="a forced_login_method in ~/.codex/config.toml asks for a ChatGPT login: "
+    "run observe with a home whose config.toml has none (--home)",
+)
+"""Codex run against the user's setup: ``exec --ephemeral`` (no session files; ``codex
+exec --help``, 0.171.0), the overlay for the rest of ``~/.codex``, and the
+``codex_hooks`` feature as the hook switch. ``offline``: 0.171.0 looked up github.com
+and api.github.com at start-up (its update check and curated plugin sync, seen with
+strace by tests/oracle/test_observe_agents.py); these settings switch both off."""

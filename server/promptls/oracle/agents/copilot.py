@@ -20,6 +20,7 @@ from pathlib import Path
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
+from promptls.oracle.user import HookSource, UserSetup
 
 OPEN = "<custom_instruction>\n"
 CLOSE = "</custom_instruction>"
@@ -74,3 +75,22 @@ class CopilotAdapter:
 
 
 ADAPTER = CopilotAdapter()
+
+USER = UserSetup(
+    title="Copilot CLI",
+    package="@github/copilot",
+    minimum="1.0.102",
+    carry=(
+        ".copilot/copilot-instructions.md",
+        ".copilot/instructions",
+        ".copilot/config.json",
+        ".copilot/agents",
+        ".copilot/skills",
+    ),
+    hooks=(HookSource(".copilot/config.json"),),
+    login_advice="observe gives Copilot CLI a bring-your-own-provider key (COPILOT_OFFLINE); "
+    "a managed policy that requires a GitHub sign-in cannot be met",
+)
+"""Copilot CLI run against the user's setup: the user-level files its profile reads
+(``~/.copilot``), in the overlay, which also takes its sessions and logs; no
+no-persistence switch is used."""

@@ -27,6 +27,7 @@ from promptls.oracle.adapter import (
     text_between,
 )
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
+from promptls.oracle.user import HookSource, UserSetup
 
 OPEN = "<loaded_context>\n"
 CLOSE = "\n</loaded_context>"
@@ -85,3 +86,27 @@ class GeminiAdapter:
 
 
 ADAPTER = GeminiAdapter()
+
+USER = UserSetup(
+    title="Gemini CLI",
+    package="@google/gemini-cli",
+    minimum="0.61.0",
+    carry=(
+        ".gemini/GEMINI.md",
+        ".gemini/AGENTS.md",
+        ".gemini/settings.json",
+        ".gemini/skills",
+        ".gemini/commands",
+        ".agents/skills",
+    ),
+    hooks=(HookSource(".gemini/settings.json"), HookSource(".gemini/settings.json", in_home=False)),
+    offline_settings=(".gemini/settings.json", {"privacy": {"usageStatisticsEnabled": False}}),
+    skip_hooks_settings=(".gemini/settings.json", {"hooksConfig": {"enabled": False}}),
+    login_advice="an enforcedAuthType in settings asks for a Google login: "
+    "run observe with a home whose settings.json has none (--home)",
+)
+"""Gemini CLI run against the user's setup: it has no no-persistence mode, so the
+overlay takes its chats, logs and project ids; ``hooksConfig.enabled`` is the hook
+switch (its settings schema in 0.61.0: "When disabled, no hooks will be executed").
+``usageStatisticsEnabled``: 0.61.0 sent usage statistics to play.googleapis.com (seen
+with strace by tests/oracle/test_observe_agents.py); the setting switches them off."""

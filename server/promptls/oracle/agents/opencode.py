@@ -21,6 +21,7 @@ from pathlib import Path
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
+from promptls.oracle.user import HookSource, UserSetup
 
 ENV_END = "</env>\n"
 NEXT_PART = "\nSkills provide specialized instructions"
@@ -102,3 +103,32 @@ class OpencodeAdapter:
 
 
 ADAPTER = OpencodeAdapter()
+
+USER = UserSetup(
+    title="opencode",
+    package="opencode-ai",
+    minimum="1.18.33",
+    carry=(
+        ".config/opencode/AGENTS.md",
+        ".config/opencode/opencode.json",
+        ".config/opencode/opencode.jsonc",
+        ".config/opencode/agent",
+        ".config/opencode/command",
+        ".config/opencode/skill",
+        ".claude/CLAUDE.md",
+        ".claude/skills",
+        ".agents/skills",
+    ),
+    hooks=(
+        HookSource(".config/opencode/opencode.json", key="plugin"),
+        HookSource("opencode.json", key="plugin", in_home=False),
+    ),
+    env={"npm_config_offline": "true"},
+    login_advice="opencode reads the provider observe gives it from OPENCODE_CONFIG; "
+    "a provider pinned by the project's opencode.json may need its own login",
+)
+"""opencode run against the user's setup: no no-persistence mode, so the overlay takes
+its sessions (``~/.local/share/opencode``); plugins listed in its config load as in a
+real session and have no off switch. ``npm_config_offline``: 1.18.33 installed packages
+into its config folder from registry.npmjs.org at start-up (seen with strace by
+tests/oracle/test_observe_agents.py); npm's offline mode keeps it to its cache."""

@@ -1,0 +1,119 @@
+"""``promptls observe --agent NAME [DIR]``: run your own installed agent once, headless,
+against a recording mock on 127.0.0.1, and compare what it sent with what promptls
+predicts (``context``/``preview`` for that agent).
+
+The one command that runs the user's agent, under the contract docs/observe.md states:
+loopback only, a fake credential and none of the user's, plain-text answers (no tool
+call), the user's agent folders and the repository untouched, hooks named before the
+run, a time limit, and every process stopped on exit or Ctrl-C.
+
+Formats: ``text`` (the report), ``json`` (the same, camelCase), ``wire`` (the framed
+text the agent sent, raw UTF-8). Exit 0 when observation and prediction agree, 1 when
+they differ, 2 for errors (missing or too old agent, a login the mock cannot satisfy).
+``--plan`` runs no session: it reads the version and lists the hooks (what an editor
+asks about before it runs).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from promptls.commands import UsageError
+from promptls.commands._common import (
+    add_home_argument,
+    print_json,
+    resolve_dir,
+    resolve_home,
+    setup_stdout,
+)
+
+NAME = "observe"
+HELP = "run your installed agent against a local recording mock and compare with promptls"
+FORMATS = ("text", "json", "wire")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """--agent, DIR, --agent-bin, --format, --timeout, --skip-hooks, --plan, --home."""
+    parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
+    parser.add_argument(
+        "--agent", required=True, help="the agent: claude, codex, copilot, gemini or opencode"
+    )
+    parser.add_argument(
+        "--agent-bin", metavar="PROGRAM", help="the agent's program (default: found on PATH)"
+    )
+    parser.add_argument("--format", choices=FORMATS, default="text", help="output form")
+    parser.add_argument(
+        "--timeout", type=float, default=90.0, metavar="SECONDS", help="time limit for the agent"
+    )
+    parser.add_argument(
+        "--skip-hooks",
+        action="store_true",
+        help="switch the start-up hooks your settings configure off (the agent's own switch)",
+    )
+    parser.add_argument(
+        "--plan",
+        action="store_true",
+        help="run no session: show the agent's version, what is carried and its hooks",
+    )
+    add_home_argument(parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Observe, print in the chosen form, exit 0/1 by agreement."""
+    # Deferred to run: building the parser (`promptls --help`) must not load the oracle.
+    from promptls.oracle.observe import ObserveError, Plan, observe, supported
+
+    # Deferred for the same reason: `promptls --help` reads no report.
+    from promptls.oracle.report import (
+        hooks_notice,
+        plan_json,
+        plan_text,
+        report_json,
+        report_text,
+    )
+
+    if args.agent not in supported():
+        raise UsageError(f"unknown agent {args.agent!r} (choose from {', '.join(supported())})")
+    if args.timeout <= 0:
+        raise UsageError("--timeout must be a positive number of seconds")
+    folder = Path(resolve_dir(args.dir))
+    configured = resolve_home(args)
+    home = Path(configured) if configured is not None else None
+
+    def before_run(plan: Plan) -> bool:
+        notice = hooks_notice(plan)
+        if notice and not args.plan:
+            print(f"promptls: {notice}", file=sys.stderr, flush=True)
+        return not args.plan
+
+    try:
+        result = observe(
+            args.agent,
+            folder,
+            agent_bin=args.agent_bin,
+            home=home,
+            timeout=args.timeout,
+            skip_hooks=args.skip_hooks,
+            before_run=before_run,
+        )
+    except ObserveError as exc:
+        raise UsageError(str(exc)) from None
+    if isinstance(result, Plan):
+        if args.format == "json":
+            print_json(plan_json(result))
+        else:
+            setup_stdout()
+            print(plan_text(result))
+        return 0
+    if args.format == "json":
+        print_json(report_json(result))
+    elif args.format == "wire":
+        sys.stdout.flush()
+        sys.stdout.buffer.write(result.wire.encode("utf-8", "surrogatepass"))
+        sys.stdout.buffer.flush()
+    else:
+        setup_stdout()
+        print(report_text(result))
+    return 0 if result.agrees else 1
