@@ -47,17 +47,15 @@ class UserSetup(Record):
     it" messages). ``minimum``: the oldest release its adapter is known to drive (the
     oracle's pin; an older one gets "too old"). ``carry``: home-relative files and
     folders copied into the overlay (the user-level instructions and settings it reads).
-    ``ephemeral``: arguments for its no-persistence mode. ``offline``: arguments that
-    switch off its own calls to hosts other than its model API (update checks, plugin
-    syncs), and ``offline_settings`` a settings file in the overlay and what is merged
-    into it for the same purpose. ``env``: variables its user
-    runs need. ``hooks``: where its settings may configure hooks; ``skip_hooks``: the
-    arguments that switch them off, and ``skip_hooks_settings``: settings merged into
-    the overlay for the same purpose (for agents whose switch is a setting).
-    ``drop_settings``: a carried settings file and the keys removed from its copy
-    (settings that fetch a real credential or force a real login). ``login``: how its
-    output reads when it insists on a login the mock cannot
-    satisfy, and ``login_advice`` what the user can do then.
+    ``ephemeral``: arguments for its no-persistence mode (the switches that keep it off
+    every host but the mock are in its adapter's launch, for the oracle's runs too).
+    ``env``: variables its user runs need. ``hooks``: where its settings may configure
+    hooks; ``skip_hooks``: the arguments that switch them off, and
+    ``skip_hooks_settings``: settings merged into the overlay for the same purpose (for
+    agents whose switch is a setting). ``drop_settings``: a carried settings file and
+    the keys removed from its copy (settings that fetch a real credential or force a
+    real login). ``login``: how its output reads when it insists on a login the mock
+    cannot satisfy, and ``login_advice`` what the user can do then.
     """
 
     title: str
@@ -65,8 +63,6 @@ class UserSetup(Record):
     minimum: str
     carry: tuple[str, ...]
     ephemeral: tuple[str, ...] = ()
-    offline: tuple[str, ...] = ()
-    offline_settings: tuple[str, Mapping[str, object]] | None = None
     env: Mapping[str, str] = field(default_factory=dict)
     hooks: tuple[HookSource, ...] = ()
     skip_hooks: tuple[str, ...] = ()
@@ -168,9 +164,7 @@ class UserAdapter:
 
     def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
         base = self.inner.launch(exe, url, work, home, scratch)
-        extra = [*self.setup.ephemeral, *self.setup.offline]
-        if self.setup.offline_settings is not None:
-            merge_json_file(home / self.setup.offline_settings[0], self.setup.offline_settings[1])
+        extra = [*self.setup.ephemeral]
         if self.skip_hooks:
             extra += self.setup.skip_hooks
             if self.setup.skip_hooks_settings is not None:

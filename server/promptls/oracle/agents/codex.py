@@ -22,6 +22,17 @@ from promptls.oracle.user import HookSource, UserSetup
 
 HEADER = "# AGENTS.md instructions"
 KEY_VARIABLE = "PROMPTLS_ORACLE_KEY"
+OFFLINE = (
+    "-c",
+    "check_for_update_on_startup=false",
+    "-c",
+    "features.plugins=false",
+    "-c",
+    "features.apps=false",
+)
+"""0.171.0 looked up github.com and api.github.com at start-up (its update check and
+curated plugin sync, seen with strace by tests/oracle/test_observe_agents.py); these
+settings switch both off, so neither the oracle nor observe reaches any host but the mock."""
 
 
 class CodexAdapter:
@@ -46,6 +57,7 @@ class CodexAdapter:
                 f"model_providers.oracle={provider}",
                 "-c",
                 'model="gpt-5"',
+                *OFFLINE,
                 "Say ok.",
             ),
             env={KEY_VARIABLE: "promptls-oracle-fake"},
@@ -89,14 +101,6 @@ USER = UserSetup(
         ".agents/skills",
     ),
     ephemeral=("--ephemeral",),
-    offline=(
-        "-c",
-        "check_for_update_on_startup=false",
-        "-c",
-        "features.plugins=false",
-        "-c",
-        "features.apps=false",
-    ),
     hooks=(HookSource(".codex/hooks.json"), HookSource(".codex/hooks.json", in_home=False)),
     skip_hooks=("-c", "features.codex_hooks=false"),
     login_advice="a forced_login_method in ~/.codex/config.toml asks for a ChatGPT login: "
@@ -104,6 +108,4 @@ USER = UserSetup(
 )
 """Codex run against the user's setup: ``exec --ephemeral`` (no session files; ``codex
 exec --help``, 0.171.0), the overlay for the rest of ``~/.codex``, and the
-``codex_hooks`` feature as the hook switch. ``offline``: 0.171.0 looked up github.com
-and api.github.com at start-up (its update check and curated plugin sync, seen with
-strace by tests/oracle/test_observe_agents.py); these settings switch both off."""
+``codex_hooks`` feature as the hook switch (``OFFLINE`` is every run's)."""

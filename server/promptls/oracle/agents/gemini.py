@@ -51,7 +51,13 @@ class GeminiAdapter:
     def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
         merge_json_file(
             home / ".gemini" / "settings.json",
-            {"security": {"auth": {"selectedType": "gemini-api-key"}}},
+            # usageStatisticsEnabled: 0.61.0 sent usage statistics to play.googleapis.com
+            # (seen with strace by tests/oracle/test_observe_agents.py); off, so no run
+            # reaches any host but the mock.
+            {
+                "security": {"auth": {"selectedType": "gemini-api-key"}},
+                "privacy": {"usageStatisticsEnabled": False},
+            },
         )
         return Launch(
             argv=(str(exe), "-p", "Say ok."),
@@ -100,13 +106,10 @@ USER = UserSetup(
         ".agents/skills",
     ),
     hooks=(HookSource(".gemini/settings.json"), HookSource(".gemini/settings.json", in_home=False)),
-    offline_settings=(".gemini/settings.json", {"privacy": {"usageStatisticsEnabled": False}}),
     skip_hooks_settings=(".gemini/settings.json", {"hooksConfig": {"enabled": False}}),
     login_advice="an enforcedAuthType in settings asks for a Google login: "
     "run observe with a home whose settings.json has none (--home)",
 )
 """Gemini CLI run against the user's setup: it has no no-persistence mode, so the
 overlay takes its chats, logs and project ids; ``hooksConfig.enabled`` is the hook
-switch (its settings schema in 0.61.0: "When disabled, no hooks will be executed").
-``usageStatisticsEnabled``: 0.61.0 sent usage statistics to play.googleapis.com (seen
-with strace by tests/oracle/test_observe_agents.py); the setting switches them off."""
+switch (its settings schema in 0.61.0: "When disabled, no hooks will be executed")."""

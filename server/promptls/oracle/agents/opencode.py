@@ -34,6 +34,10 @@ QUIET = {
     "OPENCODE_DISABLE_SHARE": "1",
     "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
     "OPENCODE_DISABLE_TERMINAL_TITLE": "1",
+    # 1.18.33 installed packages into its config folder from registry.npmjs.org at
+    # start-up (seen with strace by tests/oracle/test_observe_agents.py); npm's offline
+    # mode keeps it to its cache, for the oracle's runs and observe's alike.
+    "npm_config_offline": "true",
 }
 
 
@@ -123,12 +127,9 @@ USER = UserSetup(
         HookSource(".config/opencode/opencode.json", key="plugin"),
         HookSource("opencode.json", key="plugin", in_home=False),
     ),
-    env={"npm_config_offline": "true"},
     login_advice="opencode reads the provider observe gives it from OPENCODE_CONFIG; "
     "a provider pinned by the project's opencode.json may need its own login",
 )
 """opencode run against the user's setup: no no-persistence mode, so the overlay takes
 its sessions (``~/.local/share/opencode``); plugins listed in its config load as in a
-real session and have no off switch. ``npm_config_offline``: 1.18.33 installed packages
-into its config folder from registry.npmjs.org at start-up (seen with strace by
-tests/oracle/test_observe_agents.py); npm's offline mode keeps it to its cache."""
+real session and have no off switch."""
