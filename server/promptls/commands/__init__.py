@@ -24,6 +24,7 @@ COMMAND_MODULES = (
     "rules",
     "explain",
     "serve",
+    "mcp",
     "api_json",
 )
 """Subcommand modules in the order ``--help`` lists them."""

@@ -1,0 +1,71 @@
+"""Fixtures for the MCP server tests: the demo workspace, and ``promptls mcp`` started as
+a subprocess and driven by the official SDK's own client over stdio, with the roots the
+test gives it (or none) and either protocol generation."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from mcp import Client, StdioServerParameters
+from mcp.client.stdio import stdio_client
+from mcp.types import CallToolResult, ListRootsResult, Root
+
+from tests.cli.conftest import Demo, demo  # noqa: F401 (the demo fixture, shared)
+
+MODES = ("legacy", "auto")
+"""The handshake-era protocol real agents speak today, and the SDK's newest (2026-07-28)."""
+
+
+def server_env(home: Path) -> dict[str, str]:
+    """The server's environment: a fake home, never the real one."""
+    environ = {k: v for k, v in os.environ.items() if k not in ("CODEX_HOME", "PROMPTLS_HOME")}
+    environ["HOME"] = str(home)
+    return environ
+
+
+@asynccontextmanager
+async def connect(
+    cwd: Path,
+    home: Path,
+    roots: Sequence[Path] | None,
+    *,
+    mode: str = "legacy",
+    errlog: Path | None = None,
+) -> AsyncIterator[Client]:
+    """``promptls mcp`` in ``cwd``; ``roots`` are listed when asked (None: the client
+    declares no roots capability)."""
+
+    async def list_roots(_context: Any) -> ListRootsResult:
+        return ListRootsResult(
+            roots=[Root(uri=root.as_uri(), name=root.name) for root in roots or ()]
+        )
+
+    params = StdioServerParameters(
+        command=sys.executable, args=["-m", "promptls", "mcp"], cwd=cwd, env=server_env(home)
+    )
+    log = errlog or cwd.parent / "mcp-stderr.log"
+    with log.open("w", encoding="utf-8") as stderr:
+        transport = stdio_client(params, errlog=stderr)
+        client = Client(
+            transport, mode=mode, list_roots_callback=list_roots if roots is not None else None
+        )
+        async with client:
+            yield client
+
+
+def structured(result: CallToolResult) -> dict[str, Any]:
+    """A successful call's structured content (fails with the error text otherwise)."""
+    text = " ".join(getattr(c, "text", "") for c in result.content)
+    assert not result.is_error, text
+    assert result.structured_content is not None
+    return result.structured_content
+
+
+def text_of(result: CallToolResult) -> str:
+    """The call's text content."""
+    return "".join(getattr(c, "text", "") for c in result.content)
