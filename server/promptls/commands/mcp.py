@@ -38,7 +38,5 @@ def run(args: argparse.Namespace) -> int:
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.split(".")[0] != "mcp":
             raise
-        raise UsageError(
-            "promptls mcp needs the MCP SDK: pip install 'promptls[mcp]'"
-        ) from None
+        raise UsageError("promptls mcp needs the MCP SDK: pip install 'promptls[mcp]'") from None
     return run_stdio()

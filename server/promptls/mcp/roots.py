@@ -52,12 +52,17 @@ def file_uri_path(uri: str) -> str | None:
     return os.path.normpath(path) if path and "\x00" not in path else None
 
 
-def roots_from(uris: Iterable[str] | None, cwd: str) -> Roots:
-    """The roots of a ``roots/list`` answer (its ``file:`` URIs); ``cwd`` when it gave
-    none (None: the client cannot list roots)."""
+def roots_from(uris: Iterable[str] | None, cwd: str | None = None) -> Roots:
+    """The roots of a ``roots/list`` answer (its ``file:`` URIs); when it gave none
+    (None: the client cannot list roots), ``cwd``, by default the server's folder."""
     folders = tuple(dict.fromkeys(p for u in uris or () if (p := file_uri_path(u)) is not None))
     if folders:
         return Roots(folders, "client")
+    if cwd is None:
+        try:
+            cwd = str(Path.cwd())
+        except OSError:
+            raise InputError("the client lists no roots and the server's folder is gone") from None
     return Roots((os.path.normpath(cwd),), "cwd")
 
 
@@ -86,10 +91,12 @@ def resolve(value: str, roots: Roots, what: str = "path") -> tuple[str, str]:
     :class:`PathRefusedError` saying why not."""
     if not value.strip() or "\x00" in value:
         raise PathRefusedError(f"{what} must be a non-empty path, got {value!r}")
-    given = file_uri_path(value) if value.startswith("file:") else value
+    scheme = urlsplit(value).scheme
+    uri = scheme == "file" or (len(scheme) > 1 and "://" in value)  # not a drive letter
+    given = file_uri_path(value) if uri else value
     if given is None:
         raise PathRefusedError(f"{what} must be a path or a file: URI, got {safe_line(value)}")
-    path = os.path.normpath(os.path.join(roots.folders[0], os.path.expanduser(given)))  # noqa: PTH118 (absolute given wins, as os.path.join does)
+    path = os.path.normpath(os.path.join(roots.folders[0], given))  # noqa: PTH118 (str paths)
     holders = [f for f in roots.folders if _within(path, f)]
     if not holders:
         raise PathRefusedError(

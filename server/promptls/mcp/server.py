@@ -16,7 +16,6 @@ gets the server's working folder (``roots.roots_from``).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -62,7 +61,11 @@ _Path = Annotated[
 _Agent = Annotated[
     str,
     WithJsonSchema(
-        {"type": "string", "enum": list(PROFILES), "description": "The agent (profile) to answer for."}
+        {
+            "type": "string",
+            "enum": list(PROFILES),
+            "description": "The agent (profile) to answer for.",
+        }
     ),
 ]
 
@@ -70,7 +73,7 @@ _Agent = Annotated[
 def _roots(found: ListRootsResult | None) -> Roots:
     """The roots the client listed, else the server's working folder."""
     uris = None if found is None else [str(root.uri) for root in found.roots]
-    return roots_from(uris, os.getcwd())
+    return roots_from(uris)
 
 
 def _result(compute: Callable[[], answers.Answer]) -> CallToolResult:
@@ -154,9 +157,9 @@ def check(
     return _result(lambda: answers.check(paths, select, _roots(roots)))
 
 
-def explain(code: Annotated[str, Field(description="A rule code (PL001) or rule name.")]) -> (
-    CallToolResult
-):
+def explain(
+    code: Annotated[str, Field(description="A rule code (PL001) or rule name.")],
+) -> CallToolResult:
     """One rule in full: what it reports, why it matters, a bad and a good example."""
     return _result(lambda: answers.explain(code))
 
@@ -173,36 +176,53 @@ def _tool(fn: Callable[..., CallToolResult]) -> Tool:
     return tool
 
 
+def tools() -> list[Tool]:
+    """The tools as the server lists them (input schemas from the signatures above)."""
+    return [_tool(fn) for fn in TOOLS]
+
+
+def _rules() -> list[dict[str, object]]:
+    """``promptls rules --format json``."""
+    return answers.rules()
+
+
+def _coverage() -> dict[str, Any]:
+    """The coverage matrix of the server's folder, and its text. A resource read cannot
+    ask for roots on the 2026-07-28 protocol (only tools carry input-required rounds),
+    so it answers for the folder the client started the server in."""
+    data, text = answers.coverage(roots_from(None))
+    return data | {"text": text}
+
+
+RESOURCES: dict[str, tuple[str, str, Callable[[], object]]] = {
+    "promptls://rules": (
+        "rules",
+        "Every rule: code, name, default severity, whether it has a fix, summary "
+        "(`promptls rules --format json`).",
+        _rules,
+    ),
+    "promptls://coverage": (
+        "coverage",
+        "The coverage matrix of the project the server was started in: which agent "
+        "receives which instruction file, and how many bytes of it "
+        "(`promptls context --all-profiles --json`'s `coverage`).",
+        _coverage,
+    ),
+}
+"""URI → (name, description, reader); each read returns JSON."""
+
+
 def create_server() -> MCPServer:
-    """The server with its four tools and two resources."""
+    """The server with its tools and resources."""
     server: MCPServer = MCPServer(
         "promptls",
         version=__version__,
         instructions=INSTRUCTIONS,
-        tools=[_tool(fn) for fn in TOOLS],
+        tools=tools(),
         log_level="WARNING",
     )
-
-    @server.resource(
-        "promptls://rules",
-        name="rules",
-        description="Every rule: code, name, default severity, fixable, summary.",
-        mime_type="application/json",
-    )
-    def rules() -> list[dict[str, object]]:
-        return answers.rules()
-
-    @server.resource(
-        "promptls://coverage",
-        name="coverage",
-        description="The coverage matrix of the project (the first workspace root, or the "
-        "server's folder): which agent receives which instruction file, and how many bytes.",
-        mime_type="application/json",
-    )
-    def coverage() -> dict[str, Any]:
-        data, text = answers.coverage(roots_from(None, os.getcwd()))
-        return data | {"text": text}
-
+    for uri, (name, description, read) in RESOURCES.items():
+        server.resource(uri, name=name, description=description, mime_type="application/json")(read)
     return server
 
 

@@ -120,7 +120,7 @@ CLIENTS: dict[str, ClientSetup] = {
             "VS Code",
             ".vscode/mcp.json in the workspace",
             "json",
-            'code.visualstudio.com/docs/agents/reference/mcp-configuration, `servers` with '
+            "code.visualstudio.com/docs/agents/reference/mcp-configuration, `servers` with "
             '`"type": "stdio"` (read 2026-12-06)',
             _vscode,
         ),

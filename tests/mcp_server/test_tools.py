@@ -47,8 +47,7 @@ def _without_environment(data: dict[str, Any]) -> dict[str, Any]:
     """A context answer minus what depends on the day it runs (the CLI's date is pinned)."""
     out = {k: v for k, v in data.items() if k not in ("environment", "text")}
     out["profiles"] = [
-        {k: v for k, v in p.items() if k not in ("revision", "rendering")}
-        for p in data["profiles"]
+        {k: v for k, v in p.items() if k not in ("revision", "rendering")} for p in data["profiles"]
     ]
     return out
 
