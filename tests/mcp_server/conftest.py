@@ -17,6 +17,9 @@ from mcp.types import CallToolResult, ListRootsResult, Root
 
 from tests.cli.conftest import Demo, demo  # noqa: F401 (the demo fixture, shared)
 
+ROOT = Path(__file__).resolve().parents[2]
+LAUNCHER = ROOT / "tests" / "reliability" / "launcher.py"
+
 MODES = ("legacy", "auto")
 """The handshake-era protocol real agents speak today, and the SDK's newest (2026-07-28)."""
 
@@ -36,18 +39,24 @@ async def connect(
     *,
     mode: str = "legacy",
     errlog: Path | None = None,
+    guard_file: Path | None = None,
 ) -> AsyncIterator[Client]:
     """``promptls mcp`` in ``cwd``; ``roots`` are listed when asked (None: the client
-    declares no roots capability)."""
+    declares no roots capability). With ``guard_file``, the server runs under the
+    reliability suite's launcher, which appends a line there for every program it
+    would start and every network call it would make (and refuses them)."""
 
     async def list_roots(_context: Any) -> ListRootsResult:
         return ListRootsResult(
             roots=[Root(uri=root.as_uri(), name=root.name) for root in roots or ()]
         )
 
-    params = StdioServerParameters(
-        command=sys.executable, args=["-m", "promptls", "mcp"], cwd=cwd, env=server_env(home)
-    )
+    env = server_env(home)
+    command = ["-m", "promptls", "mcp"]
+    if guard_file is not None:
+        command = [str(LAUNCHER), "mcp"]
+        env |= {"PROMPTLS_GUARD_FILE": str(guard_file), "PYTHONPATH": str(ROOT / "server")}
+    params = StdioServerParameters(command=sys.executable, args=command, cwd=cwd, env=env)
     log = errlog or cwd.parent / "mcp-stderr.log"
     with log.open("w", encoding="utf-8") as stderr:
         transport = stdio_client(params, errlog=stderr)

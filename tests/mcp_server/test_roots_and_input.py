@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ import pytest
 from promptls.discovery import PROFILES
 from tests.cli.conftest import Demo, run_cli
 
-from .conftest import MODES, connect, structured, text_of
+from .conftest import LAUNCHER, MODES, ROOT, connect, server_env, structured, text_of
 
 
 def _refused(result: object, *fragments: str) -> None:
@@ -107,14 +109,34 @@ def _tree_digest(root: Path) -> dict[str, str]:
     }
 
 
-async def test_no_call_writes_a_file(demo: Demo) -> None:
+async def test_no_call_writes_a_file_runs_a_program_or_opens_a_socket(demo: Demo) -> None:
+    """Every tool and resource, under the launcher's guards; the guards themselves are
+    shown to work first (``preview --diff`` is a command that does run git)."""
+    guard = demo.base.parent / "guard.log"
+    control = subprocess.run(
+        [sys.executable, str(LAUNCHER), "preview", "--diff", "HEAD", str(demo.ws)],
+        env=server_env(demo.home)
+        | {"PROMPTLS_GUARD_FILE": str(guard), "PYTHONPATH": str(ROOT / "server")},
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert "subprocess.Popen" in guard.read_text(encoding="utf-8"), control.stderr
+    guard.unlink()
     before = _tree_digest(demo.base)
-    async with connect(demo.ws, demo.home, [demo.ws], errlog=demo.base.parent / "err.log") as c:
-        await c.call_tool("instructions_for", {"path": "packages/core/src/api/handler.ts"})
-        await c.call_tool("preview", {"agent": "or", "path": "packages/core"})
-        await c.call_tool("check", {"paths": ["."]})
-        await c.call_tool("explain", {"code": "PL001"})
+    async with connect(
+        demo.ws, demo.home, [demo.ws], errlog=demo.base.parent / "err.log", guard_file=guard
+    ) as c:
+        results = [
+            await c.call_tool("instructions_for", {"path": "packages/core/src/api/handler.ts"}),
+            await c.call_tool("preview", {"agent": "or", "path": "packages/core"}),
+            await c.call_tool("check", {"paths": ["."]}),
+            await c.call_tool("explain", {"code": "PL001"}),
+        ]
         await c.read_resource("promptls://coverage")
+        await c.read_resource("promptls://rules")
+    assert all(structured(r) for r in results)
+    assert not guard.exists() or guard.read_text(encoding="utf-8") == ""
     assert _tree_digest(demo.base) == before
 
 

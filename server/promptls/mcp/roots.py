@@ -45,7 +45,10 @@ class Roots(Record):
 
 def file_uri_path(uri: str) -> str | None:
     """The local path of a ``file:`` URI; None for any other scheme or a remote host."""
-    parts = urlsplit(uri)
+    try:
+        parts = urlsplit(uri)
+    except ValueError:  # an unbalanced [ in the host part
+        return None
     if parts.scheme != "file" or parts.netloc not in ("", "localhost"):
         return None
     path = unquote(parts.path)
@@ -91,8 +94,8 @@ def resolve(value: str, roots: Roots, what: str = "path") -> tuple[str, str]:
     :class:`PathRefusedError` saying why not."""
     if not value.strip() or "\x00" in value:
         raise PathRefusedError(f"{what} must be a non-empty path, got {value!r}")
-    scheme = urlsplit(value).scheme
-    uri = scheme == "file" or (len(scheme) > 1 and "://" in value)  # not a drive letter
+    scheme, _, _ = value.partition(":")
+    uri = scheme.lower() == "file" or (len(scheme) > 1 and scheme.isalnum() and "://" in value)
     given = file_uri_path(value) if uri else value
     if given is None:
         raise PathRefusedError(f"{what} must be a path or a file: URI, got {safe_line(value)}")
