@@ -65,6 +65,8 @@ async def connect(
         )
         async with client:
             yield client
+    # Clients show a server's stderr as warnings: a healthy session writes nothing there.
+    assert log.read_text(encoding="utf-8") == ""
 
 
 def structured(result: CallToolResult) -> dict[str, Any]:
