@@ -71,18 +71,13 @@ def instructions_for(path: str, agent: str | None, roots: Roots) -> Answer:
     ``coverage``), each profile with ``rendering``: the files as the agent sends them,
     each with its position, bytes and tokens (``promptls preview``'s measurement)."""
     folder, target = _start(path, roots)
-    results, renderings = [], []
-    env = None
-    for name in _agents(agent):
-        prompt = assemble_prompt(folder, profile=name, target=target)
-        env = prompt.environment
-        results.append(ProfileContext(prompt.discovery, prompt.revision, prompt.skills))
-        renderings.append(rendering_json(measure_prompt(prompt), with_wire=False))
-    assert env is not None  # _agents names at least one profile
+    prompts = [assemble_prompt(folder, profile=n, target=target) for n in _agents(agent)]
+    results = [ProfileContext(p.discovery, p.revision, p.skills) for p in prompts]
+    env = prompts[0].environment
     data = context_result(folder, env, results, home=_home(), base=folder, target=target)
     text = data.pop("text")
-    for profile, rendering in zip(data["profiles"], renderings, strict=True):
-        profile["rendering"] = rendering
+    for profile, prompt in zip(data["profiles"], prompts, strict=True):
+        profile["rendering"] = rendering_json(measure_prompt(prompt), with_wire=False)
     return data, text
 
 
