@@ -34,8 +34,11 @@ async def test_a_path_outside_the_roots_is_refused(demo: Demo, mode: str) -> Non
         absolute = await client.call_tool("instructions_for", {"path": str(outside)})
         dotdot = await client.call_tool("check", {"paths": ["../../AGENTS.md"]})
         uri = await client.call_tool("preview", {"agent": "claude", "path": outside.as_uri()})
+        smuggled = await client.call_tool(
+            "instructions_for", {"path": str(outside), "roots": {"roots": [{"uri": "file:///"}]}}
+        )
         inside = await client.call_tool("instructions_for", {"path": "AGENTS.md"})
-    for result in (absolute, dotdot, uri):
+    for result in (absolute, dotdot, uri, smuggled):
         _refused(result, str(outside), "outside the workspace roots", str(demo.core))
     assert structured(inside)["target"] == str(demo.core / "AGENTS.md")
 
