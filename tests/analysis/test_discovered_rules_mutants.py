@@ -67,10 +67,12 @@ def test_pl013_marks_each_broken_token_on_a_shared_line(tmp_path: Path) -> None:
     assert found[0].message.startswith("broken import: @missing.md on line 3 of CLAUDE.md: ")
 
 
-def test_pl013_leaves_claudes_trailing_punctuation_out_of_the_span(tmp_path: Path) -> None:
+def test_pl013_keeps_claudes_trailing_punctuation_in_the_span(tmp_path: Path) -> None:
+    """Claude Code 2.1.332 reads it as part of the path (oracle scenario "claude:
+    punctuation after an import")."""
     files = {"CLAUDE.md": "# R\n\nRead @a.md. Then @./LATEX, and @b.md!\n"}
     text, found = _check(tmp_path, files, "claude", "CLAUDE.md", "PL013")
-    assert _spans(text, found) == ["@a.md", "@./LATEX", "@b.md"]
+    assert _spans(text, found) == ["@a.md.", "@./LATEX,", "@b.md!"]
 
 
 def test_pl013_keeps_geminis_trailing_punctuation_in_the_span(tmp_path: Path) -> None:
@@ -86,7 +88,7 @@ def test_pl013_marks_the_whole_line_when_no_token_names_the_target(tmp_path: Pat
     assert _spans(text, found) == ["See @./sub/.. here", "@x/ws"]
     files = {"CLAUDE.md": '# R\n\nA @"q.md" B\n'}  # Claude reads the quote as part of the path
     text, found = _check(tmp_path / "claude", files, "claude", "CLAUDE.md", "PL013")
-    assert _spans(text, found) == ['@"q.md']  # and drops the closing one: its token
+    assert _spans(text, found) == ['@"q.md"']  # the closing one too (Claude Code 2.1.332)
 
 
 def test_pl013_reports_only_the_imports_this_file_makes(tmp_path: Path) -> None:

@@ -78,25 +78,30 @@ def test_a_folder_named_includes_is_an_import_not_a_directive(tmp_path: Path) ->
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "token"),
     [
-        "(read @gone.md)\n",
-        "[read @gone.md]\n",
-        "'read @gone.md'\n",
-        '"read @gone.md"\n',
-        "read @gone.md`s` rules\n",  # a code span glued after it
-        "read @gone.md, then\n",
-        "read @gone.md\u00a0now\n",  # a no-break space ends Claude's token
-        "read @gone.md\\n as text\n",  # so does a backslash
+        ("(read @gone.md)\n", "gone.md)"),
+        ("[read @gone.md]\n", "gone.md]"),
+        ("'read @gone.md'\n", "gone.md'"),
+        ('"read @gone.md"\n', 'gone.md"'),
+        ("read @gone.md`s` rules\n", "gone.md"),  # a code span glued after it
+        ("read @gone.md, then\n", "gone.md,"),
+        ("read @gone.md\u00a0now\n", "gone.md"),  # a no-break space ends Claude's token
+        ("read @gone.md\\n as text\n", "gone.md"),  # so does a backslash
     ],
 )
-def test_a_claude_token_is_marked_without_what_claude_drops(tmp_path: Path, text: str) -> None:
+def test_a_claude_token_is_marked_as_claude_reads_it(tmp_path: Path, text: str, token: str) -> None:
+    """Punctuation after the path is part of Claude's token (oracle scenario "claude:
+    punctuation after an import", Claude Code 2.1.332), and the message says so."""
     found = _pl013(tmp_path, {"CLAUDE.md": text}, "claude", "CLAUDE.md")
+    stripped = token.rstrip(".,;:!?)]}'\"")
+    note = f" (the trailing {token[len(stripped) :]!r} is part of the path for Claude Code)"
     assert found == [
         (
             Severity.WARNING,
-            "@gone.md",
-            "broken import: @gone.md on line 1 of CLAUDE.md: WS/gone.md does not exist",
+            f"@{token}",
+            f"broken import: @{token} on line 1 of CLAUDE.md: WS/{token} does not exist"
+            + (note if stripped != token else ""),
         )
     ]
 

@@ -58,7 +58,17 @@ def demo(tmp_path: Path) -> Demo:
     (ws / "dot-git").rename(ws / ".git")
     home = tmp_path / "home"
     shutil.copytree(FIXTURES / "demo-home", home)
+    trust_for_codex(home, ws)
     return Demo(tmp_path, ws, home)
+
+
+def trust_for_codex(home: Path, project: Path) -> None:
+    """Mark ``project`` trusted in the fake home's codex config, as a codex user does on
+    first run: codex applies a project's ``.codex/config.toml`` only then."""
+    config = home / ".codex" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    with config.open("a", encoding="utf-8") as out:
+        out.write(f'\n[projects."{project}"]\ntrust_level = "trusted"\n')
 
 
 def run_cli(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from promptls.cli import main
+from tests.cli.conftest import trust_for_codex
 
 
 def _findings(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:
@@ -21,7 +22,7 @@ def test_broken_claude_import_points_at_the_token(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     (tmp_path / ".git").mkdir()
-    (tmp_path / "CLAUDE.md").write_text("# Rules\n\nSee @docs/missing.md and @docs/ok.md.\n")
+    (tmp_path / "CLAUDE.md").write_text("# Rules\n\nSee @docs/missing.md and @docs/ok.md here\n")
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "ok.md").write_text("fine\n")
     found = _findings(capsys, "--profile", "claude", str(tmp_path / "CLAUDE.md"))
@@ -77,5 +78,6 @@ def test_a_configured_codex_budget_decides_not_the_default(
     (tmp_path / "AGENTS.md").write_text("# Big\n" + ("line of text\n" * 3000))
     home = tmp_path / "home"
     home.mkdir()
+    trust_for_codex(home, tmp_path)
     found = _findings(capsys, "--profile", "codex", "--home", str(home), str(tmp_path))
     assert found == []

@@ -97,6 +97,7 @@ def test_codex_values_of_the_wrong_shape_are_reported_and_the_defaults_apply(tre
 
 def test_a_broken_project_layer_is_reported_with_its_line(tree: Path) -> None:
     layer = write(tree / "ws/.codex/config.toml", "project_doc_max_bytes = 10\nx =")
+    user_config(tree, f'[projects."{tree / "ws"}"]\ntrust_level = "trusted"\n')
     d = codex(tree)
     assert d.problems == (SettingsProblem(str(layer), "invalid TOML: Invalid value", 2),)
     assert d.settings[0] == AgentSetting("project_doc_max_bytes", "32768", "default")

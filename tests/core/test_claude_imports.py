@@ -98,14 +98,17 @@ def test_relative_to_the_importing_file_not_the_working_folder(tree: Path) -> No
 
 def test_tokens_in_running_text(tree: Path) -> None:
     """The doc imports ``@README`` and ``@package.json`` mid-sentence; sentence
-    punctuation after a token is not part of it; an address is no token."""
+    punctuation after a token is part of it, so none of these loads (oracle scenario
+    "claude: punctuation after an import", Claude Code 2.1.332); an address is no token."""
     ws = tree / "ws"
     write(ws / "README", "readme")
     write(ws / "package.json", "{}")
     write(ws / "docs/a.md", "a")
     write(ws / "CLAUDE.md", "See @README, then @package.json. Mail dev@docs/a.md (or @docs/a.md).")
+    assert names(claude(tree), tree) == ["ws/CLAUDE.md"]
+    write(ws / "CLAUDE.md", "See @README then @package.json. Mail dev@docs/a.md or @docs/a.md")
     d = claude(tree)
-    assert names(d, tree) == ["ws/CLAUDE.md", "ws/README", "ws/package.json", "ws/docs/a.md"]
+    assert names(d, tree) == ["ws/CLAUDE.md", "ws/README", "ws/docs/a.md"]
 
 
 def test_bare_words_that_name_no_file_are_left_alone(tree: Path) -> None:

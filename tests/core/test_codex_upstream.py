@@ -313,10 +313,23 @@ def test_project_config_raises_the_budget(tree: Path) -> None:
     write(tree / "ws/.git", "")
     config = write(tree / "ws/.codex/config.toml", "project_doc_max_bytes = 65536\n")
     doc = write(tree / "ws/AGENTS.md", "y" * 40_000)
-    d = codex(tree, tree / "ws")
+    trusted = f'[projects."{tree / "ws"}"]\ntrust_level = "trusted"'
+    d = codex(tree, tree / "ws", config=trusted)
     assert status(d, doc)[0] is EntryStatus.LOADED
     [shown] = [s for s in d.settings if s.key == "project_doc_max_bytes"]
     assert (shown.value, shown.source) == ("65536", str(config))
+
+
+def test_project_config_of_a_project_not_trusted_is_not_applied(tree: Path) -> None:
+    """Oracle scenario "codex: project config before the project is trusted" (Codex CLI
+    0.171.0 cuts at its default budget and ignores the project's value)."""
+    write(tree / "ws/.git", "")
+    config = write(tree / "ws/.codex/config.toml", "project_doc_max_bytes = 65536\n")
+    doc = write(tree / "ws/AGENTS.md", "y" * 40_000)
+    d = codex(tree, tree / "ws")
+    assert status(d, doc)[0] is EntryStatus.CUT
+    [shown] = [s for s in d.settings if s.key == "project config"]
+    assert shown.source == str(config) and "not trusted" in shown.value
 
 
 def test_malformed_config_is_reported_with_its_line_and_defaults_apply(tree: Path) -> None:

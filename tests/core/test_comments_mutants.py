@@ -14,12 +14,14 @@ from promptls.discovery.comments import strip_block_comments
 
 
 @pytest.mark.parametrize("comment", ["<!-->", "<!--->", "  <!-->"])
-def test_an_empty_comment_closes_on_its_own_line(comment: str) -> None:
+def test_an_empty_comment_opens_no_comment(comment: str) -> None:
+    """Oracle scenario "claude: <!--> opens no comment" (Claude Code 2.1.332 sends the
+    line and what follows; a real comment after it is still hidden)."""
     text = f"{comment}\nkept for the model\n<!-- real note -->\nalso kept\n"
     kept, removed = strip_block_comments(text)
-    assert kept == "kept for the model\nalso kept\n"
-    assert removed == len(comment) + 1 + len("<!-- real note -->\n")
+    assert kept == f"{comment}\nkept for the model\nalso kept\n"
+    assert removed == len("<!-- real note -->\n")
 
 
-def test_text_after_an_empty_comment_on_its_line_stays() -> None:
-    assert strip_block_comments("<!--> tail\nnext\n") == (" tail\nnext\n", 5)
+def test_a_line_opened_by_an_empty_comment_stays_whole() -> None:
+    assert strip_block_comments("<!--> tail\nnext\n") == ("<!--> tail\nnext\n", 0)

@@ -66,10 +66,11 @@ def test_imports_inside_code_are_not_followed(tree: Path) -> None:
         "Use `@docs/span.md` literally.\n"
         "```\n@docs/fenced.md\n```\n"
         "~~~~md\n@docs/tilde.md\n~~~~\n"
-        "Mail me at someone@example.com, ping @alice.\n"
-        "Real: @docs/real.md.\n",
+        "Mail me at someone@example.com, ping @alice.\n\n"
+        "    @docs/indented.md\n\n"
+        "Real: @docs/real.md\n",
     )
-    for name in ("span", "fenced", "tilde", "real"):
+    for name in ("span", "fenced", "tilde", "indented", "real"):
         write(ws / f"docs/{name}.md", name)
     d = run(tree, "claude")
     assert names(d, tree) == ["ws/CLAUDE.md", "ws/docs/real.md"]

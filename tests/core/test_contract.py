@@ -41,6 +41,7 @@ ALLOWED: dict[str, frozenset[str]] = {
         {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
         | {"views", "apidesc"}
     ),
+    "oracle": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
     "cli": frozenset({"commands"}),
 }
 """Unit → the other units it may import. The package root (``__version__``) and ``record``
@@ -261,3 +262,17 @@ def test_deferred_imports_only_at_start_up_seams_with_a_reason() -> None:
 
 def test_the_package_declares_its_types() -> None:
     assert (PACKAGE / "py.typed").is_file()
+
+
+RUNS_PROGRAMS = "promptls.oracle"
+"""The oracle starts agents (``oracle/runner.py``); the pure layers never reach it."""
+
+
+def test_the_pure_layers_never_import_the_oracle_runner() -> None:
+    pure = {"lsp", "analysis", "discovery", "assembly", "text", "prompt", "tokens", "config"}
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if _unit(imp.module) in pure and imp.target.startswith(RUNS_PROGRAMS)
+    ]
+    assert broken == []

@@ -20,7 +20,7 @@ OPENCODE = dialect("opencode")
         ("docs/*.md", "docs/x/a.md", False),
         ("docs/**/*.md", "docs/x/a.md", True),
         ("{docs,rules}/*.md", "rules/a.md", True),
-        ("*.md", ".hidden.md", False),
+        ("*.md", ".hidden.md", True),  # oracle scenario "opencode: instructions globs"
         (".cursor/rules/*.md", ".cursor/rules/a.md", True),
         ("STYLE.md", "style.md", False),
     ],

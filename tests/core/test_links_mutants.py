@@ -40,9 +40,12 @@ def _claude_only(text: str, path: str, target: Path, home: str | None = None) ->
 
 
 def test_each_agent_reads_tokens_by_its_own_rules(tmp_path: Path) -> None:
-    # gemini's token runs to the next space, so `@a.md,` names "a.md," (no such file).
-    root = tree(tmp_path / "repo", {"a.md": "x\n"})
-    _claude_only("Read @a.md, then go.\n", str(root / "GEMINI.md"), root / "a.md")
+    # gemini reads `@` only where its first character is `.`, `/` or a letter, so
+    # `@_a.md` is a token for Claude alone; both read `@a.md,` as "a.md," (no such file).
+    root = tree(tmp_path / "repo", {"_a.md": "x\n", "a.md": "x\n"})
+    _claude_only("Read @_a.md then go.\n", str(root / "GEMINI.md"), root / "_a.md")
+    for agent in ("claude", "gemini"):
+        assert followed_imports("Read @a.md, then.\n", str(root / "X.md"), [agent], home=None) == []
 
 
 def test_gemini_does_not_expand_the_home_even_inside_the_project(tmp_path: Path) -> None:

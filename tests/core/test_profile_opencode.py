@@ -166,7 +166,8 @@ def test_instructions_globs_from_user_and_project_config(tmp_path: Path) -> None
     write(root / "docs/a.md", "a")
     write(root / "docs/.hidden.md", "hidden")
     d = opencode(tmp_path, root)
-    assert sent(d, tmp_path) == ["home/rules.md", "proj/docs/a.md"]
+    # `*` matches dot files (oracle scenario "opencode: instructions globs")
+    assert sent(d, tmp_path) == ["home/rules.md", "proj/docs/.hidden.md", "proj/docs/a.md"]
     reasons = {e.path: e.reason for e in d.entries}
     assert "URL" in reasons["https://example.com/r.md"]
     assert "matches no file" in reasons[str(root / "none/*.md")]

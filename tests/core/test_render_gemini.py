@@ -27,17 +27,19 @@ def _block(path: Path, text: str) -> str:
     return f"--- Context from: {path} ---\n{text}\n--- End of Context from: {path} ---"
 
 
-def test_hierarchical_memory_with_xml_tags(tree: Path) -> None:
-    """prompts.test.ts "should render hierarchical memory with XML tags", with files."""
+def test_hierarchical_memory_as_the_pinned_release_sends_it(tree: Path) -> None:
+    """prompts.test.ts "should render hierarchical memory with XML tags" (@ 5411f113) put
+    both groups in one ``<loaded_context>``; Gemini CLI 0.61.0, run by the oracle
+    (tests/oracle/test_restated.py), sends the user file at the end of the system
+    instruction with no group tag and the project file in the session context."""
     write(tree / "home/.gemini/GEMINI.md", "global context\n")
     write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
     write(tree / "ws/GEMINI.md", "\n  project context  \n")
     g, p = tree / "home/.gemini/GEMINI.md", tree / "ws/GEMINI.md"
     expected = (
-        "\n---\n\n<loaded_context>\n"
-        f"<global_context>\n{_block(g, 'global context')}\n</global_context>\n"
-        f"<project_context>\n{_block(p, 'project context')}\n</project_context>\n"
-        "</loaded_context>"
+        f"<loaded_context>\n{_block(g, 'global context')}\n</loaded_context>"
+        f"\n<loaded_context>\n<project_context>\n{_block(p, 'project context')}\n"
+        "</project_context>\n</loaded_context>"
     )
     assert _gemini(tree, tree / "ws") == expected
 

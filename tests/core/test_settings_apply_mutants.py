@@ -34,12 +34,19 @@ def codex(tree: Path, config: str = "", cwd: str = "ws") -> Discovery:
     )
 
 
+def test_agents_md_beside_whitespace_claude_md_loads(tree: Path) -> None:
+    """Oracle scenario "claude: whitespace-only CLAUDE.md falls back to AGENTS.md"."""
+    write(tree / "ws/CLAUDE.md", "  \n\n")
+    agents = write(tree / "ws/AGENTS.md", "agents")
+    assert entry(claude(tree), agents).status is EntryStatus.LOADED
+
+
 def test_agents_md_beside_claude_md_is_skipped_with_the_default_mode_named(tree: Path) -> None:
     write(tree / "ws/CLAUDE.md", "claude")
     agents = write(tree / "ws/AGENTS.md", "agents")
     assert entry(claude(tree), agents).reason == (
-        "skipped: a CLAUDE file exists in this folder or above, and Claude Code reads "
-        "AGENTS.md only where none does (instructionFiles = claude-md-or-agents-md, "
+        "skipped: a CLAUDE file with text exists in a folder of the walk, and Claude Code "
+        "reads AGENTS.md only where none does (instructionFiles = claude-md-or-agents-md, "
         "the default since 2.1.277)"
     )
 

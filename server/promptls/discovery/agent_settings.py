@@ -208,7 +208,10 @@ def codex_config(
     """Resolve codex's discovery settings from the user layer and the project layers.
 
     ``project_layers`` are the folders, project root first, whose ``.codex/config.toml``
-    codex reads as project layers; the nearest to the working folder wins. Project layers
+    codex reads as project layers; the nearest to the working folder wins. They apply
+    only to a project the user config marks ``trust_level = "trusted"`` (oracle scenario
+    "codex: project config before the project is trusted", Codex CLI 0.171.0); an ignored
+    one is listed in ``shown`` with the reason. Project layers
     may set the budget and fallback names but never the root markers (codex-rs
     agents_md.rs skips project layers for ``project_root_markers``), which is why the
     markers come from ``user_table`` alone and the caller resolves them first.
@@ -216,8 +219,14 @@ def codex_config(
     user_path = os.path.join(codex_home, "config.toml") if codex_home else "default"
     problems = list(user_problems)
     layers: list[tuple[str, dict[str, object]]] = [(user_path, user_table)]
+    trust = _trust(user_table, (project_root, cwd))
+    ignored: list[str] = []
     for folder in project_layers:
         path = os.path.join(folder, ".codex", "config.toml")
+        if trust != "trusted":
+            if runmemo.isfile(path):
+                ignored.append(path)
+            continue
         table, problem = read_toml(path)
         if problem is not None:
             problems.append(problem)
@@ -247,9 +256,12 @@ def codex_config(
     shown.append(AgentSetting("project_doc_max_bytes", str(max_bytes), source))
     shown.append(AgentSetting("project_doc_fallback_filenames", _show(names), names_source))
     shown.append(AgentSetting("project_root_markers", _show(markers), markers_source))
-    untrusted = _trust(user_table, (project_root, cwd)) == "untrusted"
+    untrusted = trust == "untrusted"
     if untrusted:
         shown.append(AgentSetting("trust_level", "untrusted", user_path))
+    for path in ignored:
+        why = 'not applied: the project is not trusted (no trust_level = "trusted")'
+        shown.append(AgentSetting("project config", why, path))
     return CodexConfig(max_bytes, names, markers, untrusted, tuple(shown), tuple(problems))
 
 

@@ -5,9 +5,10 @@ Claude Code 2.1.72 (CHANGELOG, 2026-03-10): "Changed CLAUDE.md HTML comments
 that block-level comments are stripped and comments inside code blocks are kept. So a
 comment that starts a line (after up to three spaces), outside a fenced code block, is
 removed up to its ``-->`` together with the rest of that closing line when it is blank;
-an inline comment inside a paragraph stays. The comment ends where CommonMark ends an HTML
-block of type 2 (and marked, a common JS lexer, its comment): at the first ``-->`` of
-its first line or a later one, so ``<!-->`` and ``<!--->`` close on their own line. Users
+an inline comment inside a paragraph stays. The comment ends at the first ``-->`` of
+its first line or a later one (CommonMark's end of an HTML block of type 2). A line
+starting ``<!-->`` or ``<!--->`` opens no comment at all: the pinned Claude Code sends
+it and the lines after it (the oracle's scenario). Users
 who park notes for humans in comments see here exactly what the model does not get.
 """
 
@@ -17,7 +18,9 @@ from promptls.text import runmemo
 from promptls.text.lazyre import lazy
 
 _FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
-_OPEN = lazy(r"^ {0,3}<!--")
+_OPEN = lazy(r"^ {0,3}<!--(?!-?>)")
+"""``<!-->`` and ``<!--->`` open no comment: Claude Code 2.1.332 sends such a line and
+everything after it (oracle scenario "claude: <!--> opens no comment")."""
 
 
 def block_comment_spans(text: str) -> list[tuple[int, int]]:

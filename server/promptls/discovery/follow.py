@@ -30,6 +30,7 @@ from urllib.parse import unquote
 
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
+    TRAILING_PUNCTUATION,
     ImportRef,
     ImportStyle,
     find_imports,
@@ -49,7 +50,6 @@ _MAX_IMPORTS = 256
 """At most this many ``@path`` imports are looked at per discovery; one entry reports the
 rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
 
-_PUNCTUATION = ".,;:!?)]}'\""
 _BAD_ESCAPE = lazy(r"%(?![0-9A-Fa-f]{2})")
 
 
@@ -193,11 +193,12 @@ class ImportFollower(Recorder):
         )
 
     def failure_note(self, style: ImportStyle, ref: ImportRef) -> str:
-        """What gemini puts in place of a token it fails to read; a hint on punctuation."""
-        if not style.comments:
-            return ""
-        note = f"; {style.agent} writes <!-- Import failed: {ref.target} - … --> in its place"
-        stripped = ref.target.rstrip(_PUNCTUATION)
+        """What gemini puts in place of a token it fails to read; a hint on punctuation
+        (both agents read it as part of the path)."""
+        note = ""
+        if style.comments:
+            note = f"; {style.agent} writes <!-- Import failed: {ref.target} - … --> in its place"
+        stripped = ref.target.rstrip(TRAILING_PUNCTUATION)
         if stripped != ref.target and stripped:
             note += (
                 f" (the trailing {ref.target[len(stripped) :]!r} is part of the path for "

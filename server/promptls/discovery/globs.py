@@ -222,8 +222,12 @@ OPENCODE = GlobDialect(
     # sst/opencode packages/opencode/src/session/instruction.ts: `instructions` globs are
     # expanded with Bun's Glob from each folder between the working folder and the worktree.
     name="opencode",
-    source="opencode.ai/docs/rules ('Custom instructions'), read 2026-12-01",
-    dotfiles=False,
+    # `*` matches dot files: oracle scenario "opencode: instructions globs" (1.18.33).
+    source=(
+        "opencode.ai/docs/rules ('Custom instructions'), read 2026-12-01; dot files as "
+        "opencode 1.18.33 matches them (promptls oracle)"
+    ),
+    dotfiles=True,
 )
 
 DEFAULT = GlobDialect(

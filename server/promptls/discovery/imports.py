@@ -17,10 +17,12 @@ confinement, depth, cycles) is ``promptls.discovery.follow``'s job.
   apart. ``~~~`` fences, indented code and an unclosed ````` fence are not code.
 - ``claude`` (code.claude.com/docs/en/memory, crawl of 2026-08-22; the client is closed
   source): ``@`` at the start of a line or after whitespace, then a path relative to the
-  importing file, ``~/…`` or absolute. Trailing sentence punctuation is not part of it
-  (the docs write ``@README`` mid-sentence). Not inside inline code spans or fenced
-  blocks (````` or ``~~~``, CommonMark rules, an unclosed fence runs to the end). How
-  Claude treats indented code is undocumented; it is not treated as code here.
+  importing file, ``~/…`` or absolute, running to the next whitespace: punctuation
+  after the path is part of it, so ``@a.md,`` imports nothing when no ``a.md,`` exists
+  (oracle scenario "claude: punctuation after an import", Claude Code 2.1.332). Not
+  inside inline code spans, fenced blocks (````` or ``~~~``, CommonMark rules, an
+  unclosed fence runs to the end) or indented code blocks (four spaces or a tab after a
+  blank line; oracle scenario "claude: indented code holds no import").
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
@@ -177,7 +179,7 @@ def _gemini_imports(text: str) -> list[ImportRef]:
 # -- Claude Code -----------------------------------------------------------------------
 
 _CLAUDE_TOKEN = lazy(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
-_TRAILING = ".,;:!?)]}'\""
+_INDENTED = lazy(r"^(?: {4}|\t| {1,3}\t)")
 _FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
 
 
@@ -217,37 +219,54 @@ def _mask_spans(line: str) -> str:
 
 
 def _claude_imports(text: str) -> list[ImportRef]:
-    """Tokens outside fenced blocks and code spans, trailing punctuation dropped."""
+    """Tokens outside fenced blocks, indented code blocks and code spans, running to the
+    next whitespace (punctuation after the path is part of it)."""
     if "@" not in text:  # no line can hold a token (discovery asks of every file)
         return []
     refs: list[ImportRef] = []
     fence: str | None = None
     offset = 0
+    after_blank = True  # the text's start may open an indented code block
+    indented = False
     # A CRLF line keeps its "\r": the fence pattern matches a prefix, the closing test
     # strips whitespace, and a token stops at whitespace.
     for number, line in enumerate(text.split("\n"), start=1):
         match = _FENCE.match(line)
+        blank = not line.strip()
         if fence is not None:
             closes = match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence)
             if closes and not line.strip().strip(fence[0]):
                 fence = None
+        elif not blank and _INDENTED.match(line) and (after_blank or indented):
+            indented = True
         elif match:
             fence = match.group(1)
-        elif "@" in line:
-            masked = _mask_spans(line)
-            for token in _CLAUDE_TOKEN.finditer(masked):
-                written = token.group(1).rstrip(_TRAILING)
-                if written:
-                    start = offset + token.start()
-                    end = start + 1 + len(written)
-                    refs.append(ImportRef(written.replace("\\ ", " "), number, start, end))
+            indented = False
+        elif not blank:
+            indented = False
+            if "@" in line:
+                refs.extend(_line_tokens(line, number, offset))
+        after_blank = blank
         offset += len(line) + 1
+    return refs
+
+
+def _line_tokens(line: str, number: int, offset: int) -> list[ImportRef]:
+    """The tokens of one line of text, code spans left out."""
+    refs = []
+    for token in _CLAUDE_TOKEN.finditer(_mask_spans(line)):
+        written = token.group(1)
+        start = offset + token.start()
+        refs.append(ImportRef(written.replace("\\ ", " "), number, start, start + 1 + len(written)))
     return refs
 
 
 # -- where a token points --------------------------------------------------------------
 
 _DOC_SUFFIXES = (".md", ".mdx", ".markdown", ".txt", ".rst")
+TRAILING_PUNCTUATION = ".,;:!?)]}'\""
+"""Sentence punctuation a writer may put after a path; both agents read it as part of
+the path, so a path that is explicit without it is still worth reporting."""
 _URL = lazy(r"(?:file|https?)://")
 
 
@@ -256,8 +275,11 @@ def is_explicit_import(target: str) -> bool:
 
     ``./x``, ``../x``, ``~/x``, ``/x``, a document (``.md``, ``.txt``…), or a folder plus
     an extension (``.github/workflows/ci.yml``). ``@scope/package`` and
-    ``@pytest.fixture`` are only imports when such a file happens to exist.
+    ``@pytest.fixture`` are only imports when such a file happens to exist. Sentence
+    punctuation after the path is not looked at (``@a.md,`` is explicit: it names the
+    missing ``a.md,``).
     """
+    target = target.rstrip(TRAILING_PUNCTUATION) or target
     if target.startswith(("./", "../", "~/", "/")):
         return True
     if target.lower().endswith(_DOC_SUFFIXES):

@@ -100,6 +100,8 @@ class Profile(Record):
     project_skill_dirs: tuple[str, ...] = ()
     rules_suffix: str = ".md"
     rules_at_project_root: bool = False
+    rules_in_every_dir: bool = False
+    sends_whitespace: bool = False
     user_rules_last: bool = False
     nested_rules: str | None = None
     user_parent_env: str | None = None
@@ -155,6 +157,8 @@ CLAUDE = Profile(
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",
     project_rules_dir=".claude/rules",
+    # oracle scenario "claude: rules of every folder" (Claude Code 2.1.332)
+    rules_in_every_dir=True,
     rules_scope_key="paths",
     managed_files=_claude_managed(),
     project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
@@ -183,9 +187,10 @@ CLAUDE = Profile(
     notes=(
         "managed policy file, ~/.claude/CLAUDE.md ($CLAUDE_CONFIG_DIR), ~/.claude/rules/**/*.md",
         "per folder from / down to the root: CLAUDE.md, .claude/CLAUDE.md, "
-        "CLAUDE.local.md (all that exist); AGENTS.md where no CLAUDE file exists in the "
-        "folder or above (the default 'Project instructions' setting, 2.1.277)",
-        "<root>/.claude/rules/**/*.md; a rule with paths: is conditional",
+        ".claude/rules/**/*.md, CLAUDE.local.md (all that exist); AGENTS.md where no "
+        "CLAUDE file with text exists in any folder of the walk (the default 'Project "
+        "instructions' setting, 2.1.277)",
+        "a rule with paths: is conditional",
         "the first 200 lines or 25 KB of ~/.claude/projects/<project>/memory/MEMORY.md",
         "nested CLAUDE.md / CLAUDE.local.md below the root are lazy (read with a file there)",
         "@path imports: relative to the importing file, ~/ or absolute; not in code; "
@@ -369,6 +374,8 @@ OPENCODE = Profile(
     user_parent_env="XDG_CONFIG_HOME",
     agent_settings="opencode",
     settings_files=("opencode.json", "opencode.jsonc"),
+    # oracle scenario "opencode: whitespace-only instruction file" (opencode 1.18.33)
+    sends_whitespace=True,
     user_files=("AGENTS.md",),
     project_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
     local_files=(),

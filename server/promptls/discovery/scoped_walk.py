@@ -44,7 +44,7 @@ class ScopedSources(AgentSettings):
         if prof.user_rules_last and prof.user_rules_dir and self.user_dir and not self.home_problem:
             folder = os.path.join(self.user_dir, prof.user_rules_dir)
             self.rules(folder, ContextScope.USER, "a user rules file")
-        if rules_dir:
+        if rules_dir and not prof.rules_in_every_dir:
             folder = os.path.join(self.root, rules_dir)
             self.rules(folder, ContextScope.PROJECT, "a project rules file")
         self.extra_dirs()

@@ -20,6 +20,7 @@ from promptls.discovery.settings_claude import ClaudeConfig, claude_config
 from promptls.discovery.settings_gemini import gemini_config
 from promptls.discovery.sources import ExtraSources
 from promptls.text import runmemo
+from promptls.text.fsread import read_bounded
 
 
 class AgentSettings(ExtraSources):
@@ -66,11 +67,13 @@ class AgentSettings(ExtraSources):
         mode = self.claude.instruction_files
         if mode == "claude-md-or-agents-md":
             names = (*self.profile.project_files, *self.profile.local_files)
-            # nearest folder first: a CLAUDE file, where there is one, is mostly right here
-            if any(runmemo.lexists(join(d, n)) for d in reversed(folders) for n in names):
+            # nearest folder first: a CLAUDE file, where there is one, is mostly right here.
+            # An empty or whitespace-only one does not count (oracle scenario "claude:
+            # whitespace-only CLAUDE.md falls back to AGENTS.md", Claude Code 2.1.332).
+            if any(_has_text(join(d, n)) for d in reversed(folders) for n in names):
                 return (
-                    "skipped: a CLAUDE file exists in this folder or above, and Claude Code "
-                    "reads AGENTS.md only where none does (instructionFiles = "
+                    "skipped: a CLAUDE file with text exists in a folder of the walk, and "
+                    "Claude Code reads AGENTS.md only where none does (instructionFiles = "
                     "claude-md-or-agents-md, the default since 2.1.277)"
                 )
             return "load"
@@ -94,3 +97,14 @@ class AgentSettings(ExtraSources):
         self.project_names = (*self.profile.project_files, *dict.fromkeys(extra))
         if config.untrusted:
             self.untrusted = next(s.source for s in config.shown if s.key == "trust_level")
+
+
+def _has_text(path: str) -> bool:
+    """Whether ``path`` exists and holds more than whitespace (a bounded read)."""
+    if not runmemo.lexists(path):
+        return False
+    read = read_bounded(path, _TEXT_PROBE)
+    return read.data is not None and bool(read.data.strip())
+
+
+_TEXT_PROBE = 1 << 20

@@ -9,8 +9,9 @@ imports (``follow``), rules/memory/lazy files (``sources``), the agents' setting
 (``settings_apply``), and the order of a profile here.
 
 Decisions where the agents' docs are silent:
-- Whitespace-only files are skipped ("empty"): no agent renders them, and for codex the
-  empty file still takes its folder's slot (so it shadows ``AGENTS.md``).
+- Whitespace-only files are skipped ("empty"): no agent but opencode sends them
+  (``Profile.sends_whitespace``), and for codex the empty file still takes its folder's
+  slot (so it shadows ``AGENTS.md``).
 - An over-cap file (``max_bytes``) is truncated at a UTF-8 character boundary and
   reported as ``cut``; the codex budget cuts at the exact byte and decodes lossily, as
   codex itself does (``take(remaining)`` + ``from_utf8_lossy``), so a split character
@@ -189,7 +190,8 @@ class Walker(OpencodeWalk):
             self.rules(folder, ContextScope.USER, "a user rules file")
 
     def directory(self, folder: str) -> None:
-        """One folder's project files, then its local files where the profile has them."""
+        """One folder's project files, its rules where the profile reads them in every
+        folder, then its local files where the profile has them."""
         self.slot(folder, self.project_names, ContextScope.PROJECT)
         for name in self.profile.fallback_files:
             path = join(folder, name)
@@ -197,6 +199,11 @@ class Walker(OpencodeWalk):
                 self.load(path, ContextScope.PROJECT, role="the project's AGENTS.md")
             elif self.agents_mode and runmemo.lexists(path):
                 self.skip(path, ContextScope.PROJECT, self.agents_mode, disk_size(path))
+        if self.profile.rules_in_every_dir and self.profile.project_rules_dir:
+            rules = join(folder, self.profile.project_rules_dir)
+            self.watched_dirs.add(rules)
+            if runmemo.isdir(rules):  # one stat per folder; a listing only where it exists
+                self.rules(rules, ContextScope.PROJECT, "a project rules file")
         if self.profile.local_in_every_dir or folder == self.root:
             for name in self.profile.local_files:
                 self.load(join(folder, name), ContextScope.LOCAL)
@@ -285,7 +292,7 @@ class Walker(OpencodeWalk):
             return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)
-        if not text.strip():
+        if not (text if self.profile.sends_whitespace else text.strip()):
             extra = " (it still takes the folder's slot)" if holds_slot else ""
             self.skip(path, scope, f"skipped: empty, nothing to load{extra}", result.size)
             return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from promptls.assembly.agents import codex, gemini, opencode, orref, undocumented
+from promptls.assembly.agents import claude, codex, gemini, opencode, orref, undocumented
 from promptls.assembly.agents.model import (
     AgentRendering,
     FileSpan,
@@ -45,7 +45,7 @@ RENDERERS: dict[str, Callable[[Discovery], AgentRendering]] = {
     "codex": codex.render,
     "gemini": gemini.render,
     "opencode": opencode.render,
-    "claude": undocumented.render_claude,
+    "claude": claude.render,
     "copilot": undocumented.render_copilot,
     "cursor": undocumented.render_cursor,
 }

@@ -1,15 +1,16 @@
-"""Gemini CLI: per-file ``Context from`` blocks in tagged groups, appended to the
-system instruction.
+"""Gemini CLI: per-file ``Context from`` blocks, user files in the system instruction,
+project files in the first user message.
 
-Sourced from google-gemini/gemini-cli @ 5411f113 (2026-08-21, read 2026-12-01):
-``packages/core/src/utils/memoryDiscovery.ts`` ``concatenateInstructions`` (content
-trimmed, ``--- Context from: PATH ---`` / ``--- End of Context from: PATH ---``, blocks
-joined by a blank line) and ``packages/core/src/prompts/snippets.ts``
-``renderUserMemory`` (``<global_context>``, ``<extension_context>``,
-``<project_context>`` groups joined by a newline inside ``<loaded_context>``, after a
-``---`` rule). Imports are inlined by ``memoryImportProcessor.ts`` between
-``<!-- Imported from: X -->`` and ``<!-- End of import from: X -->`` before the
-trim, and an import already on the chain becomes ``<!-- File already processed: X -->``.
+Observed: the oracle ran Gemini CLI 0.61.0 (pins.json) against the recording mock
+(``tests/oracle/test_restated.py``). User-level files end the system instruction
+in ``<loaded_context>`` (no group tag); the others end the first user message's
+``<session_context>`` in ``<loaded_context>`` / ``<project_context>``. The blocks are
+as google-gemini/gemini-cli @ 5411f113 ``memoryDiscovery.ts``
+``concatenateInstructions`` writes them (content trimmed, ``--- Context from: PATH
+---`` / ``--- End of Context from: PATH ---``, joined by a blank line). Imports are
+inlined by ``memoryImportProcessor.ts`` between ``<!-- Imported from: X -->`` and
+``<!-- End of import from: X -->`` before the trim, and an import already on the
+chain becomes ``<!-- File already processed: X -->``.
 An import gemini could not read leaves a message that depends on its file system
 error, so promptls keeps the ``@path`` as written there and says so.
 """
@@ -21,12 +22,14 @@ from promptls.discovery import ContextFile, ContextScope, Discovery, EntryStatus
 from promptls.discovery.imports import find_imports, resolve_import
 
 SOURCE = (
-    "google-gemini/gemini-cli @ 5411f113 (2026-08-21): packages/core/src/utils/"
-    "memoryDiscovery.ts concatenateInstructions; packages/core/src/prompts/snippets.ts "
-    "renderUserMemory; read 2026-12-01"
+    "observed: Gemini CLI 0.61.0 (2026-09-24) against the promptls oracle's recording "
+    "mock; blocks from google-gemini/gemini-cli @ 5411f113 memoryDiscovery.ts "
+    "concatenateInstructions"
 )
-PREFIX = "\n---\n\n<loaded_context>\n"
-SUFFIX = "\n</loaded_context>"
+SYSTEM_OPEN = "<loaded_context>\n"
+SYSTEM_CLOSE = "\n</loaded_context>"
+SESSION_OPEN = "\n<loaded_context>\n<project_context>\n"
+SESSION_CLOSE = "\n</project_context>\n</loaded_context>"
 FAILED_NOTE = (
     "an import gemini could not read stays as the @path here; gemini writes "
     "<!-- Import failed: PATH - REASON --> with its file system's message"
@@ -109,36 +112,36 @@ def _block(file: ContextFile, imports: _Imports) -> list[Piece]:
     ]
 
 
+def _section(blocks: list[list[Piece]]) -> list[Piece]:
+    """Blocks joined by a blank line."""
+    out: list[Piece] = []
+    for index, block in enumerate(blocks):
+        if index:
+            out.append(_frame("\n\n"))
+        out.extend(block)
+    return out
+
+
 def render(found: Discovery) -> AgentRendering:
-    """The ``<loaded_context>`` section gemini appends to its system instruction."""
+    """User files as they end the system instruction, then project files as they end
+    the first user message's session context."""
     imports = _Imports(found)
-    groups: dict[str, list[ContextFile]] = {"global": [], "project": []}
+    user: list[list[Piece]] = []
+    project: list[list[Piece]] = []
     for file in found.files:
         if file.content.strip() and file.path not in imports.imported:
-            key = "global" if file.scope is ContextScope.USER else "project"
-            groups[key].append(file)
-    sections: list[list[Piece]] = []
-    for name, files in groups.items():
-        if not files:
-            continue
-        section = [Piece(f"<{name}_context>\n", PieceKind.FRAMING, cached=True)]
-        for index, file in enumerate(files):
-            if index:
-                section.append(Piece("\n\n", PieceKind.FRAMING, cached=True))
-            section.extend(_block(file, imports))
-        section.append(Piece(f"\n</{name}_context>", PieceKind.FRAMING, cached=True))
-        sections.append(section)
+            group = user if file.scope is ContextScope.USER else project
+            group.append(_block(file, imports))
     pieces: list[Piece] = []
-    if sections:
-        pieces.append(Piece(PREFIX, PieceKind.FRAMING, cached=True))
-        for index, section in enumerate(sections):
-            if index:
-                pieces.append(Piece("\n", PieceKind.FRAMING, cached=True))
-            pieces.extend(section)
-        pieces.append(Piece(SUFFIX, PieceKind.FRAMING, cached=True))
+    if user:
+        pieces += [_frame(SYSTEM_OPEN), *_section(user), _frame(SYSTEM_CLOSE)]
+    if project:
+        pieces += [_frame(SESSION_OPEN), *_section(project), _frame(SESSION_CLOSE)]
     notes = [
-        "appended to the end of the system instruction; files gemini loads later "
-        "(when it reads a file in a folder) come as tool output, not here",
+        "user files end the system instruction (after gemini's own context heading); "
+        "project files end the session context of the first user message; the wire "
+        "text here is the first part followed by the second",
+        "files gemini loads later (when it reads a file in a folder) come as tool output, not here",
     ]
     if imports.failed:
         notes.append(FAILED_NOTE)
@@ -147,11 +150,14 @@ def render(found: Discovery) -> AgentRendering:
         title="Gemini CLI",
         pieces=tuple(pieces),
         framing=Framing.SOURCED,
-        placement="end of the system instruction",
+        placement=(
+            "user files: end of the system instruction; project files: end of the "
+            "first user message's session context"
+        ),
         source=SOURCE,
         notes=tuple(notes),
         cache_note=(
-            "part of the system instruction, sent unchanged every turn: in the prefix "
+            "sent unchanged every turn at the start of the conversation: in the prefix "
             "Gemini's implicit caching reuses"
         ),
     )

@@ -1,0 +1,114 @@
+"""Claude Code (``@anthropic-ai/claude-code``) as the oracle runs it.
+
+Headless: ``claude -p PROMPT`` with ``ANTHROPIC_BASE_URL`` at the mock and a fake
+``ANTHROPIC_API_KEY``. Its instruction request is the ``/v1/messages`` call that
+carries the tools; it answers with a minimal streamed message (one text block,
+``end_turn``), which is what Claude Code needs to finish a turn cleanly. Everything
+else (the start-up ``/api/hello`` probe, side calls) gets a 404.
+
+Where the files are: the first user message's first text block, a ``<system-reminder>``
+holding one ``Contents of PATH (DESCRIPTION):`` section per file. That whole block is
+the wire text ``promptls preview --profile claude --format wire`` prints.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.mock import NOT_FOUND, Reply, Request, sse
+
+BLOCK_START = "<system-reminder>\n"
+FILE_HEADER = re.compile(r"^Contents of (/.*?) \([^()\n]*\):$", re.MULTILINE)
+MODEL = "claude-oracle"
+
+
+def _answer() -> Reply:
+    message: dict[str, object] = {
+        "id": "msg_oracle",
+        "type": "message",
+        "role": "assistant",
+        "model": MODEL,
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 0},
+    }
+    return sse(
+        [
+            ("message_start", {"type": "message_start", "message": message}),
+            (
+                "content_block_start",
+                {
+                    "type": "content_block_start",
+                    "index": 0,
+                    "content_block": {"type": "text", "text": ""},
+                },
+            ),
+            (
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": 0,
+                    "delta": {"type": "text_delta", "text": "ok"},
+                },
+            ),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "end_turn", "stop_sequence": None},
+                    "usage": {"output_tokens": 1},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+    )
+
+
+class ClaudeAdapter:
+    """Claude Code: ``-p`` against an Anthropic Messages mock."""
+
+    profile = "claude"
+    executable = "claude"
+
+    def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
+        return Launch(
+            argv=(str(exe), "-p", "Say ok."),
+            env={
+                "ANTHROPIC_BASE_URL": url,
+                "ANTHROPIC_API_KEY": "sk-ant-promptls-oracle-fake",
+                "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
+                "DISABLE_AUTOUPDATER": "1",
+            },
+        )
+
+    def respond(self, request: Request, seen: Sequence[Request]) -> Reply:
+        if request.method == "POST" and request.path.startswith("/v1/messages"):
+            body = request.body
+            if isinstance(body, dict) and body.get("stream") and body.get("tools"):
+                return _answer()
+        return NOT_FOUND
+
+    def main_request(self, requests: Sequence[Request]) -> Request | None:
+        return first_with_tools(requests)
+
+    def observe(self, request: Request) -> Observation:
+        wire = ""
+        body = request.body if isinstance(request.body, dict) else {}
+        messages = body.get("messages") or []
+        first = messages[0] if messages else {}
+        content = first.get("content") if isinstance(first, dict) else None
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        for block in blocks[:1]:
+            text = block.get("text") if isinstance(block, dict) else None
+            if isinstance(text, str) and text.startswith(BLOCK_START) and FILE_HEADER.search(text):
+                wire = text
+        files = tuple(m.group(1) for m in FILE_HEADER.finditer(wire))
+        return Observation(files=files, wire=wire)
+
+
+ADAPTER = ClaudeAdapter()

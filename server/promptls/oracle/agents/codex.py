@@ -1,0 +1,70 @@
+"""Codex CLI (``@openai/codex``) as the oracle runs it.
+
+Headless: ``codex exec PROMPT``, with a ``model_providers`` entry given on the command
+line (``-c``; the fake home's ``config.toml`` stays the scenario's) pointing at the mock
+with ``wire_api = "responses"`` and no retries, and a fake key in the variable that
+entry names. Every request gets a 404: the first ``/v1/responses`` call has already
+carried the instructions.
+
+Where the files are: the user message whose text starts ``# AGENTS.md instructions
+for``; that text is the wire. Codex names no file in it, so ``files`` is None.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.mock import NOT_FOUND, Reply, Request
+
+HEADER = "# AGENTS.md instructions for "
+KEY_VARIABLE = "PROMPTLS_ORACLE_KEY"
+
+
+class CodexAdapter:
+    """Codex CLI: ``exec`` against an OpenAI Responses mock."""
+
+    profile = "codex"
+    executable = "codex"
+
+    def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
+        provider = (
+            f'{{name="oracle", base_url="{url}/v1", env_key="{KEY_VARIABLE}", '
+            'wire_api="responses", request_max_retries=0, stream_max_retries=0}'
+        )
+        return Launch(
+            argv=(
+                str(exe),
+                "exec",
+                "--skip-git-repo-check",
+                "-c",
+                'model_provider="oracle"',
+                "-c",
+                f"model_providers.oracle={provider}",
+                "-c",
+                'model="gpt-5"',
+                "Say ok.",
+            ),
+            env={KEY_VARIABLE: "promptls-oracle-fake"},
+        )
+
+    def respond(self, request: Request, seen: Sequence[Request]) -> Reply:
+        return NOT_FOUND
+
+    def main_request(self, requests: Sequence[Request]) -> Request | None:
+        return first_with_tools(requests, "input")
+
+    def observe(self, request: Request) -> Observation:
+        body = request.body if isinstance(request.body, dict) else {}
+        for item in body.get("input") or []:
+            if not isinstance(item, dict) or item.get("role") != "user":
+                continue
+            for part in item.get("content") or []:
+                text = part.get("text") if isinstance(part, dict) else None
+                if isinstance(text, str) and text.startswith(HEADER):
+                    return Observation(files=None, wire=text)
+        return Observation(files=None, wire="")
+
+
+ADAPTER = CodexAdapter()

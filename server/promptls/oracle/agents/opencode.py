@@ -1,0 +1,100 @@
+"""opencode (``opencode-ai``) as the oracle runs it.
+
+Headless: ``opencode run PROMPT`` with an OpenAI-compatible provider at the mock, given
+in a config file in the scratch folder (``OPENCODE_CONFIG``, merged with the scenario's
+own ``opencode.json`` files as opencode merges configs) and ``PWD`` set to the working
+folder, which opencode takes as its project folder. Update checks, model list fetches,
+plugins and LSP downloads are switched off. The instruction request is the chat
+completion with tools (a title request comes first). Every request gets a 404.
+
+Where the files are: the system message, after the ``<env>`` block: one ``Instructions
+from: PATH`` part per file, the parts joined by a newline, before the skills listing
+that follows them. That run of parts is the wire text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from pathlib import Path
+
+from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.mock import NOT_FOUND, Reply, Request
+
+ENV_END = "</env>\n"
+NEXT_PART = "\nSkills provide specialized instructions"
+"""How the part after the instruction files begins in the pinned release."""
+FILE_HEADER = re.compile(r"^Instructions from: (.+)$", re.MULTILINE)
+QUIET = {
+    "OPENCODE_DISABLE_AUTOUPDATE": "1",
+    "OPENCODE_DISABLE_MODELS_FETCH": "1",
+    "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+    "OPENCODE_DISABLE_SHARE": "1",
+    "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+    "OPENCODE_DISABLE_TERMINAL_TITLE": "1",
+}
+
+
+def _system_text(body: dict[str, object]) -> str:
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return ""
+    texts = []
+    for message in messages:
+        if not isinstance(message, dict) or message.get("role") != "system":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            texts.append(content)
+        elif isinstance(content, list):
+            texts.extend(
+                p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+    return "\n".join(texts)
+
+
+class OpencodeAdapter:
+    """opencode: ``run`` against an OpenAI-compatible chat completions mock."""
+
+    profile = "opencode"
+    executable = "opencode"
+
+    def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
+        config = scratch / "opencode-oracle.json"
+        provider = {
+            "npm": "@ai-sdk/openai-compatible",
+            "name": "oracle",
+            "options": {"baseURL": f"{url}/v1", "apiKey": "promptls-oracle-fake"},
+            "models": {"oracle": {"name": "oracle"}},
+        }
+        config.write_text(
+            json.dumps({"provider": {"oracle": provider}, "model": "oracle/oracle"}),
+            encoding="utf-8",
+        )
+        return Launch(
+            argv=(str(exe), "run", "Say ok."),
+            env={"OPENCODE_CONFIG": str(config), **QUIET},
+        )
+
+    def respond(self, request: Request, seen: Sequence[Request]) -> Reply:
+        return NOT_FOUND
+
+    def main_request(self, requests: Sequence[Request]) -> Request | None:
+        return first_with_tools(requests)
+
+    def observe(self, request: Request) -> Observation:
+        body = request.body if isinstance(request.body, dict) else {}
+        system = _system_text(body)
+        start = system.find(ENV_END)
+        if start < 0:
+            return Observation(files=(), wire="")
+        rest = system[start + len(ENV_END) :]
+        end = rest.find(NEXT_PART)
+        wire = rest if end < 0 else rest[:end]
+        if not wire.startswith("Instructions from: "):
+            wire = ""
+        return Observation(files=tuple(m.group(1) for m in FILE_HEADER.finditer(wire)), wire=wire)
+
+
+ADAPTER = OpencodeAdapter()

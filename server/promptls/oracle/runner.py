@@ -1,0 +1,111 @@
+"""Run one agent headless against the recording mock and keep what it sent.
+
+The only module of the oracle that starts a program. Each run gets a fresh mock on a
+fresh 127.0.0.1 port, the caller's fake home, a scratch folder for the agent's own
+settings and temporary files, and a clean environment: ``PATH``, ``HOME``, ``PWD``,
+``TMPDIR``, a UTF-8 locale and what the adapter adds (its fake credential and base
+URL). Nothing of the caller's environment reaches the agent, so no real credential
+can. The agent runs in a process group of its own; when its instruction request has
+arrived (or it exits, or the time is up) the whole group is killed, so no helper
+process it started outlives the run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+
+from promptls.oracle.adapter import Adapter, Observation
+from promptls.oracle.mock import Request, recording
+from promptls.record import Record
+
+SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
+POLL = 0.1
+"""How often the runner looks whether the agent has exited while it waits."""
+
+
+class Capture(Record):
+    """One run: every request the mock saw, the instruction request, what it shows,
+    and the agent's exit status and output (for a failure's message)."""
+
+    requests: tuple[Request, ...]
+    main: Request | None
+    observation: Observation | None
+    returncode: int | None
+    output: str
+
+
+def clean_env(home: Path, work: Path, scratch: Path, extra: Mapping[str, str]) -> dict[str, str]:
+    """The agent's whole environment."""
+    tmp = scratch / "tmp"
+    tmp.mkdir(parents=True, exist_ok=True)
+    env = {
+        "PATH": SYSTEM_PATH,
+        "HOME": str(home),
+        "PWD": str(work),
+        "TMPDIR": str(tmp),
+        "LANG": "C.UTF-8",
+        "TERM": "dumb",
+        "NO_COLOR": "1",
+    }
+    env.update(extra)
+    return env
+
+
+def run(
+    adapter: Adapter,
+    exe: Path,
+    work: Path,
+    home: Path,
+    scratch: Path,
+    *,
+    timeout: float = 90.0,
+    extra_env: Mapping[str, str] | None = None,
+) -> Capture:
+    """Start the agent in ``work``, wait for its instruction request, stop it.
+    ``extra_env`` is the scenario's own variables (``CLAUDE_CONFIG_DIR``, say)."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    with recording(adapter.respond) as mock:
+        launch = adapter.launch(exe, mock.url, work, home, scratch)
+        env = clean_env(home, work, scratch, {**(extra_env or {}), **launch.env})
+        log = scratch / "agent.log"
+        with log.open("wb") as out:
+            process = subprocess.Popen(
+                list(launch.argv),
+                cwd=work,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            try:
+                waited = 0.0
+                while waited < timeout:
+                    if mock.wait_for(lambda seen: adapter.main_request(seen) is not None, POLL):
+                        break
+                    if process.poll() is not None:
+                        break
+                    waited += POLL
+            finally:
+                _stop(process)
+        requests = mock.requests
+    main = adapter.main_request(requests)
+    return Capture(
+        requests=tuple(requests),
+        main=main,
+        observation=adapter.observe(main) if main is not None else None,
+        returncode=process.returncode,
+        output=log.read_text(encoding="utf-8", errors="replace")[-4000:],
+    )
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Kill the agent's process group (the agent and every helper it started)."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
+    process.wait(timeout=30)

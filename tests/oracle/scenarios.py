@@ -1,0 +1,394 @@
+"""Oracle scenarios: the upstream tests and documented behaviours the suite restates
+(tests/core/test_claude_documented.py, test_codex_upstream.py, test_gemini_upstream.py,
+test_profile_opencode.py), and what the oracle found, as trees the real agent runs on.
+
+Each scenario is named as docs/profiles.md cites it. ``differs`` names a difference
+that stays, with its reason: such a case is expected to disagree, and the test fails
+the day the agent and promptls agree (then the difference is gone from the model too).
+Every file holds a ``fid-`` token so the harness can tell which files were sent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tests.oracle.harness import Scenario
+
+
+@dataclass(frozen=True)
+class Case:
+    """One scenario for one agent."""
+
+    name: str
+    profile: str
+    scenario: Scenario
+    differs: str = ""
+    representative: bool = False
+    """Run in the default suite (the others run with ``--long``)."""
+    environ: tuple[tuple[str, str], ...] = ()
+
+
+def _s(files: dict[str, str], work: str = "ws", **kw: object) -> Scenario:
+    return Scenario(files=files, work=work, **kw)  # type: ignore[arg-type]
+
+
+CLAUDE = [
+    Case(
+        "claude: launch order",
+        "claude",
+        _s(
+            {
+                "home/.claude/CLAUDE.md": "fid-user user\n",
+                "home/.claude/rules/style.md": "fid-userrule user rule\n",
+                "CLAUDE.md": "fid-above above the workspace\n",
+                "ws/CLAUDE.md": "fid-root root\n",
+                "ws/.claude/CLAUDE.md": "fid-dotclaude dot claude\n",
+                "ws/CLAUDE.local.md": "fid-local local\n",
+                "ws/pkg/CLAUDE.md": "fid-pkg pkg\n",
+                "ws/pkg/.claude/rules/testing.md": "fid-pkgrule project rule\n",
+            },
+            "ws/pkg",
+        ),
+        representative=True,
+    ),
+    Case(
+        "claude: rules of every folder",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n",
+                "ws/.claude/rules/a.md": "fid-rootrule\n",
+                "ws/CLAUDE.local.md": "fid-rootlocal\n",
+                "ws/a/CLAUDE.md": "fid-a\n",
+                "ws/a/.claude/rules/sub/r.md": "fid-arule\n",
+                "ws/a/.claude/rules/p.md": '---\npaths: "**/*.py"\n---\nfid-scoped\n',
+                "ws/a/CLAUDE.local.md": "fid-alocal\n",
+                "ws/a/b/CLAUDE.md": "fid-lazy below the working folder\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "claude: rule files of one folder",
+        "claude",
+        _s(
+            {
+                "ws/.claude/rules/b.md": "fid-b\n",
+                "ws/.claude/rules/a.md": "fid-a\n",
+                "ws/.claude/rules/sub/c.md": "fid-c\n",
+            }
+        ),
+        differs=(
+            "Claude Code lists one folder's rule files in the file system's order, not by "
+            "name (b, sub/c, a here); promptls sorts by path so the answer does not "
+            "depend on the disk"
+        ),
+    ),
+    Case(
+        "claude: AGENTS.md where no CLAUDE file exists",
+        "claude",
+        _s({"ws/AGENTS.md": "fid-agents\n", "ws/a/AGENTS.md": "fid-aagents\n"}, "ws/a"),
+        representative=True,
+    ),
+    Case(
+        "claude: a CLAUDE file anywhere in the walk hides every AGENTS.md",
+        "claude",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/a/CLAUDE.md": "fid-aclaude\n",
+                "ws/a/AGENTS.md": "fid-aagents\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "claude: whitespace-only CLAUDE.md falls back to AGENTS.md",
+        "claude",
+        _s({"ws/CLAUDE.md": "  \n\n", "ws/AGENTS.md": "fid-agents\n"}),
+        representative=True,
+    ),
+    Case(
+        "claude: text trimmed, block comments hidden",
+        "claude",
+        _s({"ws/CLAUDE.md": "\n\n  fid-root  kept\n\ttab\n\n<!-- hidden\nnote -->\nafter\n\n"}),
+        representative=True,
+    ),
+    Case(
+        "claude: <!--> opens no comment",
+        "claude",
+        _s({"ws/CLAUDE.md": "fid-root\n<!-->\nkept\n<!-- real note -->\nalso kept\n"}),
+    ),
+    Case(
+        "claude: imports",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root see\n@imp.md\nand @sub/b.md\n",
+                "ws/imp.md": "fid-imp\n",
+                "ws/sub/b.md": "fid-b @../c.md\n",
+                "ws/c.md": "fid-c\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "claude: punctuation after an import",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root See @README, then @package.json. (or @a.md) @b.md!\n"
+                "@c.md\n",
+                "ws/README": "fid-readme\n",
+                "ws/package.json": '{"x": "fid-package"}\n',
+                "ws/a.md": "fid-a\n",
+                "ws/b.md": "fid-b\n",
+                "ws/c.md": "fid-c\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: imports in code are not followed",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root `@span.md`\n\n    @indented.md\n\n```\n@fenced.md\n```\n"
+                "~~~\n@tilde.md\n~~~\n@real.md\n",
+                "ws/span.md": "fid-span\n",
+                "ws/indented.md": "fid-indented\n",
+                "ws/fenced.md": "fid-fenced\n",
+                "ws/tilde.md": "fid-tilde\n",
+                "ws/real.md": "fid-real\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: imports in files above the working folder are not expanded",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root @imp.md\n",
+                "ws/imp.md": "fid-imp\n",
+                "ws/a/CLAUDE.md": "fid-a\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "claude: a file whose name ends in punctuation",
+        "claude",
+        _s({"ws/CLAUDE.md": "fid-root @b.md;\n", "ws/b.md;": "fid-b\n"}),
+        differs=(
+            "Claude Code does not import `b.md;` even though such a file exists (it seems to "
+            "want a known text extension); promptls follows the token to the file"
+        ),
+    ),
+    Case(
+        "claude: a symlinked CLAUDE.md is loaded once",
+        "claude",
+        _s({"ws/AGENTS.md": "fid-agents\n"}, links={"ws/CLAUDE.md": "ws/AGENTS.md"}),
+    ),
+    Case(
+        "claude: CLAUDE_CONFIG_DIR moves the user files",
+        "claude",
+        _s(
+            {
+                "home/cfg/CLAUDE.md": "fid-moved\n",
+                "home/.claude/CLAUDE.md": "fid-home\n",
+                "ws/CLAUDE.md": "fid-root\n",
+            }
+        ),
+        environ=(("CLAUDE_CONFIG_DIR", "<home>/cfg"),),
+    ),
+]
+
+CODEX = [
+    Case(
+        "codex: concatenates root and cwd docs",
+        "codex",
+        _s({"ws/AGENTS.md": "fid-root root doc\n", "ws/a/AGENTS.md": "fid-cwd cwd doc\n"}, "ws/a"),
+        representative=True,
+    ),
+    Case(
+        "codex: global before project docs",
+        "codex",
+        _s(
+            {
+                "home/.codex/AGENTS.md": "  fid-global global \n\n",
+                "ws/AGENTS.md": "  fid-root root\n\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "codex: override takes precedence, even empty",
+        "codex",
+        _s(
+            {
+                "ws/AGENTS.override.md": "",
+                "ws/AGENTS.md": "fid-hidden\n",
+                "ws/a/AGENTS.override.md": "fid-override\n",
+                "ws/a/AGENTS.md": "fid-ahidden\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "codex: total byte limit truncates later project docs",
+        "codex",
+        _s(
+            {
+                "home/.codex/config.toml": "project_doc_max_bytes = 45\n",
+                "ws/AGENTS.md": "fid-first " + "x" * 20 + "\n",
+                "ws/a/AGENTS.md": "fid-second " + "y" * 30 + "\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "codex: configured fallback names",
+        "codex",
+        _s(
+            {
+                "home/.codex/config.toml": 'project_doc_fallback_filenames = ["NOTES.md"]\n',
+                "ws/NOTES.md": "fid-notes\n",
+                "ws/a/AGENTS.md": "fid-agents\n",
+                "ws/a/NOTES.md": "fid-anotes\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "codex: project config before the project is trusted",
+        "codex",
+        _s(
+            {
+                "ws/.codex/config.toml": "project_doc_max_bytes = 12\n",
+                "ws/AGENTS.md": "fid-root " + "z" * 40 + "\n",
+            }
+        ),
+    ),
+    Case(
+        "codex: no project root marker",
+        "codex",
+        _s({"ws/AGENTS.md": "fid-root\n", "ws/a/AGENTS.md": "fid-a\n"}, "ws/a", git=()),
+    ),
+]
+
+GEMINI = [
+    Case(
+        "gemini: user and project context",
+        "gemini",
+        _s(
+            {
+                "home/.gemini/GEMINI.md": "fid-user user\n",
+                "ws/GEMINI.md": "\n  fid-root root  \n",
+                "ws/a/GEMINI.md": "fid-a\n",
+                "ws/a/b/GEMINI.md": "fid-lazy\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "gemini: imports inlined, cycles marked",
+        "gemini",
+        _s(
+            {
+                "ws/GEMINI.md": "fid-root r @./imp.md\n",
+                "ws/imp.md": "fid-imp\n@./imp2.md\n",
+                "ws/imp2.md": "fid-imp2 @./imp.md\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "gemini: context.fileName from settings",
+        "gemini",
+        _s(
+            {
+                "home/.gemini/settings.json": (
+                    '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}'
+                ),
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/GEMINI.md": "fid-gemini\n",
+            }
+        ),
+    ),
+    Case(
+        "gemini: project files sorted by path",
+        "gemini",
+        _s(
+            {
+                "ws/GEMINI.md": "fid-root\n",
+                "ws/.gemini/GEMINI.md": "fid-dotgemini\n",
+                "ws/a/GEMINI.md": "fid-a\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "gemini: no git root, the working folder is the ceiling",
+        "gemini",
+        _s({"GEMINI.md": "fid-above\n", "ws/GEMINI.md": "fid-root\n"}, git=()),
+    ),
+]
+
+OPENCODE = [
+    Case(
+        "opencode: global and project AGENTS.md, nearest first",
+        "opencode",
+        _s(
+            {
+                "home/.config/opencode/AGENTS.md": "fid-global\n",
+                "ws/AGENTS.md": "  fid-root root\n\n",
+                "ws/a/AGENTS.md": "fid-a\n",
+                "ws/a/CLAUDE.md": "fid-shadowed\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "opencode: CLAUDE.md when no AGENTS.md exists",
+        "opencode",
+        _s({"home/.claude/CLAUDE.md": "fid-userclaude\n", "ws/CLAUDE.md": "fid-claude\n"}),
+    ),
+    Case(
+        "opencode: instructions globs",
+        "opencode",
+        _s(
+            {
+                "ws/opencode.json": '{"instructions": ["docs/*.md", "rules/**/*.md"]}',
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/docs/.hidden.md": "fid-hidden\n",
+                "ws/rules/x/y.md": "fid-rule\n",
+            }
+        ),
+    ),
+    Case(
+        "opencode: glob matches of one folder",
+        "opencode",
+        _s(
+            {
+                "ws/opencode.json": '{"instructions": ["docs/*.md"]}',
+                "ws/docs/a.md": "fid-doca\n",
+                "ws/docs/.hidden.md": "fid-hidden\n",
+            }
+        ),
+        differs=(
+            "opencode sends one glob's matches in the order Bun's glob lists them (a.md "
+            "before .hidden.md here, the file system's order); promptls sorts by path so "
+            "the answer does not depend on the disk"
+        ),
+    ),
+    Case(
+        "opencode: whitespace-only instruction file",
+        "opencode",
+        _s({"ws/AGENTS.md": "  \n\n", "ws/CLAUDE.md": "fid-claude\n"}),
+    ),
+]
+
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE]
