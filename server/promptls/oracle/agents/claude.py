@@ -13,6 +13,7 @@ the wire text ``promptls preview --profile claude --format wire`` prints.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
@@ -112,3 +113,59 @@ class ClaudeAdapter:
 
 
 ADAPTER = ClaudeAdapter()
+
+
+def tool_use_reply(name: str, arguments: dict[str, object], ident: str) -> Reply:
+    """A streamed assistant message that calls one tool (Anthropic Messages streaming:
+    a ``tool_use`` block whose input arrives as one ``input_json_delta``, then
+    ``stop_reason: tool_use``); the agent runs the tool and sends its result back."""
+    message: dict[str, object] = {
+        "id": f"msg_{ident}",
+        "type": "message",
+        "role": "assistant",
+        "model": MODEL,
+        "content": [],
+        "stop_reason": None,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 0},
+    }
+    block = {"type": "tool_use", "id": ident, "name": name, "input": {}}
+    delta = {"type": "input_json_delta", "partial_json": json.dumps(arguments)}
+    return sse(
+        [
+            ("message_start", {"type": "message_start", "message": message}),
+            (
+                "content_block_start",
+                {"type": "content_block_start", "index": 0, "content_block": block},
+            ),
+            ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+            ("content_block_stop", {"type": "content_block_stop", "index": 0}),
+            (
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": "tool_use", "stop_sequence": None},
+                    "usage": {"output_tokens": 1},
+                },
+            ),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+    )
+
+
+def tool_results(request: Request) -> dict[str, object]:
+    """The ``tool_result`` blocks of a Messages request, by the id of the call they answer."""
+    body = request.body if isinstance(request.body, dict) else {}
+    found: dict[str, object] = {}
+    for message in body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                found[str(block.get("tool_use_id"))] = block
+    return found
+
+
+def tool_names(request: Request) -> set[str]:
+    """The names of the tools a Messages request offers the model."""
+    body = request.body if isinstance(request.body, dict) else {}
+    return {t["name"] for t in body.get("tools") or [] if isinstance(t, dict) and "name" in t}
