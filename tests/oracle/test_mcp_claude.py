@@ -112,6 +112,12 @@ def test_claude_code_sends_the_answer_of_instructions_for_to_the_model(tmp_path:
     result = tool_results(capture.main)[CALL_ID]
     assert isinstance(result, dict) and not result.get("is_error"), result
     sent = _text(result.get("content"))
-    rule = work / ".claude" / "rules" / "python.md"
-    assert str(work / "src" / "app.py") in sent
-    assert str(rule) in sent and "matches src/**/*.py" in sent, sent
+    # Claude Code gives the model the structured content: the JSON promptls returned.
+    data = json.loads(sent)
+    assert data["target"] == str(work / "src" / "app.py")
+    [claude] = data["profiles"]
+    rule = str(work / ".claude" / "rules" / "python.md")
+    assert [f["path"] for f in claude["files"]] == [str(work / "CLAUDE.md"), rule]
+    [entry] = [e for e in claude["entries"] if e["path"] == rule]
+    assert entry["status"] == "loaded" and "matches src/**/*.py" in entry["reason"], entry
+    assert [f["tokens"] > 0 for f in claude["rendering"]["files"]] == [True, True]
