@@ -82,43 +82,47 @@ CLIENTS: dict[str, ClientSetup] = {
         ClientSetup(
             "claude",
             "Claude Code",
-            "run in the project (writes .mcp.json; --scope user for every project)",
+            "In the project folder (writes `.mcp.json`; `--scope user` adds it for every project)",
             "shell",
             "code.claude.com/docs/en/mcp, `claude mcp add [options] <name> -- <command> "
-            "[args...]`, --scope local|project|user (read 2026-12-06)",
+            "[args...]` (read 2026-12-06); Claude Code 2.1.332 runs this line and calls the "
+            "server in tests/oracle/test_mcp_claude.py",
             _claude,
         ),
         ClientSetup(
             "codex",
             "Codex CLI",
-            "~/.codex/config.toml (or .codex/config.toml in a trusted project)",
+            "In `~/.codex/config.toml` (or `.codex/config.toml` of a trusted project)",
             "toml",
             "developers.openai.com/codex/mcp, `[mcp_servers.<name>]` with command and args "
-            "(read 2026-12-06)",
+            "(read 2026-12-06); `codex mcp list` of Codex 0.171.0 lists it (2026-12-06)",
             _codex,
         ),
         ClientSetup(
             "gemini",
             "Gemini CLI",
-            ".gemini/settings.json in the project (or ~/.gemini/settings.json)",
+            "In `.gemini/settings.json` of the project (or `~/.gemini/settings.json`); Gemini "
+            "CLI starts MCP servers only in a folder you trust",
             "json",
             "google-gemini/gemini-cli docs/tools/mcp-server.md, `mcpServers` with command "
-            "and args (read 2026-12-06)",
+            "and args (read 2026-12-06); `gemini mcp list` of Gemini CLI 0.61.0 lists it "
+            "(2026-12-06)",
             _mcp_servers,
         ),
         ClientSetup(
             "opencode",
             "opencode",
-            "opencode.json in the project (or ~/.config/opencode/opencode.json)",
+            "In `opencode.json` of the project (or `~/.config/opencode/opencode.json`)",
             "json",
             'opencode.ai/docs/mcp-servers, `"type": "local"` with `command` as one array '
-            "(read 2026-12-06)",
+            "(read 2026-12-06); opencode 1.18.33 connects to it (`opencode mcp list`, "
+            "2026-12-06)",
             _opencode,
         ),
         ClientSetup(
             "vscode",
             "VS Code",
-            ".vscode/mcp.json in the workspace",
+            "In `.vscode/mcp.json` of the workspace",
             "json",
             "code.visualstudio.com/docs/agents/reference/mcp-configuration, `servers` with "
             '`"type": "stdio"` (read 2026-12-06)',
@@ -127,7 +131,7 @@ CLIENTS: dict[str, ClientSetup] = {
         ClientSetup(
             "cursor",
             "Cursor",
-            ".cursor/mcp.json in the project (or ~/.cursor/mcp.json)",
+            "In `.cursor/mcp.json` of the project (or `~/.cursor/mcp.json`)",
             "json",
             "cursor.com/docs/mcp, `mcpServers` with command and args (read 2026-12-06)",
             _mcp_servers,
