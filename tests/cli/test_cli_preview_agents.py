@@ -27,11 +27,11 @@ def test_codex_wire_is_the_agents_message_with_exact_counts(demo: Demo) -> None:
 
 
 def test_undocumented_agents_say_so_in_text_and_json(demo: Demo) -> None:
-    result = run_cli("preview", demo.core, "--profile", "copilot", home=demo.home)
+    result = run_cli("preview", demo.core, "--profile", "cursor", home=demo.home)
     assert "framing not documented" in result.text
     data = json.loads(
         run_cli(
-            "preview", demo.core, "--profile", "copilot", "--format", "json", home=demo.home
+            "preview", demo.core, "--profile", "cursor", "--format", "json", home=demo.home
         ).text
     )
     assert data["rendering"]["framing"] == "not documented"

@@ -38,6 +38,14 @@ def test_merges_existing_instructions_with_agents_md(tree: Path) -> None:
     assert _codex(tree, tree / "ws") == _wrapped(tree / "ws", f"base instructions{SEP}proj doc")
 
 
+def test_the_user_file_alone_names_no_folder(tree: Path) -> None:
+    """Oracle scenario "codex: the user file alone" (Codex CLI 0.171.0): the title has
+    no ``for CWD`` when no project file is sent; the user text is trimmed."""
+    write(tree / "h/AGENTS.md", "\n  base instructions  \n")
+    expected = "# AGENTS.md instructions\n\n<INSTRUCTIONS>\nbase instructions\n</INSTRUCTIONS>"
+    assert _codex(tree, tree / "ws") == expected
+
+
 def test_concatenates_root_and_cwd_docs(tree: Path) -> None:
     """Upstream ``concatenates_root_and_cwd_docs``: root then cwd, one blank line."""
     write(tree / "repo/.git", "gitdir: elsewhere\n")

@@ -134,3 +134,17 @@ def test_file_spans_are_the_trimmed_content(tree: Path) -> None:
     [span] = measured.files
     wire = measured.rendering.wire.encode("utf-8")
     assert wire[span.position : span.position + span.bytes].decode("utf-8") == "body ✓"
+
+
+def test_a_missing_import_becomes_geminis_failure_comment(tree: Path) -> None:
+    """Oracle scenario "gemini: a missing import" (Gemini CLI 0.61.0): a token naming no
+    file is replaced by ``<!-- Import failed: TOKEN - ENOENT: … -->`` with node's message,
+    trailing punctuation part of the path."""
+    write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
+    write(tree / "ws/imp.md", "x")
+    write(tree / "ws/GEMINI.md", "see @./imp.md, ok")
+    missing = tree / "ws/imp.md,"
+    assert (
+        f"see <!-- Import failed: ./imp.md, - ENOENT: no such file or directory, access "
+        f"'{missing}' --> ok"
+    ) in _gemini(tree, tree / "ws")

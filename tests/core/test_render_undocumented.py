@@ -14,7 +14,7 @@ from promptls.views.text import rendering_text
 from tests.core.helpers import write
 
 
-@pytest.mark.parametrize("profile", ["copilot", "cursor"])
+@pytest.mark.parametrize("profile", ["cursor"])
 def test_content_only_and_said_so(tree: Path, profile: str) -> None:
     write(tree / "ws/.git/HEAD", "ref: refs/heads/main\n")
     write(tree / "ws/AGENTS.md", "shared rules\n")

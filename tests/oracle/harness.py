@@ -42,8 +42,13 @@ class Scenario:
         """Write the tree below ``root``; the working folder and the home."""
         (root / "home").mkdir(parents=True, exist_ok=True)
         for folder in self.git:
-            (root / folder / ".git").mkdir(parents=True, exist_ok=True)
-            (root / folder / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+            # a real repository: some agents ask git itself where the repository is
+            (root / folder).mkdir(parents=True, exist_ok=True)
+            subprocess.run(
+                ["git", "init", "-q", "-b", "main", str(root / folder)],
+                env={"PATH": "/usr/bin:/bin", "HOME": str(root / "home")},
+                check=True,
+            )
         for rel, text in self.files.items():
             path = root / rel
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -169,3 +174,41 @@ def compare(
         promptls_wire=promptls_wire,
         capture=capture,
     )
+
+
+@dataclass(frozen=True)
+class LazyOutcome:
+    """What an agent attached when it read one file, and what promptls says is lazy
+    for that file (``context --for FILE``), both as tokens in order."""
+
+    agent_files: list[str]
+    promptls_files: list[str]
+    capture: Capture
+
+    def explain(self) -> str:
+        return (
+            f"agent attached: {self.agent_files}\npromptls lazy:  {self.promptls_files}\n"
+            f"agent output:\n{self.capture.output}"
+        )
+
+
+def compare_lazy(profile: str, scenario: Scenario, read: str, root: Path) -> LazyOutcome:
+    """Build ``scenario``, make the agent read ``read`` (relative to the scenario folder)
+    once, and compare the files it attaches with promptls's ``lazy`` entries."""
+    work, home = scenario.build(root)
+    tokens = _tokens_by_path(root)
+    target = root / read
+    env = clean_env(home, work, root / "promptls-scratch", {})
+    args = ["context", "--profile", profile, "--for", str(target), "--json"]
+    entries = json.loads(_promptls(args, work, env))["profiles"][0]["entries"]
+    lazy = [os.path.realpath(e["path"]) for e in entries if e["status"] == "lazy"]
+    promptls_files = [tokens[p] for p in lazy if p in tokens]
+    adapter = ADAPTERS[profile].reading(target)
+    assert adapter is not None, f"{profile}: no scripted read"
+    capture = run(adapter, agent_program(profile), work, home, root / "agent-scratch")
+    wire = capture.observation.wire if capture.observation else ""
+    agent_files: list[str] = []
+    for match in TOKEN.finditer(wire):
+        if match.group(0) in tokens.values() and match.group(0) not in agent_files:
+            agent_files.append(match.group(0))
+    return LazyOutcome(agent_files, promptls_files, capture)

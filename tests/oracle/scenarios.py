@@ -222,6 +222,12 @@ CODEX = [
         representative=True,
     ),
     Case(
+        "codex: the user file alone",
+        "codex",
+        _s({"home/.codex/AGENTS.md": "\n\n   fid-user padded   \n\n\n", "ws/notes.md": "x\n"}),
+        representative=True,
+    ),
+    Case(
         "codex: override takes precedence, even empty",
         "codex",
         _s(
@@ -302,6 +308,12 @@ GEMINI = [
                 "ws/imp2.md": "fid-imp2 @./imp.md\n",
             }
         ),
+        representative=True,
+    ),
+    Case(
+        "gemini: a missing import",
+        "gemini",
+        _s({"ws/GEMINI.md": "fid-root see @./imp.md, and @./gone.md\n", "ws/imp.md": "fid-imp\n"}),
         representative=True,
     ),
     Case(
@@ -391,4 +403,84 @@ OPENCODE = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE]
+COPILOT = [
+    Case(
+        "copilot: repository instructions, AGENTS.md, CLAUDE.md and GEMINI.md at the root",
+        "copilot",
+        _s(
+            {
+                "home/.copilot/copilot-instructions.md": "fid-user\n",
+                "ws/.github/copilot-instructions.md": "fid-repo\n",
+                "ws/AGENTS.md": "  fid-agents\n\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/GEMINI.md": "fid-gemini\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "copilot: folders between the root and the working folder",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/a/AGENTS.md": "fid-a\n",
+                "ws/a/b/AGENTS.md": "fid-b\n",
+            },
+            "ws/a/b",
+        ),
+        differs=(
+            "Copilot CLI 1.0.102 sends the working folder's files before those of the "
+            "folders between it and the repository root (root, b, a here); promptls "
+            "keeps the walk order (root, a, b)"
+        ),
+    ),
+    Case(
+        "copilot: an applyTo ** instructions file",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/.github/instructions/all.instructions.md": '---\napplyTo: "**"\n---\nfid-all\n',
+            }
+        ),
+        differs=(
+            "Copilot CLI 1.0.102 does not put an applyTo ** file in its first request "
+            "(it attaches such files when it works on a matching file, which the mock "
+            "never makes it do); promptls loads it at launch as VS Code does"
+        ),
+    ),
+]
+
+
+@dataclass(frozen=True)
+class LazyCase:
+    """A scenario where the agent reads ``read`` once (the one tool call the mock
+    makes) and attaches what it lazily loads."""
+
+    name: str
+    profile: str
+    scenario: Scenario
+    read: str
+    representative: bool = False
+
+
+LAZY = [
+    LazyCase(
+        "claude: nested CLAUDE.md loads when a file there is read",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n",
+                "ws/a/CLAUDE.md": "fid-nested nested\n",
+                "ws/a/CLAUDE.local.md": "fid-nestedlocal\n",
+                "ws/a/b/CLAUDE.md": "fid-deeper never read\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+        representative=True,
+    ),
+]
+
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT]

@@ -16,7 +16,17 @@ from tests.oracle.sweep import DEFAULT_EXAMPLES, each_case
 pytestmark = [pytest.mark.oracle, pytest.mark.long]
 
 
-@pytest.mark.parametrize("profile", list(ADAPTERS))
+NOT_ASSERTED = {
+    "copilot": (
+        "its profile is still docs-sourced for the folder walk and imports "
+        "(docs/profiles.md): scripts/oracle counts its generated cases, the suite runs "
+        "its restated scenarios"
+    ),
+}
+GENERATED = [p for p in ADAPTERS if p not in NOT_ASSERTED]
+
+
+@pytest.mark.parametrize("profile", GENERATED)
 def test_generated_trees_agree(profile: str, tmp_path_factory: pytest.TempPathFactory) -> None:
     def body(scenario: Scenario) -> None:
         root: Path = tmp_path_factory.mktemp(profile)

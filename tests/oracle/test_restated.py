@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.oracle.harness import compare
-from tests.oracle.scenarios import CASES, Case
+from tests.oracle.harness import compare, compare_lazy
+from tests.oracle.scenarios import CASES, LAZY, Case, LazyCase
 
 pytestmark = pytest.mark.oracle
 
@@ -34,3 +34,19 @@ def test_the_agent_sends_what_promptls_says(case: Case, tmp_path: Path) -> None:
     outcome = compare(case.profile, case.scenario, tmp_path, dict(case.environ))
     assert outcome.capture.main is not None, outcome.explain()
     assert outcome.files_agree and outcome.wire_agrees, outcome.explain()
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        pytest.param(c, id=c.name, marks=[] if c.representative else [pytest.mark.long])
+        for c in LAZY
+    ],
+)
+def test_a_read_attaches_what_promptls_calls_lazy(case: LazyCase, tmp_path: Path) -> None:
+    """The mock's one scripted tool call: the agent reads a file, and the files it
+    attaches to that read are the ones ``promptls context --for FILE`` lists as lazy."""
+    outcome = compare_lazy(case.profile, case.scenario, case.read, tmp_path)
+    assert outcome.capture.main is not None, outcome.explain()
+    assert outcome.agent_files, outcome.explain()
+    assert outcome.agent_files == outcome.promptls_files, outcome.explain()

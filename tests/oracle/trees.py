@@ -129,7 +129,11 @@ def trees(draw: st.DrawFn) -> Scenario:
     )
     for level, name, kind in placed:
         folder = LEVELS[level]
-        text = build.body(kind, folder if "/" not in name else f"{folder}/{name.rsplit('/', 1)[0]}")
+        if "/" in name:
+            # no imports from files in subfolders: an imported file beside a rule would
+            # be a second rule file in its folder (a named difference)
+            kind = "plain" if kind.startswith("import") else kind
+        text = build.body(kind, folder)
         if name.endswith("rule.md") and draw(st.booleans()):
             text = '---\npaths: "**/*.py"\n---\n' + text
         build.files[f"{folder}/{name}"] = text

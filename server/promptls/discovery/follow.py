@@ -47,6 +47,9 @@ from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounde
 from promptls.text.lazyre import lazy
 
 _MAX_IMPORTS = 256
+MISSING = "does not exist"
+"""How an import-error reason says its target is missing (the gemini rendering writes
+gemini's own message for exactly that case)."""
 """At most this many ``@path`` imports are looked at per discovery; one entry reports the
 rest, so a file of a million ``@x.md`` lines costs neither a million reads nor entries."""
 
@@ -151,7 +154,7 @@ class ImportFollower(Recorder):
         result = read_bounded(target, self.max_bytes)
         if result.missing or result.data is None:
             why = f"{where}: {target} " + (
-                "does not exist" if result.missing else f"cannot be read: {result.problem}"
+                MISSING if result.missing else f"cannot be read: {result.problem}"
             )
             self.import_error(ref, target, scope, why + self.failure_note(style, ref), importer)
             return

@@ -73,6 +73,11 @@ class Adapter(Protocol):
         """The instruction files and their framed text in ``request``."""
         ...
 
+    def reading(self, target: Path) -> Adapter | None:
+        """The agent scripted to read ``target`` once on its first turn, observing what
+        it attaches to that read (lazy loads); None where that is not scripted."""
+        ...
+
 
 def text_between(text: str, start: str, end: str) -> str:
     """The text from the first ``start`` to the next ``end``, both included ("" when

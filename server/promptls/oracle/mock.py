@@ -3,7 +3,8 @@
 The agent under test is pointed at this server as its model provider. Every request
 body is kept (method, path and the decoded JSON body, never the headers, which carry the
 fake credential and nothing the oracle needs); the answer comes from the agent's
-adapter, so each agent gets the smallest reply that lets it finish. The server binds
+adapter, so each agent gets the smallest reply that lets it finish, and never a tool
+call except the one scripted file read of an adapter's ``reading``. The server binds
 the loopback interface only, on a port the system picks, and is stopped by leaving the
 ``with`` block.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from promptls.assembly.agents import claude, codex, gemini, opencode, orref, undocumented
+from promptls.assembly.agents import claude, codex, copilot, gemini, opencode, orref, undocumented
 from promptls.assembly.agents.model import (
     AgentRendering,
     FileSpan,
@@ -46,7 +46,7 @@ RENDERERS: dict[str, Callable[[Discovery], AgentRendering]] = {
     "gemini": gemini.render,
     "opencode": opencode.render,
     "claude": claude.render,
-    "copilot": undocumented.render_copilot,
+    "copilot": copilot.render,
     "cursor": undocumented.render_cursor,
 }
 """One renderer per profile except ``or``, whose prompt is assembled (``render_or``)."""

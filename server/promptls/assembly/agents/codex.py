@@ -19,6 +19,7 @@ ENCODING = O200K
 """Codex talks to OpenAI models, whose tokenizer is o200k_base."""
 
 START_MARKER = "# AGENTS.md instructions for "
+USER_ONLY_TITLE = "# AGENTS.md instructions"
 OPEN_TAG = "<INSTRUCTIONS>"
 CLOSE_TAG = "</INSTRUCTIONS>"
 PROJECT_SEPARATOR = "\n\n--- project-doc ---\n\n"
@@ -45,7 +46,10 @@ def render(found: Discovery) -> AgentRendering:
         previous_project = is_project
     pieces: tuple[Piece, ...] = ()
     if body:
-        head = f"{START_MARKER}{found.root}\n\n{OPEN_TAG}\n"
+        # With the user's file alone codex names no folder (oracle scenario "codex: the
+        # user file alone", Codex CLI 0.171.0).
+        title = f"{START_MARKER}{found.root}" if previous_project else USER_ONLY_TITLE
+        head = f"{title}\n\n{OPEN_TAG}\n"
         pieces = (
             Piece(head, PieceKind.FRAMING, cached=True),
             *body,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
 from promptls.discovery import ContextFile, ContextScope, Discovery, EntryStatus
+from promptls.discovery.follow import MISSING
 from promptls.discovery.imports import find_imports, resolve_import
 
 SOURCE = (
@@ -31,8 +32,9 @@ SYSTEM_CLOSE = "\n</loaded_context>"
 SESSION_OPEN = "\n<loaded_context>\n<project_context>\n"
 SESSION_CLOSE = "\n</project_context>\n</loaded_context>"
 FAILED_NOTE = (
-    "an import gemini could not read stays as the @path here; gemini writes "
-    "<!-- Import failed: PATH - REASON --> with its file system's message"
+    "an import gemini could not read for another reason than a missing file stays as "
+    "the @path here; gemini writes <!-- Import failed: PATH - REASON --> with its file "
+    "system's message"
 )
 
 
@@ -46,6 +48,11 @@ class _Imports:
             e.path
             for e in found.entries
             if e.status is EntryStatus.IMPORTED and e.imported_from is not None
+        }
+        self.missing = {
+            e.path
+            for e in found.entries
+            if e.status is EntryStatus.IMPORT_ERROR and f"{e.path} {MISSING}" in e.reason
         }
         self.failed = False
 
@@ -64,6 +71,10 @@ class _Imports:
                     *self.expand(target, (*chain, target)),
                     _frame(f"\n<!-- End of import from: {ref.target} -->"),
                 ]
+            elif (missing := resolve_import(ref.target, path, None)) in self.missing:
+                # node's fs.access message for a missing file (oracle, Gemini CLI 0.61.0)
+                reason = f"ENOENT: no such file or directory, access '{missing}'"
+                inline = [_frame(f"<!-- Import failed: {ref.target} - {reason} -->")]
             else:
                 self.failed = True
                 continue

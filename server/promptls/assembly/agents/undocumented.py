@@ -1,7 +1,7 @@
-"""GitHub Copilot and Cursor: their instruction framing is not public.
+"""Cursor: its instruction framing is not public.
 
-Copilot and Cursor document their rule files, not the text they send, and the oracle
-cannot run them here (docs/profiles.md says why). So these renderings carry the content
+Cursor documents its rule files, not the text it sends, and it ships no headless
+package the oracle could run (docs/profiles.md). So these renderings carry the content
 only, as discovery read it, and every output says "framing not documented". Nothing
 here invents a wire format.
 """
@@ -12,9 +12,6 @@ from promptls.assembly.agents.common import content_only
 from promptls.assembly.agents.model import AgentRendering
 from promptls.discovery import Discovery
 
-COPILOT_SOURCE = (
-    "docs.github.com custom instructions (which files, applyTo); no public framing; read 2026-12-01"
-)
 CURSOR_SOURCE = (
     "cursor.com/docs rules (which files, alwaysApply/globs); no public framing; read 2026-12-01"
 )
@@ -33,11 +30,6 @@ def _rule_agent(found: Discovery, title: str, source: str, front_matter: str) ->
         ),
         cache_note="not documented",
     )
-
-
-def render_copilot(found: Discovery) -> AgentRendering:
-    """GitHub Copilot's instruction files, content only."""
-    return _rule_agent(found, "GitHub Copilot", COPILOT_SOURCE, "applyTo")
 
 
 def render_cursor(found: Discovery) -> AgentRendering:

@@ -7,8 +7,8 @@ they compare, never by comparing names.
 from __future__ import annotations
 
 from promptls.oracle.adapter import Adapter
-from promptls.oracle.agents import claude, codex, gemini, opencode
+from promptls.oracle.agents import claude, codex, copilot, gemini, opencode
 
 ADAPTERS: dict[str, Adapter] = {
-    module.ADAPTER.profile: module.ADAPTER for module in (claude, codex, gemini, opencode)
+    module.ADAPTER.profile: module.ADAPTER for module in (claude, codex, gemini, opencode, copilot)
 }

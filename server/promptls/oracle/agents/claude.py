@@ -9,6 +9,14 @@ else (the start-up ``/api/hello`` probe, side calls) gets a 404.
 Where the files are: the first user message's first text block, a ``<system-reminder>``
 holding one ``Contents of PATH (DESCRIPTION):`` section per file. That whole block is
 the wire text ``promptls preview --profile claude --format wire`` prints.
+
+A lazy load is observable too: ``reading(target)`` is an adapter whose mock answers the
+first turn with one tool call, ``Read`` of ``target``; the request after it carries the
+tool result and, in ``<system-reminder>`` blocks beside it, the files Claude Code
+attached because of that read. Those blocks are that adapter's wire text.
+``tool_use_reply`` is that one streamed tool call for any tool (the MCP test scripts
+promptls's own tool with it); ``tool_names`` and ``tool_results`` read a request's
+offered tools and the results it carries back.
 """
 
 from __future__ import annotations
@@ -22,12 +30,12 @@ from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request, sse
 
 BLOCK_START = "<system-reminder>\n"
-FILE_HEADER = re.compile(r"^Contents of (/.*?) \([^()\n]*\):$", re.MULTILINE)
+FILE_HEADER = re.compile(r"^Contents of (/.*?)(?: \([^()\n]*\))?:$", re.MULTILINE)
 MODEL = "claude-oracle"
 
 
-def _answer() -> Reply:
-    message: dict[str, object] = {
+def _message() -> dict[str, object]:
+    return {
         "id": "msg_oracle",
         "type": "message",
         "role": "assistant",
@@ -37,9 +45,12 @@ def _answer() -> Reply:
         "stop_sequence": None,
         "usage": {"input_tokens": 1, "output_tokens": 0},
     }
+
+
+def _answer() -> Reply:
     return sse(
         [
-            ("message_start", {"type": "message_start", "message": message}),
+            ("message_start", {"type": "message_start", "message": _message()}),
             (
                 "content_block_start",
                 {
@@ -111,34 +122,31 @@ class ClaudeAdapter:
         files = tuple(m.group(1) for m in FILE_HEADER.finditer(wire))
         return Observation(files=files, wire=wire)
 
-
-ADAPTER = ClaudeAdapter()
+    def reading(self, target: Path) -> ClaudeReading:
+        """This agent, made to read ``target`` once (a lazy load's trigger)."""
+        return ClaudeReading(target)
 
 
 def tool_use_reply(name: str, arguments: dict[str, object], ident: str) -> Reply:
     """A streamed assistant message that calls one tool (Anthropic Messages streaming:
     a ``tool_use`` block whose input arrives as one ``input_json_delta``, then
     ``stop_reason: tool_use``); the agent runs the tool and sends its result back."""
-    message: dict[str, object] = {
-        "id": f"msg_{ident}",
-        "type": "message",
-        "role": "assistant",
-        "model": MODEL,
-        "content": [],
-        "stop_reason": None,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 1, "output_tokens": 0},
-    }
-    block = {"type": "tool_use", "id": ident, "name": name, "input": {}}
-    delta = {"type": "input_json_delta", "partial_json": json.dumps(arguments)}
+    call = {"type": "tool_use", "id": ident, "name": name, "input": {}}
     return sse(
         [
-            ("message_start", {"type": "message_start", "message": message}),
+            ("message_start", {"type": "message_start", "message": _message()}),
             (
                 "content_block_start",
-                {"type": "content_block_start", "index": 0, "content_block": block},
+                {"type": "content_block_start", "index": 0, "content_block": call},
             ),
-            ("content_block_delta", {"type": "content_block_delta", "index": 0, "delta": delta}),
+            (
+                "content_block_delta",
+                {
+                    "type": "content_block_delta",
+                    "index": 0,
+                    "delta": {"type": "input_json_delta", "partial_json": json.dumps(arguments)},
+                },
+            ),
             ("content_block_stop", {"type": "content_block_stop", "index": 0}),
             (
                 "message_delta",
@@ -151,6 +159,60 @@ def tool_use_reply(name: str, arguments: dict[str, object], ident: str) -> Reply
             ("message_stop", {"type": "message_stop"}),
         ]
     )
+
+
+def _read_call(target: Path) -> Reply:
+    """One streamed ``tool_use`` block: Claude Code's Read tool on ``target``."""
+    return tool_use_reply("Read", {"file_path": str(target)}, "toolu_promptls_oracle")
+
+
+def _has_tool_result(body: object) -> bool:
+    messages = body.get("messages") if isinstance(body, dict) else None
+    return "tool_result" in json.dumps(messages or [])
+
+
+class ClaudeReading(ClaudeAdapter):
+    """Claude Code scripted to read one file on its first turn (the only tool call the
+    mock ever makes); what it attaches to the tool result is the observation."""
+
+    def __init__(self, target: Path) -> None:
+        self.target = target
+
+    def respond(self, request: Request, seen: Sequence[Request]) -> Reply:
+        body = request.body
+        if (
+            request.method == "POST"
+            and request.path.startswith("/v1/messages")
+            and isinstance(body, dict)
+            and body.get("stream")
+            and body.get("tools")
+        ):
+            return _answer() if _has_tool_result(body) else _read_call(self.target)
+        return NOT_FOUND
+
+    def main_request(self, requests: Sequence[Request]) -> Request | None:
+        for request in requests:
+            body = request.body
+            if isinstance(body, dict) and body.get("tools") and _has_tool_result(body):
+                return request
+        return None
+
+    def observe(self, request: Request) -> Observation:
+        body = request.body if isinstance(request.body, dict) else {}
+        texts: list[str] = []
+        for message in body.get("messages") or []:
+            content = message.get("content") if isinstance(message, dict) else None
+            if not isinstance(content, list) or "tool_result" not in json.dumps(content):
+                continue
+            for block in content:
+                text = block.get("text") if isinstance(block, dict) else None
+                if isinstance(text, str) and text.startswith(BLOCK_START):
+                    texts.append(text)
+        wire = "\n".join(texts)
+        return Observation(files=tuple(m.group(1) for m in FILE_HEADER.finditer(wire)), wire=wire)
+
+
+ADAPTER = ClaudeAdapter()
 
 
 def tool_results(request: Request) -> dict[str, object]:

@@ -6,8 +6,9 @@ with ``wire_api = "responses"`` and no retries, and a fake key in the variable t
 entry names. Every request gets a 404: the first ``/v1/responses`` call has already
 carried the instructions.
 
-Where the files are: the user message whose text starts ``# AGENTS.md instructions
-for``; that text is the wire. Codex names no file in it, so ``files`` is None.
+Where the files are: the user message whose text starts ``# AGENTS.md instructions``
+(``for CWD`` follows when project files are sent); that text is the wire. Codex names
+no file in it, so ``files`` is None.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pathlib import Path
 from promptls.oracle.adapter import Launch, Observation, first_with_tools
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
 
-HEADER = "# AGENTS.md instructions for "
+HEADER = "# AGENTS.md instructions"
 KEY_VARIABLE = "PROMPTLS_ORACLE_KEY"
 
 
@@ -65,6 +66,10 @@ class CodexAdapter:
                 if isinstance(text, str) and text.startswith(HEADER):
                     return Observation(files=None, wire=text)
         return Observation(files=None, wire="")
+
+    def reading(self, target: Path) -> None:
+        """Not scripted: its lazy loads stay docs-sourced (docs/profiles.md)."""
+        return None
 
 
 ADAPTER = CodexAdapter()

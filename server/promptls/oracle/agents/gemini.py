@@ -79,5 +79,9 @@ class GeminiAdapter:
         wire = head + project
         return Observation(files=tuple(m.group(1) for m in FILE_HEADER.finditer(wire)), wire=wire)
 
+    def reading(self, target: Path) -> None:
+        """Not scripted: its lazy loads stay docs-sourced (docs/profiles.md)."""
+        return None
+
 
 ADAPTER = GeminiAdapter()

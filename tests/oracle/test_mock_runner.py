@@ -1,0 +1,121 @@
+"""The oracle's own machinery, without any agent: the mock keeps request bodies and
+never headers, listens on 127.0.0.1 only, and the runner gives the program a clean
+environment and stops every process it started. Runs in ``--quick``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import urllib.error
+import urllib.request
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from promptls.oracle.adapter import Launch, Observation, first_with_tools, merge_json_file
+from promptls.oracle.mock import NOT_FOUND, Reply, Request, json_reply, recording
+from promptls.oracle.runner import run
+
+FAKE_AGENT = """
+import json, os, subprocess, sys, urllib.request
+child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+body = json.dumps({"tools": ["x"], "env": dict(os.environ), "child": child.pid,
+                   "cwd": os.getcwd()}).encode()
+request = urllib.request.Request(sys.argv[1] + "/v1/chat", data=body,
+                                 headers={"Content-Type": "application/json"})
+try:
+    urllib.request.urlopen(request)
+except Exception:
+    pass
+import time
+time.sleep(120)
+"""
+
+
+class FakeAdapter:
+    """A Python program standing in for an agent: it starts a helper process, posts
+    its environment to the mock, and waits to be stopped."""
+
+    profile = "fake"
+    executable = "python"
+
+    def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
+        script = scratch / "agent.py"
+        script.write_text(FAKE_AGENT, encoding="utf-8")
+        return Launch(argv=(str(exe), str(script), url), env={"FAKE_KEY": "fake"})
+
+    def respond(self, request: Request, seen: Sequence[Request]) -> Reply:
+        return NOT_FOUND
+
+    def main_request(self, requests: Sequence[Request]) -> Request | None:
+        return first_with_tools(requests)
+
+    def observe(self, request: Request) -> Observation:
+        return Observation(files=None, wire=json.dumps(request.body))
+
+
+def _state(pid: int) -> str:
+    """The process's state letter, or "" when it is gone."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    return next(line.split()[1] for line in status.splitlines() if line.startswith("State:"))
+
+
+def test_the_mock_keeps_bodies_and_never_headers() -> None:
+    with recording(lambda request, seen: json_reply({"ok": True})) as mock:
+        assert mock.url.startswith("http://127.0.0.1:")
+        request = urllib.request.Request(
+            mock.url + "/v1/messages?beta=true",
+            data=b'{"model": "m", "messages": []}',
+            headers={"Authorization": "Bearer very-secret-token", "X-Api-Key": "sk-secret"},
+        )
+        with urllib.request.urlopen(request) as answer:
+            assert json.load(answer) == {"ok": True}
+        [seen] = mock.requests
+    assert (seen.method, seen.path) == ("POST", "/v1/messages?beta=true")
+    assert seen.body == {"model": "m", "messages": []}
+    assert "secret" not in repr(seen)
+
+
+def test_the_mock_answers_404_and_stops_listening_after_the_block() -> None:
+    with recording(lambda request, seen: NOT_FOUND) as mock:
+        url = mock.url
+        with pytest.raises(urllib.error.HTTPError) as failed:
+            urllib.request.urlopen(url + "/anything")
+        assert failed.value.code == 404
+    with pytest.raises(urllib.error.URLError):
+        urllib.request.urlopen(url + "/anything", timeout=5)
+
+
+def test_the_runner_gives_a_clean_environment_and_stops_every_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "a-real-looking-key")
+    monkeypatch.setenv("PROMPTLS_CANARY", "must not reach the agent")
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    capture = run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    assert capture.main is not None
+    posted = capture.main.body
+    assert isinstance(posted, dict)
+    env = posted["env"]
+    assert "ANTHROPIC_API_KEY" not in env and "PROMPTLS_CANARY" not in env
+    assert env["HOME"] == str(home) and env["PWD"] == str(work) and env["FAKE_KEY"] == "fake"
+    assert posted["cwd"] == str(work)
+    assert capture.returncode is not None, "the agent was left running"
+    assert _state(int(posted["child"])) in ("", "Z"), "its helper process was left running"
+
+
+def test_settings_merge_keeps_what_the_scenario_wrote(tmp_path: Path) -> None:
+    settings = tmp_path / ".gemini" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"context": {"fileName": ["AGENTS.md"]}, "security": {"x": 1}}')
+    merge_json_file(settings, {"security": {"auth": {"selectedType": "gemini-api-key"}}})
+    assert json.loads(settings.read_text()) == {
+        "context": {"fileName": ["AGENTS.md"]},
+        "security": {"x": 1, "auth": {"selectedType": "gemini-api-key"}},
+    }
