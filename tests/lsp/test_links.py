@@ -106,24 +106,27 @@ async def test_definition_jumps_from_anywhere_on_the_token(lsp: PromptClient) ->
 async def test_gemini_confinement_and_trailing_punctuation_decide_per_agent(
     lsp: PromptClient,
 ) -> None:
-    """Both agents set up: a token only Claude follows is a link naming Claude alone;
-    one outside gemini's project root is still a link, for Claude."""
+    """Both agents set up: a token only Claude follows (gemini wants a letter, `.` or
+    `/` first) is a link naming Claude alone; one outside gemini's project root is still
+    a link, for Claude; punctuation after a path is part of it for both (oracle: Claude
+    Code 2.1.332), so `@docs/style.md,` links nothing."""
     outside = write(lsp.root, "shared-notes.md", "shared\n")
     root = repository(lsp.root / "both-agents")
     style = write(root, "docs/style.md", "# Style\n")
+    notes = write(root, "_notes.md", "# Notes\n")
     write(root, "GEMINI.md", "gemini\n")
-    text = "漢字 @docs/style.md,\r\n😀 @docs/style.md\r\nSee @../shared-notes.md\r\n"
+    text = "漢字 @_notes.md @docs/style.md,\r\n😀 @docs/style.md\r\nSee @../shared-notes.md\r\n"
     claude = write(root, "CLAUDE.md", text)
     uri = await opened(lsp, claude, text)
     found = {
         (link.range.start.line, link.target): link.tooltip or "" for link in await links(lsp, uri)
     }
-    assert set(found) == {(0, uri_of(style)), (1, uri_of(style)), (2, uri_of(outside))}
+    assert set(found) == {(0, uri_of(notes)), (1, uri_of(style)), (2, uri_of(outside))}
     if not supports_tooltips(lsp):
         assert set(found.values()) == {""}
         close_doc(lsp, uri)
         return
-    assert "Claude Code" in found[(0, uri_of(style))] and "gemini" not in found[(0, uri_of(style))]
+    assert "Claude Code" in found[(0, uri_of(notes))] and "gemini" not in found[(0, uri_of(notes))]
     assert "Claude Code" in found[(1, uri_of(style))] and "gemini-cli" in found[(1, uri_of(style))]
     assert "gemini" not in found[(2, uri_of(outside))]
     close_doc(lsp, uri)

@@ -65,6 +65,9 @@ class AgentSettings(ExtraSources):
         if not self.profile.fallback_files or self.claude is None:
             return ""
         mode = self.claude.instruction_files
+        fallbacks = self.profile.fallback_files
+        if not any(runmemo.lexists(join(d, n)) for d in folders for n in fallbacks):
+            return "load"  # no AGENTS.md to decide about: no CLAUDE file is read for it
         if mode == "claude-md-or-agents-md":
             names = (*self.profile.project_files, *self.profile.local_files)
             # nearest folder first: a CLAUDE file, where there is one, is mostly right here.
