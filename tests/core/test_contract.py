@@ -37,6 +37,10 @@ ALLOWED: dict[str, frozenset[str]] = {
         {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
         | {"views", "apidesc"}
     ),
+    "mcp": frozenset(
+        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        | {"views", "apidesc"}
+    ),
     "oracle": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
     "cli": frozenset({"commands"}),
 }
@@ -48,15 +52,24 @@ OPEN_TO_ALL = frozenset({"promptls", "record"})
 MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
     "promptls.commands.serve": frozenset({"lsp"}),
     "promptls.commands.observe": frozenset({"oracle"}),
+    "promptls.commands.mcp": frozenset({"mcp"}),
+    "promptls.mcp.answers": frozenset({"commands"}),
 }
-"""The one command that starts the language server, and the one that runs the user's
-agent (docs/observe.md)."""
+"""The commands that start the language server and the MCP server, and the one that runs
+the user's agent (docs/observe.md); and the MCP answers, which return what ``check``,
+``explain`` and ``rules`` print through those commands' own serialisers
+(``commands._check_output``, ``explain``, ``rules``) rather than a copy."""
+
+THIRD_PARTY_MCP = frozenset({"mcp", "pydantic"})
+"""Only ``mcp/server.py`` may import the MCP SDK (an optional extra): the rest of the
+package, ``promptls mcp --print-config`` included, works without it."""
 
 THIRD_PARTY_LSP = frozenset({"pygls", "lsprotocol"})
 """Only ``lsp`` may import these: everything else is usable without the LSP stack."""
 
 SEAMS = (
     ("promptls.commands.serve", "promptls.lsp."),
+    ("promptls.commands.mcp", "promptls.mcp.server"),
     ("promptls.lsp.", "promptls.analysis"),
     ("promptls.lsp.", "promptls.discovery"),
     ("promptls.lsp.", "promptls.config"),
@@ -193,6 +206,15 @@ def test_the_lsp_libraries_stay_inside_lsp() -> None:
         f"{imp.module}:{imp.line} imports {imp.target}"
         for imp in _all_imports()
         if imp.target.split(".")[0] in THIRD_PARTY_LSP and _unit(imp.module) != "lsp"
+    ]
+    assert broken == []
+
+
+def test_the_mcp_sdk_stays_inside_the_mcp_server_module() -> None:
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if imp.target.split(".")[0] in THIRD_PARTY_MCP and imp.module != "promptls.mcp.server"
     ]
     assert broken == []
 

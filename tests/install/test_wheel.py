@@ -6,6 +6,7 @@ editable) into a fresh venv, works as a CLI and as a language server without the
 from __future__ import annotations
 
 import email
+import json
 import os
 import re
 import subprocess
@@ -125,6 +126,23 @@ def test_installed_check_context_and_explain(installed: Installed, tmp_path: Pat
     explain = _run(installed, "explain", "PL001", cwd=ws)
     assert explain.returncode == 0, explain.stderr
     assert MARKER in explain.stdout
+
+
+def test_the_core_install_prints_mcp_set_up_and_names_the_extra(
+    installed: Installed, tmp_path: Path
+) -> None:
+    """Without ``promptls[mcp]``: the set-up lines print, the server says what to install."""
+    config = _run(installed, "mcp", "--print-config", "cursor", cwd=tmp_path)
+    assert config.returncode == 0, config.stderr
+    assert json.loads(config.stdout)["mcpServers"]["promptls"] == {
+        "command": "promptls",
+        "args": ["mcp"],
+    }
+    serve = _run(installed, "mcp", cwd=tmp_path)
+    assert serve.returncode == 2
+    assert serve.stderr.strip().splitlines() == [
+        "promptls: error: promptls mcp needs the MCP SDK: pip install 'promptls[mcp]'"
+    ]
 
 
 def test_installed_server_publishes_diagnostics(installed: Installed, tmp_path: Path) -> None:

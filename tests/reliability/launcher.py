@@ -7,6 +7,8 @@
   ``_posixsubprocess`` primitive underneath them. Network: creating any non-Unix socket,
   ``connect``/``bind``/``listen``/``sendto`` on any socket, ``getaddrinfo`` and
   ``create_connection``.
+* ``PROMPTLS_GUARD_FILE=PATH``: the same, the lines appended to ``PATH`` (for a parent
+  that cannot pass a descriptor, such as the MCP SDK's client starting the server).
 * ``PROMPTLS_GUARD_LISTEN=HOST:PORT``: the one TCP listener ``serve --tcp`` may open
   (its socket, bind and listen are recorded but allowed).
 * ``PROMPTLS_TEST_VANISH=PATH``: ``PATH`` is deleted just before promptls opens it
@@ -29,6 +31,8 @@ from collections.abc import Callable
 from typing import Any
 
 _FD = int(os.environ.get("PROMPTLS_GUARD_FD", "-1"))
+if os.environ.get("PROMPTLS_GUARD_FILE"):  # for parents that cannot pass a descriptor
+    _FD = os.open(os.environ["PROMPTLS_GUARD_FILE"], os.O_WRONLY | os.O_CREAT | os.O_APPEND)
 _LISTEN = os.environ.get("PROMPTLS_GUARD_LISTEN", "")
 
 

@@ -8,6 +8,7 @@ generated TypeScript types, the reference page and the tests that check both the
 
 from __future__ import annotations
 
+from promptls.analysis.model import Severity
 from promptls.apidesc.schema import leaf, list_of, nullable, obj
 from promptls.discovery.model import ContextScope, EntryStatus
 
@@ -331,3 +332,57 @@ LOADERS_RESULT = obj(
     "The files that import a file and what each profile does with it for its folder.",
 )  # fmt: skip
 REVISION_RESULT = obj({"folder": PATH, "profile": leaf("string"), "revision": leaf("string")})
+_OFFSET = leaf("integer", "Code points from the start of the file.")
+_SEVERITIES = [s.value for s in Severity]
+FINDING = obj(
+    {
+        "path": leaf("string", "The file, as given or as the walk found it."),
+        "code": leaf("string", "The rule code, PL001…"),
+        "name": leaf("string", "The rule's name."),
+        "severity": leaf("string", enum=_SEVERITIES),
+        "message": leaf("string"),
+        "line": leaf("integer", "1-based line."),
+        "column": leaf("integer", "1-based column, in code points."),
+        "end_line": leaf("integer"),
+        "end_column": leaf("integer"),
+        "start": _OFFSET,
+        "end": _OFFSET,
+        "fixable": leaf("boolean", "Whether `check --fix` applies a fix."),
+        "fix": nullable(
+            obj(
+                {
+                    "title": leaf("string"),
+                    "edits": list_of(
+                        obj({"start": _OFFSET, "end": _OFFSET, "new_text": leaf("string")})
+                    ),
+                },
+                "The safe fix; null when there is none.",
+            )
+        ),
+        "related": list_of(
+            obj(
+                {
+                    "start": _OFFSET,
+                    "end": _OFFSET,
+                    "message": leaf("string"),
+                    "path": leaf("string", "Another file, when the span is not in this one."),
+                },
+                optional=("path",),
+            )
+        ),
+        "agents": list_of(leaf("string"), "The agents it applies to; empty: every agent."),
+    },
+    "One finding of `promptls check --format json` (snake_case, as that format has it).",
+    title="Finding",
+)
+RULE_ROW = obj(
+    {
+        "code": leaf("string"),
+        "name": leaf("string"),
+        "severity": leaf("string", "Default severity.", enum=_SEVERITIES),
+        "fixable": leaf("boolean"),
+        "summary": leaf("string"),
+    },
+    "One rule of `promptls rules --format json`.",
+    title="Rule",
+)

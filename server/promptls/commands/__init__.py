@@ -26,6 +26,7 @@ COMMAND_MODULES = (
     "explain",
     "observe",
     "serve",
+    "mcp",
     "api_json",
 )
 """Subcommand modules in the order ``--help`` lists them."""

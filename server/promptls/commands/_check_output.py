@@ -73,6 +73,11 @@ def format_text(reports: Sequence[Report]) -> str:
 
 def format_json(reports: Sequence[Report]) -> str:
     """A JSON list of findings with offsets and 1-based code-point positions."""
+    return json.dumps(findings_json(reports), indent=2, ensure_ascii=False) + "\n"
+
+
+def findings_json(reports: Sequence[Report]) -> list[dict[str, object]]:
+    """The findings of ``--format json`` as data (the MCP ``check`` tool returns it)."""
     items: list[dict[str, object]] = []
     for report in reports:
         mapper = report.mapper("utf-32")
@@ -109,7 +114,7 @@ def format_json(reports: Sequence[Report]) -> str:
                     "agents": list(finding.agents),
                 }
             )
-    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+    return items
 
 
 def _gh_escape(value: str, *, prop: bool) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import textwrap
 
-from promptls.analysis.rules import RULES
+from promptls.analysis.rules import RULES, Rule
 from promptls.commands import UsageError
 from promptls.text.escape import safe_line
 
@@ -24,25 +24,39 @@ def _indent(example: str) -> str:
     return "\n".join("    " + safe_line(line) for line in lines)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the explanation; an unknown code is a usage error listing the valid ones."""
-    wanted = args.rule.strip()
-    rule = RULES.get(wanted.upper()) or next(
+def find_rule(wanted: str) -> Rule | None:
+    """The rule a code (any case) or a rule name names; None for neither."""
+    wanted = wanted.strip()
+    return RULES.get(wanted.upper()) or next(
         (r for r in RULES.values() if r.name == wanted.lower()), None
     )
-    if rule is None:
-        raise UsageError(f"unknown rule {wanted!r}; valid codes: {', '.join(RULES)}")
+
+
+def explain_text(rule: Rule) -> str:
+    """The explanation as printed (``promptls explain``; the MCP ``explain`` tool's text)."""
     fix = "yes (promptls check --fix)" if rule.fixable else "no"
-    print(f"{rule.code} {rule.name}")
-    print(f"Default severity: {rule.severity.value}. Fixable: {fix}.")
-    print()
-    print(textwrap.fill(rule.summary, width=88))
-    print()
-    print(textwrap.fill(rule.explanation, width=88))
-    print()
-    print("Bad:")
-    print(_indent(rule.bad_example))
-    print()
-    print("Good:")
-    print(_indent(rule.good_example))
+    return "\n".join(
+        [
+            f"{rule.code} {rule.name}",
+            f"Default severity: {rule.severity.value}. Fixable: {fix}.",
+            "",
+            textwrap.fill(rule.summary, width=88),
+            "",
+            textwrap.fill(rule.explanation, width=88),
+            "",
+            "Bad:",
+            _indent(rule.bad_example),
+            "",
+            "Good:",
+            _indent(rule.good_example),
+        ]
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the explanation; an unknown code is a usage error listing the valid ones."""
+    rule = find_rule(args.rule)
+    if rule is None:
+        raise UsageError(f"unknown rule {args.rule.strip()!r}; valid codes: {', '.join(RULES)}")
+    print(explain_text(rule))
     return 0

@@ -31,7 +31,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from promptls.assembly.agents import AgentRendering, Measured, measure, render_agent, render_or
+from promptls.assembly.agents import AgentRendering, Measured, measure_prompt
 from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
 from promptls.assembly.diff import first_difference
 from promptls.commands import UsageError
@@ -138,8 +138,7 @@ def run(args: argparse.Namespace) -> int:
 
 def measured_rendering(prompt: AssembledPrompt) -> Measured:
     """The profile's own wire rendering of what was discovered, measured."""
-    found = prompt.discovery
-    return measure(render_or(prompt) if found.profile == "or" else render_agent(found))
+    return measure_prompt(prompt)
 
 
 def _run_diff(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from promptls.analysis.rules import RULES
+from promptls.analysis.rules import RULES, Rule
 
 NAME = "rules"
 HELP = "List the rules with their default severity and whether they can be fixed."
@@ -16,20 +16,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
+def rule_row(rule: Rule) -> dict[str, object]:
+    """One rule as ``promptls rules --format json`` lists it."""
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "severity": rule.severity.value,
+        "fixable": rule.fixable,
+        "summary": rule.summary,
+    }
+
+
 def run(args: argparse.Namespace) -> int:
     """Print one row per rule."""
     if args.format == "json":
-        rows = [
-            {
-                "code": r.code,
-                "name": r.name,
-                "severity": r.severity.value,
-                "fixable": r.fixable,
-                "summary": r.summary,
-            }
-            for r in RULES.values()
-        ]
-        print(json.dumps(rows, indent=2))
+        print(json.dumps([rule_row(r) for r in RULES.values()], indent=2))
         return 0
     width = max(len(r.name) for r in RULES.values())
     print(f"{'code':<6}  {'name':<{width}}  {'severity':<8}  fix  summary")

@@ -22,6 +22,7 @@ from promptls.assembly.agents.model import (
     PlacedPiece,
     measure,
 )
+from promptls.assembly.assemble import AssembledPrompt
 from promptls.discovery import Discovery
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "PieceKind",
     "PlacedPiece",
     "measure",
+    "measure_prompt",
     "render_agent",
     "render_or",
 ]
@@ -59,3 +61,10 @@ def render_agent(found: Discovery) -> AgentRendering:
     """``found`` as its agent puts it on the wire; KeyError for ``or`` (use
     ``render_or`` on the assembled prompt) and for an unknown profile."""
     return RENDERERS[found.profile](found)
+
+
+def measure_prompt(prompt: AssembledPrompt) -> Measured:
+    """What the prompt's agent sends of its instruction files, measured: the Or prompt
+    itself for ``or``, the agent's own framing of the discovery for every other."""
+    found = prompt.discovery
+    return measure(render_or(prompt) if found.profile not in RENDERERS else render_agent(found))

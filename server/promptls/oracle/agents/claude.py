@@ -14,6 +14,9 @@ A lazy load is observable too: ``reading(target)`` is an adapter whose mock answ
 first turn with one tool call, ``Read`` of ``target``; the request after it carries the
 tool result and, in ``<system-reminder>`` blocks beside it, the files Claude Code
 attached because of that read. Those blocks are that adapter's wire text.
+``tool_use_reply`` is that one streamed tool call for any tool (the MCP test scripts
+promptls's own tool with it); ``tool_names`` and ``tool_results`` read a request's
+offered tools and the results it carries back.
 """
 
 from __future__ import annotations
@@ -125,10 +128,11 @@ class ClaudeAdapter:
         return ClaudeReading(target)
 
 
-def _read_call(target: Path) -> Reply:
-    """One streamed ``tool_use`` block: Claude Code's Read tool on ``target``."""
-    call = {"type": "tool_use", "id": "toolu_promptls_oracle", "name": "Read", "input": {}}
-    arguments = json.dumps({"file_path": str(target)})
+def tool_use_reply(name: str, arguments: dict[str, object], ident: str) -> Reply:
+    """A streamed assistant message that calls one tool (Anthropic Messages streaming:
+    a ``tool_use`` block whose input arrives as one ``input_json_delta``, then
+    ``stop_reason: tool_use``); the agent runs the tool and sends its result back."""
+    call = {"type": "tool_use", "id": ident, "name": name, "input": {}}
     return sse(
         [
             ("message_start", {"type": "message_start", "message": _message()}),
@@ -141,7 +145,7 @@ def _read_call(target: Path) -> Reply:
                 {
                     "type": "content_block_delta",
                     "index": 0,
-                    "delta": {"type": "input_json_delta", "partial_json": arguments},
+                    "delta": {"type": "input_json_delta", "partial_json": json.dumps(arguments)},
                 },
             ),
             ("content_block_stop", {"type": "content_block_stop", "index": 0}),
@@ -156,6 +160,11 @@ def _read_call(target: Path) -> Reply:
             ("message_stop", {"type": "message_stop"}),
         ]
     )
+
+
+def _read_call(target: Path) -> Reply:
+    """One streamed ``tool_use`` block: Claude Code's Read tool on ``target``."""
+    return tool_use_reply("Read", {"file_path": str(target)}, "toolu_promptls_oracle")
 
 
 def _has_tool_result(body: object) -> bool:
@@ -205,6 +214,25 @@ class ClaudeReading(ClaudeAdapter):
 
 
 ADAPTER = ClaudeAdapter()
+
+
+def tool_results(request: Request) -> dict[str, object]:
+    """The ``tool_result`` blocks of a Messages request, by the id of the call they answer."""
+    body = request.body if isinstance(request.body, dict) else {}
+    found: dict[str, object] = {}
+    for message in body.get("messages") or []:
+        content = message.get("content") if isinstance(message, dict) else None
+        for block in content if isinstance(content, list) else []:
+            if isinstance(block, dict) and block.get("type") == "tool_result":
+                found[str(block.get("tool_use_id"))] = block
+    return found
+
+
+def tool_names(request: Request) -> set[str]:
+    """The names of the tools a Messages request offers the model."""
+    body = request.body if isinstance(request.body, dict) else {}
+    return {t["name"] for t in body.get("tools") or [] if isinstance(t, dict) and "name" in t}
+
 
 USER = UserSetup(
     title="Claude Code",

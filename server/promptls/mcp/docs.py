@@ -1,0 +1,48 @@
+"""The generated part of ``docs/mcp.md``: each tool's description and schemas, the
+resources, and every client's set-up lines, from the objects the server publishes.
+
+``scripts/gen-api`` writes it between the page's markers; the API drift test fails
+when the committed page differs, so the page cannot describe another server.
+"""
+
+from __future__ import annotations
+
+import json
+
+from promptls.mcp.server import RESOURCES, tools
+from promptls.mcp.setup import setup_markdown
+
+START = "<!-- mcp:generated:start -->"
+END = "<!-- mcp:generated:end -->"
+
+
+def _json_block(value: object) -> str:
+    """A fenced JSON block."""
+    return "```json\n" + json.dumps(value, indent=2, ensure_ascii=False) + "\n```\n"
+
+
+def reference() -> str:
+    """Tools, resources and set-up lines as Markdown."""
+    parts = ["## Tools\n"]
+    for tool in tools():
+        description = " ".join(tool.description.split())
+        parts.append(
+            f"### `{tool.name}`\n\n{description}\n\nInput:\n\n{_json_block(tool.parameters)}\n"
+            "<details><summary>Output (structured content)</summary>\n\n"
+            f"{_json_block(tool.output_schema)}\n</details>\n"
+        )
+    parts.append("## Resources\n")
+    for uri, (name, description, _read) in RESOURCES.items():
+        parts.append(f"- `{uri}` ({name}, JSON): {description}")
+    parts.append("\n## Set-up lines\n")
+    parts.append(setup_markdown())
+    return "\n".join(parts)
+
+
+def splice(page: str) -> str:
+    """``page`` with the text between its markers replaced by :func:`reference`."""
+    head, start, rest = page.partition(START)
+    _old, end, tail = rest.partition(END)
+    if not start or not end:
+        raise ValueError(f"docs/mcp.md lacks the {START} / {END} markers")
+    return f"{head}{START}\n\n{reference()}\n{END}{tail}"
