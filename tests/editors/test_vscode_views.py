@@ -117,7 +117,7 @@ def test_agent_context_tree_matrix_and_cache_diff(tmp_path: Path) -> None:
     # so the text is compared with its whitespace collapsed).
     diff = steps["diffAfter"]
     modified, original = (" ".join(diff[side].split()) for side in ("modified", "original"))
-    summary = modified[: modified.index("# Claude")]
+    summary = modified[: modified.index("<system-reminder>")]  # where Claude's framing starts
     assert summary.startswith("claude: first difference at byte ")
     assert "file CLAUDE.md" in summary
     # The verdict on the cached prefix (Claude Code's instruction text marks none).

@@ -507,24 +507,19 @@ async function treeRows(page, text, also) {
 }
 
 /** Right-click a tree row and choose a context-menu entry. */
-/** The entries of a tree row's context menu, read and closed without choosing one. */
-async function treeMenuEntries(page, rowText) {
-  const row = contextPane(page).locator(".monaco-list-row", { hasText: rowText }).first();
-  await row.click({ button: "right" });
-  const items = page.locator(".monaco-menu .action-item .action-label");
-  await items.first().waitFor({ state: "visible", timeout });
-  const entries = (await items.allInnerTexts()).map(plain).filter((text) => text !== "");
-  await page.keyboard.press("Escape");
-  await page.locator(".monaco-menu").first().waitFor({ state: "detached", timeout });
-  return entries;
-}
-
+/** Choose `entry` from a tree row's context menu; returns every entry the menu showed. */
 async function treeMenu(page, rowText, entry) {
   const row = contextPane(page).locator(".monaco-list-row", { hasText: rowText }).first();
   await row.click({ button: "right" });
   const item = page.locator(".monaco-menu .action-item", { hasText: entry }).first();
   await item.waitFor({ state: "visible", timeout });
-  await item.click();
+  const labels = await page.locator(".monaco-menu .action-item .action-label").allInnerTexts();
+  // Hover focuses the entry and Enter runs it: a menu drops a click that lands while it
+  // is still opening, which a keypress on the focused entry never meets.
+  await item.hover();
+  await page.locator(".monaco-menu .action-item.focused", { hasText: entry }).first().waitFor({ state: "visible", timeout });
+  await page.keyboard.press("Enter");
+  return labels.map(plain).filter((text) => text !== "");
 }
 
 /** The Agent Context tree, the coverage matrix and the cache diff editor (config.file is a
@@ -564,11 +559,8 @@ async function agentViews(page) {
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "detached", timeout });
 
-  step = "agent-menu";
-  result.steps.agentMenu = await treeMenuEntries(page, "claude");
-
   step = "agent-wire";
-  await treeMenu(page, "claude", "Preview Wire Text");
+  result.steps.agentMenu = await treeMenu(page, "claude", "Preview Wire Text");
   const wireTab = page.locator(".tab.active", { hasText: "Wire (claude)" });
   await wireTab.waitFor({ state: "visible", timeout });
   await waitForLine(page, config.expectInWire);
