@@ -164,3 +164,17 @@ def html_to_png(page: Path, png: Path, width: int, height: int) -> None:
         raise RuntimeError(
             f"chromium made no screenshot (exit {run.returncode}): {run.stderr[-2000:]}"
         )
+
+
+def screenshot(socket: str, target: str, png: Path, size: tuple[int, int]) -> Path:
+    """Photograph tmux pane ``target`` (on the tmux server ``socket``) into ``png``."""
+    ansi = subprocess.run(
+        ["tmux", "-L", socket, "capture-pane", "-p", "-e", "-t", target],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    page = png.with_suffix(".html")
+    page.write_text(ansi_to_html(ansi, png.stem), encoding="utf-8")
+    html_to_png(page, png, width=size[0], height=size[1])
+    return png

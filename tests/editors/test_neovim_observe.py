@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.editors.helpers import ROOT, SERVER, workspace
-from tests.editors.terminal_shot import screenshot
+from tests.editors.screen import screenshot
 from tests.editors.test_neovim import HERE, NVIM, nvim_env
 from tests.oracle.harness import agent_program
 
