@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,20 +21,18 @@ from tests.cli.gitrepo import commit, git, new_repo, write
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 AGENTS = "# Rules\n\nNever edit vendor/.\nRun the tests before you commit.\n"
 GOLDEN = Path(__file__).parent / "golden" / "diff.md"
+REPO_FILES = {
+    ".codex/.keep": "",
+    "AGENTS.md": AGENTS,
+    "CLAUDE.md": "# Claude\n\nKeep answers short.\n",
+    "pkg/main.py": "print()\n",
+}
 
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
     """Set up for codex and claude, with an AGENTS.md and a CLAUDE.md committed."""
-    return new_repo(
-        tmp_path / "repo",
-        {
-            ".codex/.keep": "",
-            "AGENTS.md": AGENTS,
-            "CLAUDE.md": "# Claude\n\nKeep answers short.\n",
-            "pkg/main.py": "print()\n",
-        },
-    )
+    return new_repo(tmp_path / "repo", REPO_FILES)
 
 
 def _diff(repo: Path, home: Path, *args: str) -> tuple[Result, dict[str, Any]]:
@@ -218,12 +219,25 @@ def test_the_working_tree_and_index_are_untouched(repo: Path, fake_home: Path) -
     assert not [p for p in os.listdir(repo) if p.startswith("promptls")]
 
 
+@pytest.fixture
+def fixed_length_repo() -> Iterator[Path]:
+    """The ``repo`` set-up at a path of the same length on every machine: Claude frames
+    each file with its absolute path, so the golden's byte counts depend on its length
+    (``/tmp/`` and eight random characters, whatever ``TMPDIR`` or pytest's numbering)."""
+    folder = Path(tempfile.mkdtemp(prefix="promptls-golden-", dir="/tmp"))
+    try:
+        yield new_repo(folder / "repo", REPO_FILES)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
-    repo: Path, fake_home: Path
+    fixed_length_repo: Path, fake_home: Path
 ) -> None:
-    """Claude's rendering is the files' content only, so its numbers do not depend on
-    where the test runs. A rules file with a hostile name (a pipe, backticks, a closing
-    </details>) and a new finding whose text has Markdown in it stay inert."""
+    """The numbers are the same wherever the test runs (``fixed_length_repo``). A rules
+    file with a hostile name (a pipe, backticks, a closing </details>) and a new finding
+    whose text has Markdown in it stay inert."""
+    repo = fixed_length_repo
     hostile = ".claude/rules/x|`y`</details>.md"
     write(
         repo,
