@@ -93,16 +93,24 @@ class Leads(Generic[AnyStr]):
         """The alternation's ``finditer``: (which alternative, its match), in order.
 
         Each alternative's next match is kept; after a match ends at ``e``, only the
-        alternatives whose kept match starts before ``e`` search again, from ``e``.
+        alternatives whose kept match starts before ``e`` search again, from ``e``. Once
+        one alternative alone still matches, its own ``finditer`` goes on from there in
+        C (a fenced prompt has hundreds of ```` ``` ```` runs and no ``~~~``).
         """
         alternatives = self.alternatives
         ahead: list[re.Match[AnyStr] | None] = [a.search(text, pos, endpos) for a in alternatives]
         while True:
             best, match = -1, None
+            pending = 0
             for index, found in enumerate(ahead):
-                if found is not None and (match is None or found.start() < match.start()):
-                    best, match = index, found
+                if found is not None:
+                    pending += 1
+                    if match is None or found.start() < match.start():
+                        best, match = index, found
             if match is None:
+                return
+            if pending == 1:
+                yield from _rest(best, match, alternatives[best], text, endpos)
                 return
             resume = match.end()
             if resume == match.start():
@@ -111,3 +119,18 @@ class Leads(Generic[AnyStr]):
             for index, found in enumerate(ahead):
                 if found is not None and found.start() < resume:
                     ahead[index] = alternatives[index].search(text, resume, endpos)
+
+
+def _rest(
+    index: int, first: re.Match[AnyStr], pattern: re.Pattern[AnyStr], text: AnyStr, endpos: int
+) -> Iterator[tuple[int, re.Match[AnyStr]]]:
+    """``first``, then ``pattern``'s matches from where it ends: what searching again
+    from each match's end gives (no alternative matches empty text), look-behinds still
+    seeing the text before."""
+    if first.end() == first.start():
+        raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
+    yield index, first
+    for match in pattern.finditer(text, first.end(), endpos):
+        if match.end() == match.start():
+            raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
+        yield index, match

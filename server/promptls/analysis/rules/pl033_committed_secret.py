@@ -200,12 +200,13 @@ def secrets(text: str) -> Iterator[tuple[int, int, str]]:
 _NEEDLES = lazy_built(lambda: re.compile("|".join(re.escape(n) for s in SHAPES for n in s.needles)))
 """Every shape's literal prefixes in one pattern: one pass finds which shapes to try."""
 
-_GATE = Leads(
+_GATE_PATTERN = (
     rf"-(?:(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|----BEGIN )"
     rf"|_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
     rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
     rf"|A(?:KIA|SIA|Iza)(?<!{_WORD}A(?:KIA|SIA|Iza))"
 )
+_GATE = Leads(_GATE_PATTERN)
 """Every shape's public prefix where a token can start, found from its rarest character:
 ``-`` and ``_`` are rare in prose and an uppercase ``A`` is too, so few positions are
 tested, and a private key's ``-----BEGIN`` line with them. Each alternative is searched
@@ -213,12 +214,25 @@ from its one literal lead character (``Leads``: on a 1 MB prompt its three searc
 a fifth of the alternation's one pass, which tests a class at every character). A text
 without a match holds no secret of any shape; one with a match is searched shape by
 shape."""
+_GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
+"""The same gate over a non-ASCII text's UTF-8 bytes: every character and class in it is
+ASCII and every look-behind has a fixed width, so it matches the bytes exactly when it
+matches the text (a non-ASCII character is bytes outside every class, as it is a
+character outside them). A text with one character above U+FFFF is stored at 4 bytes a
+character, so the three searches read a quarter as much memory in its bytes."""
+
+
+def may_hold_secret(text: str, utf8: bytes | None) -> bool:
+    """Whether the gate passes ``text``; ``utf8`` is its encoding when it is not ASCII."""
+    if utf8 is None:
+        return _GATE.search(text) is not None
+    return _GATE_BYTES.search(utf8) is not None
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """One error per secret, code or prose alike; the message never holds the secret."""
     text = doc.text
-    if _GATE.search(text) is None:
+    if not may_hold_secret(text, doc.utf8):
         return
     for start, end, what in secrets(text):
         yield RULE.finding(
