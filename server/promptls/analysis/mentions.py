@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from promptls.analysis.code import line_end
 from promptls.analysis.model import MarkerHit
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import line_end
 
 _FENCES = (lazy(r"```+"), lazy(r"~~~+"))
 """Fence runs, searched by their literal start (fast) and then kept only at a line start
