@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
-from promptls.analysis.code import line_end, line_start
+from promptls.text.markdown import line_end, line_start
 
 __all__ = ["Key", "context_of", "fingerprints", "key_of", "new_flags"]
 

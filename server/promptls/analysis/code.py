@@ -1,162 +1,14 @@
-"""Where a Markdown text's code is: fenced blocks and inline code spans.
-
-A marker, a date or a home path written inside code is quoted: the author documents it
-or shows an example, and nothing fills it in per session. The marker rule for
-instruction files (PL003), the foreign-marker rule (PL007) and the volatile-content rule
-(PL008) ask here whether a hit is in code; the invisible-character rule (PL010) asks
-where the fences are, so that its fix never opens or closes one.
-
-CommonMark's rules, simplified the way the agents' own import parsers simplify them
-(``promptls.discovery.imports``): a fence is a run of three or more backticks or tildes
-after at most three spaces, closed by a run of the same character at least as long
-with nothing else on its line; an unclosed fence runs to the end. A backtick run with
-another backtick after it on its line opens nothing (CommonMark: a backtick fence's info
-string holds no backtick; ```` ```npm test``` ```` is inline code). An inline span is a
-backtick run closed by a run of exactly the same length on the same line. Indented code
-is not code here: inside lists it cannot be told from a continuation paragraph.
-Everything is computed lazily and at most once, so a text without a hit costs nothing.
+"""Edits near code fences: what PL010's fix may remove without opening, closing or
+ending a fenced block. Where the fences are is ``promptls.text.markdown``'s answer
+(CommonMark); this module only compares that answer before and after an edit.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from functools import cached_property
-from typing import NamedTuple
 
 from promptls.text.lazyre import lazy
-from promptls.text.leads import Leads
-
-_FENCE_RUN = Leads(r"`{3,}|~{3,}")
-_BACKTICKS = lazy(r"`+")
-
-
-class Fence(NamedTuple):
-    """One fenced block: its opening run, and where its closing run and block end are."""
-
-    start: int
-    """Where the opening run starts."""
-    run: str
-    """The opening run (```` ``` ````, ``~~~~``…)."""
-    close: int | None
-    """Where the closing run starts; None for a fence left open to the end."""
-    close_run: str
-    """The closing run as written ("" when unclosed)."""
-    end: int
-    """Where the block ends (after its closing run, or the end of the text)."""
-
-
-def line_start(text: str, offset: int) -> int:
-    """Where the line holding ``offset`` starts (after LF, CR or CRLF). A CR is only
-    looked for after the last LF, so the cost is the line's length, not the text's."""
-    newline = text.rfind("\n", 0, offset)
-    return max(newline, text.rfind("\r", newline + 1, offset)) + 1
-
-
-def line_end(text: str, offset: int) -> int:
-    """Where the line holding ``offset`` ends (before its LF or CR)."""
-    newline = text.find("\n", offset)
-    newline = len(text) if newline < 0 else newline
-    carriage = text.find("\r", offset, newline)
-    return newline if carriage < 0 else carriage
-
-
-def fence_run_at_line_start(text: str, start: int) -> bool:
-    """Only up to three spaces between the line start and ``start``."""
-    indent = text[line_start(text, start) : start]
-    return len(indent) <= 3 and indent == " " * len(indent)
-
-
-def fences(text: str) -> list[Fence]:
-    """Every fenced block in text order (found from the literal runs: a ``^``-anchored
-    multiline pattern would try every line of a large text)."""
-    if "```" not in text and "~~~" not in text:
-        return []
-    found: list[Fence] = []
-    opening: tuple[int, str] | None = None
-    for _, match in _FENCE_RUN.finditer(text):
-        start, run = match.start(), match.group()
-        if not fence_run_at_line_start(text, start):
-            continue
-        if opening is None:
-            if run[0] == "`" and "`" in text[match.end() : line_end(text, match.end())]:
-                continue  # a backtick fence's info string holds no backtick: inline code
-            opening = (start, run)
-            continue
-        closes = run[0] == opening[1][0] and len(run) >= len(opening[1])
-        if closes and not text[match.end() : line_end(text, match.end())].strip():
-            found.append(Fence(opening[0], opening[1], start, run, match.end()))
-            opening = None
-    if opening is not None:
-        found.append(Fence(opening[0], opening[1], None, "", len(text)))
-    return found
-
-
-def inline_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Inline code spans inside ``text[start:end]`` (one line): a backtick run up to the
-    next run of exactly its length. Runs are indexed by length, so a line of unmatched
-    runs costs no rescans."""
-    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, start, end)]
-    by_length: dict[int, list[int]] = {}
-    for index, (a, b) in enumerate(runs):
-        by_length.setdefault(b - a, []).append(index)
-    spans: list[tuple[int, int]] = []
-    index = 0
-    while index < len(runs):
-        a, b = runs[index]
-        same = by_length[b - a]
-        later = bisect_right(same, index)
-        if later < len(same):
-            closer = same[later]
-            spans.append((a, runs[closer][1]))
-            index = closer + 1
-        else:
-            index += 1
-    return spans
-
-
-class Code:
-    """Answers "is this offset in code?" for one text."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._lines: dict[int, list[tuple[int, int]]] = {}
-
-    @cached_property
-    def fences(self) -> list[Fence]:
-        """The fenced blocks, found on the first question."""
-        return fences(self.text)
-
-    @cached_property
-    def shape(self) -> list[tuple[int, int | None]]:
-        """The fenced blocks' opening and closing lines (see ``shape``)."""
-        return shape(self.text, self.fences)
-
-    @cached_property
-    def _fence_starts(self) -> list[int]:
-        return [f.start for f in self.fences]
-
-    def fence_at(self, offset: int) -> Fence | None:
-        """The fenced block holding ``offset`` (its opening and closing lines included)."""
-        index = bisect_right(self._fence_starts, offset) - 1
-        if index >= 0 and offset < self.fences[index].end:
-            return self.fences[index]
-        return None
-
-    def in_inline_code(self, offset: int) -> bool:
-        """Inside an inline code span of its own line."""
-        if "`" not in self.text:
-            return False
-        start = line_start(self.text, offset)
-        spans = self._lines.get(start)
-        if spans is None:
-            spans = self._lines[start] = inline_spans(self.text, start, line_end(self.text, offset))
-        return any(a < offset < b for a, b in spans)
-
-    def contains(self, offset: int) -> bool:
-        """In a fenced block or an inline code span."""
-        return self.fence_at(offset) is not None or self.in_inline_code(offset)
-
+from promptls.text.markdown import Code, Fence, fences, line_end, line_start
 
 _FENCE_LINE = lazy(r" {0,3}(`{3,}|~{3,})(.*)")
 
@@ -218,7 +70,7 @@ def removal_moves_fences(text: str, spans: list[tuple[int, int]], code: Code) ->
     it from closing the outer block; removing it would end the block early."""
     first, last, line = _without(text, spans)
     removed = text[:first] + line + text[last:]
-    return shape(removed, fences(removed)) != code.shape
+    return shape(removed, fences(removed)) != shape(code.text, code.fences)
 
 
 def lengthened_fence_edits(
@@ -251,7 +103,7 @@ def lengthened_fence_edits(
     if outer.close is not None:
         edits.append((outer.close, outer.close + len(outer.close_run), run))
     fixed = _apply(text, edits)
-    return edits if shape(fixed, fences(fixed)) == code.shape else None
+    return edits if shape(fixed, fences(fixed)) == shape(code.text, code.fences) else None
 
 
 def _apply(text: str, edits: list[tuple[int, int, str]]) -> str:

@@ -7,11 +7,11 @@ from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from promptls.analysis.code import Code
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record
 from promptls.text.mapper import text_to_utf8
+from promptls.text.markdown import Code
 
 if TYPE_CHECKING:
     from promptls.analysis.coverage import Hole

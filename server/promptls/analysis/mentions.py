@@ -10,60 +10,10 @@ quoted marker just the same, and an instruction file is rendered whatever the qu
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
-from promptls.analysis.code import line_end
 from promptls.analysis.model import MarkerHit
-from promptls.text.lazyre import lazy
+from promptls.text.markdown import Code
 
-_FENCES = (lazy(r"```+"), lazy(r"~~~+"))
-"""Fence runs, searched by their literal start (fast) and then kept only at a line start
-(after at most three spaces): a ``^``-anchored multiline regex would try every line."""
-_CLOSING_TAIL = lazy(r"[ \t]*(?:[\r\n]|\Z)")
-"""What may follow a closing fence run on its line (CommonMark: spaces and tabs only)."""
 _QUOTES = "`'\""
-
-
-def _fenced_ranges(text: str) -> list[tuple[int, int]]:
-    """Spans of fenced code blocks (an unclosed fence runs to the end, as in CommonMark;
-    a backtick run with another backtick after it on its line opens none)."""
-    runs = sorted(
-        (m.start(), m.end())
-        for regex in _FENCES
-        for m in regex.finditer(text)
-        if _at_line_start(text, m.start())
-    )
-    ranges: list[tuple[int, int]] = []
-    opening: str | None = None
-    opened_at = 0
-    for start, end in runs:
-        fence = text[start:end]
-        if opening is None:
-            if fence[0] == "`" and "`" in text[end : line_end(text, end)]:
-                continue  # a backtick fence's info string holds no backtick: inline code
-            opening, opened_at = fence, start
-        elif (
-            fence[0] == opening[0]
-            and len(fence) >= len(opening)
-            and _CLOSING_TAIL.match(text, end) is not None
-        ):
-            ranges.append((opened_at, end))
-            opening = None
-    if opening is not None:
-        ranges.append((opened_at, len(text)))
-    return ranges
-
-
-def _at_line_start(text: str, start: int) -> bool:
-    """Only spaces (at most three) between the previous line break and ``start``."""
-    line_start = (
-        max(text.rfind("\n", max(0, start - 4), start), text.rfind("\r", max(0, start - 4), start))
-        + 1
-    )
-    if line_start == 0 and start > 3:
-        return False
-    indent = text[line_start:start]
-    return len(indent) <= 3 and indent.strip(" ") == ""
 
 
 def _quoted(text: str, hit: MarkerHit) -> bool:
@@ -79,12 +29,5 @@ def without_mentions(text: str, hits: tuple[MarkerHit, ...]) -> tuple[MarkerHit,
     hits = tuple(h for h in hits if not _quoted(text, h))
     if not hits:
         return hits
-    fences = _fenced_ranges(text) if "``" in text or "~~~" in text else []
-    starts = [start for start, _ in fences]
-
-    def fenced(offset: int) -> bool:
-        """Whether an offset lies in a fenced block."""
-        index = bisect_right(starts, offset) - 1
-        return index >= 0 and offset < fences[index][1]
-
-    return tuple(h for h in hits if not fenced(h.start))
+    code = Code(text)
+    return tuple(h for h in hits if code.fence_at(h.start) is None)

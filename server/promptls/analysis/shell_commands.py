@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from promptls.analysis.code import Code, inline_spans, line_end
 from promptls.record import Record
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import Code, line_end
+from promptls.text.markdown import code_spans as inline_spans
 
 SHELL_TAGS = frozenset(
     {

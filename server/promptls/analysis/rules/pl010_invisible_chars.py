@@ -10,7 +10,6 @@ from typing import NamedTuple
 from promptls.analysis.code import (
     fence_role_changes,
     lengthened_fence_edits,
-    line_start,
     removal_moves_fences,
 )
 from promptls.analysis.document import Document
@@ -19,6 +18,7 @@ from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
 from promptls.text.lazyre import lazy_built
 from promptls.text.mapper import Mapper, utf8_to_offsets
+from promptls.text.markdown import line_start
 
 
 def _utf8_alternatives() -> list[tuple[int, bytes]]:

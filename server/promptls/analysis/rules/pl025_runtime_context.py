@@ -17,14 +17,13 @@ of these inside code (a fence or backticks: documentation) stay quiet.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.mentions import _fenced_ranges
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import Code
 
 _YEAR = r"[^\n]*\b(?:19|20)\d\d\b[^\n]*"
 """A value with a four-digit year: a concrete date, not a ``{{placeholder}}``."""
@@ -68,20 +67,10 @@ reminders it attaches, as seen in committed files); a reminder written by hand t
 weight to an instruction has none of it and is left alone."""
 
 
-def _code_test(text: str) -> tuple[list[int], list[tuple[int, int]]]:
-    """Fence starts and spans, for ``_in_code``."""
-    fences = _fenced_ranges(text) if "```" in text or "~~~" in text else []
-    return [start for start, _ in fences], fences
-
-
-def _in_code(text: str, start: int, fences: tuple[list[int], list[tuple[int, int]]]) -> bool:
-    """Inside a fenced block, or after an odd number of backticks on the same line."""
-    starts, spans = fences
-    index = bisect_right(starts, start) - 1
-    if index >= 0 and start < spans[index][1]:
-        return True
-    line_start = text.rfind("\n", 0, start) + 1
-    return text.count("`", line_start, start) % 2 == 1
+def _odd_backticks(text: str, start: int) -> bool:
+    """After an odd number of backticks on the same line (an open code span, as this
+    rule has always read it; ``text.markdown`` would call a lone backtick literal)."""
+    return text.count("`", text.rfind("\n", 0, start) + 1, start) % 2 == 1
 
 
 def _block(text: str, start: int, end: int) -> tuple[int, int]:
@@ -162,12 +151,12 @@ def _blocks(text: str) -> list[tuple[int, int, str, str]]:
     """Injected blocks outside code, nested ones dropped and touching ones joined (one
     finding and one removal for a run such as ``# userEmail`` … ``# currentDate`` …).
     One sort and one sweep: a file of thousands of pasted lines stays linear."""
-    fences = _code_test(text)
+    code = Code(text)
     found = sorted(_candidates(text), key=lambda c: (c[0], -c[1]))
     joined: list[tuple[int, int, list[str], list[str]]] = []
     covered = -1
     for start, end, body, shape in found:
-        if start < covered or _in_code(text, start, fences):
+        if start < covered or code.fence_at(start) is not None or _odd_backticks(text, start):
             continue
         covered = end
         if joined and joined[-1][1] == start:

@@ -27,13 +27,13 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
-from promptls.analysis.code import line_end
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import line_end
 
 _TOKEN = lazy(r"\$(?:ARGUMENTS(?:\[([0-9]+)\])?(?![A-Za-z0-9_])|([0-9]+)(?![A-Za-z0-9_]))")
 _COMMAND = lazy(r"(?:(?<=\s)|^)!`([^`]+)`", re.MULTILINE)

@@ -1,0 +1,443 @@
+"""Where a Markdown text's code is: fenced code blocks, indented code blocks and code
+spans, by CommonMark 0.31.2 (spec.commonmark.org/0.31.2). The one copy: every rule, the
+mention filter, the comment stripper and Claude Code's import parser ask here, so they
+can never disagree on where a block ends.
+
+- 4.5 Fenced code blocks: a run of at least three backticks or tildes, indented at most
+  three spaces; a backtick fence's info string holds no backtick (```` ```npm test``` ````
+  is inline code). It is closed by a run of the same character at least as long,
+  indented at most three spaces, "followed only by spaces or tabs": a form feed or a
+  no-break space after the run makes the line content, not a closer (2.1 counts both as
+  whitespace, and Python's ``str.strip`` strips them, which is why this is spelled out).
+  An unclosed fence runs to the end of its container, or of the document.
+- 5.1 Block quotes and 5.2 list items are followed (a ``>`` prefix, the item's content
+  column): a fence inside one ends with it. 2.2 Tabs: a tab stops at a multiple of 4.
+- 4.4 Indented code blocks: four columns of indentation in their container, not
+  interrupting a paragraph (``Blocks.indented``; walks every line, so only on request).
+- 6.1 Code spans: a backtick string up to the next string of exactly its length; a
+  backslash escapes the opener's first backtick (2.4) but not a closer's.
+
+Known simplifications (each an answer a reader would rarely meet in an instruction
+file, and the property test against markdown-it-py keeps to the rest): code spans are
+found per line (6.1 lets one span a line break inside a paragraph); HTML blocks (4.6: a
+fence inside ``<details>`` with no blank line is HTML), lazy continuation lines (5.1: a
+container stays open on them), setext underlines and which list items may interrupt a
+paragraph are not modelled, and HTML tags, autolinks and links are not looked at before
+code spans (6.5, 6.6).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from functools import cached_property
+from typing import NamedTuple
+
+from promptls.text.lazyre import lazy
+from promptls.text.leads import Leads
+
+_OPENER = lazy(r"(`{3,}|~{3,})(.*)")
+_ITEM = lazy(r"([-+*]|[0-9]{1,9}[.)])(?:([ ]+)(?=\S)|[ ]*$)")
+"""A list item's marker, then the spaces before its content (or nothing on the line)."""
+_THEMATIC = lazy(r"(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$")
+"""4.1: a thematic break, which wins over a list item (``- - -``)."""
+_ATX = lazy(r"#{1,6}(?:[ \t]|$)")
+_BREAK = lazy(r"\r\n|\r|\n")
+_RELEVANT = lazy(r"^ {0,3}[>*+\-0-9`~]", re.MULTILINE)
+"""A superset of the lines that change any fence while no container is open: the rest
+(prose, indented lines, blanks) are skipped in C."""
+_LONE_CR = lazy(r"\r(?!\n)")
+_RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
+"""A line at the left margin that starts no block quote, list item or fence: every open
+container ends there."""
+_RUN = Leads(r"```|~~~")
+"""Where a fence run can start: searched as two literals (``Leads``)."""
+_BACKTICKS = lazy(r"`+")
+_QUOTE, _ITEM_KIND = "q", "i"
+
+
+class Fence(NamedTuple):
+    """One fenced block: its opening run, and where its closing run and block end are."""
+
+    start: int
+    """Where the opening run starts."""
+    run: str
+    """The opening run (```` ``` ````, ``~~~~``…)."""
+    close: int | None
+    """Where the closing run starts; None for a block its container or the text ends."""
+    close_run: str
+    """The closing run as written ("" when unclosed)."""
+    end: int
+    """Where the block ends: after its closing run, at the start of the line that ends
+    its container, or the end of the text."""
+
+
+class OpenFence(NamedTuple):
+    """A fence still open at the end of the text."""
+
+    start: int
+    """Where its opening run starts."""
+    run: str
+    """The opening run as written."""
+    line_end: int
+    """Where its opening line ends (before the line break)."""
+    body: int
+    """Where the swallowed text starts (after the opening line's break)."""
+    prefix: str
+    """The container prefix a closing run needs on its line (block quote ``>``, list
+    indentation), written as the opening line writes it."""
+    eol: str
+    """The opening line's line break ("" when it is the last line)."""
+
+
+def line_start(text: str, offset: int) -> int:
+    """Where the line holding ``offset`` starts (after LF, CR or CRLF). A CR is only
+    looked for after the last LF, so the cost is the line's length, not the text's."""
+    newline = text.rfind("\n", 0, offset)
+    return max(newline, text.rfind("\r", newline + 1, offset)) + 1
+
+
+def line_end(text: str, offset: int) -> int:
+    """Where the line holding ``offset`` ends (before its LF or CR)."""
+    newline = text.find("\n", offset)
+    newline = len(text) if newline < 0 else newline
+    carriage = text.find("\r", offset, newline)
+    return newline if carriage < 0 else carriage
+
+
+def _indent(line: str, pos: int) -> int:
+    """Spaces from ``pos`` to the first other character."""
+    end = pos
+    while end < len(line) and line[end] == " ":
+        end += 1
+    return end - pos
+
+
+def _enter(line: str, stack: list[tuple[str, int]]) -> tuple[int, int]:
+    """How many open containers this line continues, and where its text then starts."""
+    pos, matched = 0, 0
+    for kind, column in stack:
+        indent = _indent(line, pos)
+        if kind == _QUOTE:
+            if indent > 3 or not line.startswith(">", pos + indent):
+                break
+            pos += indent + 1
+            pos += line.startswith(" ", pos)
+        elif not line[pos:].strip():
+            pos = len(line)  # a blank line continues a list item
+        elif indent >= column:
+            pos += column
+        else:
+            break
+        matched += 1
+    return matched, pos
+
+
+def _open(line: str, pos: int, stack: list[tuple[str, int]]) -> int:
+    """Push the block quotes and list items this line starts; where its text starts."""
+    while True:
+        indent = _indent(line, pos)
+        if indent > 3:
+            return pos
+        at = pos + indent
+        if line.startswith(">", at):
+            stack.append((_QUOTE, 0))
+            pos = at + 1 + line.startswith(" ", at + 1)
+            continue
+        item = _ITEM.match(line, at)
+        if item is None or _THEMATIC.match(line, at) is not None:
+            return pos
+        spaces = len(item.group(2) or "")
+        width = len(item.group(1)) + (spaces if 1 <= spaces <= 4 else 1)
+        stack.append((_ITEM_KIND, indent + width))
+        pos = at + width
+
+
+def _closes(rest: str, char: str, length: int) -> bool:
+    """4.5: a closing run is up to three spaces, at least ``length`` of ``char``, then
+    only spaces or tabs (tabs are expanded by then)."""
+    indent = _indent(rest, 0)
+    if indent > 3:
+        return False
+    run = len(rest) - indent - len(rest[indent:].lstrip(char))
+    return run >= length and not rest[indent + run :].strip(" \t")
+
+
+def _opener(rest: str) -> str | None:
+    """The run that opens a fence on this (container-free, tab-expanded) text, if any."""
+    indent = _indent(rest, 0)
+    found = _OPENER.fullmatch(rest, indent) if indent <= 3 else None
+    if found is None or (found.group(1)[0] == "`" and "`" in found.group(2)):
+        return None
+    return str(found.group(1))
+
+
+_Open = tuple[int, str, int]
+"""A fence being read: where its run starts, the run, its container depth."""
+
+
+class Blocks:
+    """One pass over a text's lines, keeping the open containers and fence.
+
+    ``full``: read every line and also collect the indented code lines (paragraphs
+    decide where those may start); otherwise only the lines that can open or close a
+    fence are read (``fences``), which is what rules on large prompts can afford.
+    """
+
+    def __init__(self, text: str, *, full: bool) -> None:
+        self.text = text
+        self.full = full
+        self.stack: list[tuple[str, int]] = []
+        self.fence: _Open | None = None
+        self.found: list[Fence] = []
+        self.indented: list[tuple[int, int]] = []
+        """Indented code lines, (line start, line end), in order."""
+        self._para = False
+
+    def _end(self, at: int) -> None:
+        """The open fence ends unclosed at ``at`` (its container ended, or the text)."""
+        if self.fence is not None:
+            self.found.append(Fence(self.fence[0], self.fence[1], None, "", at))
+            self.fence = None
+
+    def _close(self, fence: _Open, start: int, end: int) -> None:
+        """``fence`` is closed by the run on the line ``text[start:end]``."""
+        at = self.text.find(fence[1][0], start, end)
+        stop = at
+        while stop < end and self.text[stop] == fence[1][0]:
+            stop += 1
+        self.found.append(Fence(fence[0], fence[1], at, self.text[at:stop], stop))
+        self.fence = None
+
+    def walk(self, start: int, stop: int, *, skip: bool) -> int:
+        """Read the lines from ``start`` (a line start) to ``stop``; the next line start.
+        ``skip``: jump over lines that cannot matter while no container is open."""
+        text, stack = self.text, self.stack
+        while start < stop:
+            if skip and not stack:
+                hit = _RELEVANT.search(text, start, stop)
+                if hit is None:
+                    return stop
+                start = hit.start()
+            brk = _BREAK.search(text, start)
+            end, after = (brk.start(), brk.end()) if brk is not None else (len(text), len(text))
+            here, start = start, after
+            line = text[here:end].expandtabs(4)
+            matched, pos = _enter(line, stack)
+            fence = self.fence
+            if fence is not None:
+                if matched >= fence[2]:
+                    if _closes(line[pos:], fence[1][0], len(fence[1])):
+                        self._close(fence, here, end)
+                    continue
+                self._end(here)  # its list item or block quote ended, and the block with it
+            depth = len(stack)
+            del stack[matched:]
+            pos = _open(line, pos, stack)
+            rest = line[pos:]
+            run = _opener(rest)
+            if run is not None:
+                self.fence = (text.find(run, here, end), run, len(stack))
+                self._para = False
+            elif self.full:
+                self._block(here, end, rest, fresh=matched < depth or len(stack) > matched)
+        return start
+
+    def _block(self, here: int, end: int, rest: str, *, fresh: bool) -> None:
+        """Paragraph and indented-code bookkeeping for one line that opens no fence."""
+        if fresh:
+            self._para = False  # a container ended or began: no paragraph continues
+        if not rest.strip(" "):
+            self._para = False
+        elif _indent(rest, 0) >= 4:
+            if not self._para:
+                self.indented.append((here, end))
+        else:
+            body = rest.lstrip(" ")
+            self._para = _ATX.match(body) is None and _THEMATIC.match(body) is None
+
+    def margin_line(self, at: int) -> int:
+        """A line whose fence run starts at the left margin (``at``): it continues no
+        container, so it ends every one (and a fence inside one); it closes a fence open
+        outside any container or opens one of its own. The next line start."""
+        brk = _BREAK.search(self.text, at)
+        end, after = (
+            (brk.start(), brk.end()) if brk is not None else (len(self.text), len(self.text))
+        )
+        line = self.text[at:end]
+        self.stack.clear()
+        fence = self.fence
+        if fence is not None and fence[2] == 0:
+            if _closes(line.expandtabs(4), fence[1][0], len(fence[1])):
+                self._close(fence, at, end)
+            return after
+        self._end(at)
+        run = _opener(line.expandtabs(4))
+        self.fence = None if run is None else (at, run, 0)
+        return after
+
+    def finish(self) -> list[Fence]:
+        """The fences found, the one still open ended at the end of the text."""
+        self._end(len(self.text))
+        return self.found
+
+
+def _last_reset(text: str, lo: int, hi: int) -> int | None:
+    """The start of the last reset line (``_RESET``) in ``[lo, hi)``, both line starts.
+    Read backwards line by line: prose usually sits just above a fence, so this stops
+    after a line or two, and never reads more lines than the walk that follows would."""
+    end = hi - 1  # the line break that ends the line before ``hi``
+    while end >= lo:
+        start = max(text.rfind("\n", lo, end) + 1, lo)
+        if _RESET.match(text, start) is not None:
+            return start
+        end = start - 1
+    return None
+
+
+def fences(text: str, *, every_line: bool = False) -> list[Fence]:
+    """Every fenced block in text order.
+
+    Only lines holding a fence run can open or close a fence. One whose run starts at the
+    left margin (the usual fence) ends every container, so it is read alone. For the
+    others, a line at the left margin that starts no container (``_RESET``) ends every
+    open container, so lines are read only from the last such line before them; a fence
+    inside a container is followed line by line until it ends. ``every_line``: read all
+    lines (the same answer; tests compare the two).
+    """
+    if "```" not in text and "~~~" not in text:
+        return []
+    blocks = Blocks(text, full=False)
+    if every_line or _LONE_CR.search(text) is not None:  # ``^`` knows only \n line starts
+        blocks.walk(0, len(text), skip=False)
+        return blocks.finish()
+    pos = 0
+    for _, hit in _RUN.finditer(text):
+        at = hit.start()
+        line = text.rfind("\n", 0, at) + 1
+        if line < pos:
+            continue
+        if blocks.fence is not None and blocks.fence[2] > 0:
+            pos = blocks.walk(pos, line, skip=True)  # where its container ends, exactly
+        if line == at:
+            pos = blocks.margin_line(at)
+            continue
+        reset = _last_reset(text, pos, line)
+        if reset is not None:
+            blocks.stack.clear()
+            pos = reset
+        brk = _BREAK.search(text, line)
+        pos = blocks.walk(pos, brk.end() if brk else len(text), skip=True)
+    if blocks.fence is not None and blocks.fence[2] > 0:
+        blocks.walk(pos, len(text), skip=True)
+    return blocks.finish()
+
+
+def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:
+    """The fenced block still open at the end of ``text`` (4.5: it runs to the end of
+    the document), with what a closing line needs to end it."""
+    found = fences(text, every_line=every_line)
+    if not found or found[-1].close is not None or found[-1].end != len(text):
+        return None
+    return _open_fence(text, found[-1])
+
+
+def _open_fence(text: str, fence: Fence) -> OpenFence:
+    """``fence`` (unclosed at the end) with its opening line's shape."""
+    first, last = line_start(text, fence.start), line_end(text, fence.start)
+    brk = _BREAK.match(text, last)
+    after = brk.end() if brk is not None else last
+    prefix = "".join(c if c in " \t>" else " " for c in text[first : fence.start])
+    return OpenFence(fence.start, fence.run, last, after, prefix, text[last:after])
+
+
+def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """6.1 code spans inside ``text[start:end]`` (one line), backtick runs included: a
+    run up to the next run of exactly its length. A backslash before a run escapes its
+    first backtick (2.4); inside a span a backslash is literal, so a closer is never
+    escaped. Runs are indexed by length, so a line of unmatched runs costs no rescans."""
+    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, start, end)]
+    by_length: dict[int, list[int]] = {}
+    for index, (a, b) in enumerate(runs):
+        by_length.setdefault(b - a, []).append(index)
+    spans: list[tuple[int, int]] = []
+    index = 0
+    while index < len(runs):
+        a, b = runs[index]
+        slashes = 0
+        while a - slashes > start and text[a - slashes - 1] == "\\":
+            slashes += 1
+        a += slashes % 2
+        same = by_length.get(b - a, [])
+        later = bisect_right(same, index)
+        if a < b and later < len(same):
+            closer = same[later]
+            spans.append((a, runs[closer][1]))
+            index = closer + 1
+        else:
+            index += 1
+    return spans
+
+
+def longest_run(text: str, char: str = "`") -> int:
+    """The longest run of ``char`` in ``text``: a fence or span one longer than it is one
+    nothing inside can close."""
+    return max((len(m) for m in re.findall(re.escape(char) + "+", text)), default=0)
+
+
+class Code:
+    """Answers "is this offset in code?" for one text, each part found on first use."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._lines: dict[int, list[tuple[int, int]]] = {}
+
+    @cached_property
+    def fences(self) -> list[Fence]:
+        """The fenced blocks, in text order."""
+        return fences(self.text)
+
+    @cached_property
+    def _fence_starts(self) -> list[int]:
+        return [f.start for f in self.fences]
+
+    @cached_property
+    def open_fence(self) -> OpenFence | None:
+        """The fenced block still open at the end of the text."""
+        last = self.fences[-1] if self.fences else None
+        if last is None or last.close is not None or last.end != len(self.text):
+            return None
+        return _open_fence(self.text, last)
+
+    @cached_property
+    def indented(self) -> list[tuple[int, int]]:
+        """4.4 indented code lines as (line start, line end), in order (every line read)."""
+        blocks = Blocks(self.text, full=True)
+        blocks.walk(0, len(self.text), skip=False)
+        return blocks.indented
+
+    def fence_at(self, offset: int) -> Fence | None:
+        """The fenced block holding ``offset`` (its opening and closing lines included)."""
+        index = bisect_right(self._fence_starts, offset) - 1
+        if index >= 0 and offset < self.fences[index].end:
+            return self.fences[index]
+        return None
+
+    def spans_on_line(self, offset: int) -> list[tuple[int, int]]:
+        """The code spans of the line holding ``offset`` (remembered per line)."""
+        start = line_start(self.text, offset)
+        spans = self._lines.get(start)
+        if spans is None:
+            spans = self._lines[start] = code_spans(self.text, start, line_end(self.text, offset))
+        return spans
+
+    def in_inline_code(self, offset: int) -> bool:
+        """Inside a code span of its own line (its backticks excluded)."""
+        if "`" not in self.text:
+            return False
+        return any(a < offset < b for a, b in self.spans_on_line(offset))
+
+    def contains(self, offset: int) -> bool:
+        """In a fenced block or a code span. Indented code is not asked here: a prompt
+        file is not always Markdown, and an indented line there is prose."""
+        return self.fence_at(offset) is not None or self.in_inline_code(offset)
