@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from promptls.agents.registry import AUTO_PROFILE, PROFILES
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import (
     DEFAULT_MODEL,
@@ -27,7 +28,6 @@ from promptls.analysis.settings import (
     DEFAULT_SETTINGS,
     Settings,
 )
-from promptls.discovery.profiles import AUTO_PROFILE, PROFILES
 from promptls.record import Record
 
 __all__ = [

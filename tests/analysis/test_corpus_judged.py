@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from promptls.discovery.profiles import PROFILES
+from promptls.agents.registry import PROFILES
 
 from .test_corpus import _check_json, _lay_out
 

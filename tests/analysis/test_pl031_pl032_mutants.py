@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis import analyze
 from promptls.analysis.model import Related, Severity
 from promptls.analysis.settings import Settings
 from promptls.discovery import discover
 from promptls.discovery.never_loaded import SKILL_DEPTH, SKILL_PRECEDENCE
-from promptls.discovery.profiles import PROFILES
 
 from .test_never_loaded_and_home_paths import (
     SKILL,

@@ -23,25 +23,26 @@ ALLOWED: dict[str, frozenset[str]] = {
     "text": frozenset(),
     "prompt": frozenset(),
     "tokens": frozenset(),
-    "discovery": frozenset({"text", "prompt"}),
-    "assembly": frozenset({"discovery", "text", "prompt", "tokens"}),
-    "analysis": frozenset({"text", "prompt", "tokens", "discovery"}),
-    "config": frozenset({"analysis", "discovery", "prompt"}),
-    "views": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
-    "apidesc": frozenset({"analysis", "config", "discovery", "prompt"}),
+    "agents": frozenset({"text", "prompt"}),
+    "discovery": frozenset({"text", "prompt", "agents"}),
+    "assembly": frozenset({"agents", "discovery", "text", "prompt", "tokens"}),
+    "analysis": frozenset({"text", "prompt", "tokens", "agents", "discovery"}),
+    "config": frozenset({"analysis", "agents", "discovery", "prompt"}),
+    "views": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly"}),
+    "apidesc": frozenset({"analysis", "config", "agents", "discovery", "prompt"}),
     "commands": frozenset(
-        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        {"text", "prompt", "tokens", "agents", "discovery", "assembly", "analysis", "config"}
         | {"views", "apidesc"}
     ),
     "lsp": frozenset(
-        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        {"text", "prompt", "tokens", "agents", "discovery", "assembly", "analysis", "config"}
         | {"views", "apidesc"}
     ),
     "mcp": frozenset(
-        {"text", "prompt", "tokens", "discovery", "assembly", "analysis", "config"}
+        {"text", "prompt", "tokens", "agents", "discovery", "assembly", "analysis", "config"}
         | {"views", "apidesc"}
     ),
-    "oracle": frozenset({"text", "prompt", "tokens", "discovery", "assembly"}),
+    "oracle": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly"}),
     "cli": frozenset({"commands"}),
 }
 """Unit → the other units it may import. The package root (``__version__``) and ``record``
@@ -71,6 +72,7 @@ SEAMS = (
     ("promptls.commands.serve", "promptls.lsp."),
     ("promptls.commands.mcp", "promptls.mcp.server"),
     ("promptls.lsp.", "promptls.analysis"),
+    ("promptls.lsp.", "promptls.agents"),
     ("promptls.lsp.", "promptls.discovery"),
     ("promptls.lsp.", "promptls.config"),
     ("promptls.lsp.", "promptls.assembly"),

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from promptls.agents.registry import Walk
 from promptls.discovery.dirs import inside, walk_directories
-from promptls.discovery.profiles import Walk
 
 
 def test_below_fs_root_visits_every_ancestor_but_the_filesystem_root() -> None:

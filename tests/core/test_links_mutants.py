@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from promptls.agents.registry import PROFILES
 from promptls.discovery import discover
 from promptls.discovery.imports import import_style
 from promptls.discovery.links import (
@@ -20,7 +21,6 @@ from promptls.discovery.links import (
     rename_edits,
     same_path,
 )
-from promptls.discovery.profiles import PROFILES
 
 from .test_links import tree
 

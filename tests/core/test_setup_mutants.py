@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from promptls.discovery.profiles import DEFAULT_PROFILE
+from promptls.agents.registry import DEFAULT_PROFILE
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
 
 

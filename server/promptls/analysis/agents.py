@@ -17,11 +17,11 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.engine import analyze, document_kind, finish, prepare, run_rules
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.settings import Settings
 from promptls.discovery.model import Discovery
-from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
 
 if TYPE_CHECKING:

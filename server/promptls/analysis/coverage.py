@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from promptls.agents.registry import PROFILES
 from promptls.discovery.api import owning_folder
 from promptls.discovery.model import ContextScope, Discovery
-from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import Setup
 from promptls.record import Record
 from promptls.text import runmemo

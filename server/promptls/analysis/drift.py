@@ -19,11 +19,11 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
 from promptls.analysis.drift_gate import could_drift
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
-from promptls.discovery.profiles import PROFILES
 from promptls.record import Record
 from promptls.text import runmemo
 from promptls.text.fsread import read_bounded

@@ -19,8 +19,8 @@ from __future__ import annotations
 import difflib
 import os
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.drift import Copy, drifted, front_matter_end
-from promptls.discovery.profiles import PROFILES
 from promptls.record import Record
 
 

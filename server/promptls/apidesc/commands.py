@@ -6,6 +6,7 @@ the conformance tests all read this list.
 
 from __future__ import annotations
 
+from promptls.agents.registry import PROFILES
 from promptls.apidesc.ids import (
     CONTEXT_CHANGED,
     CONTEXT_REVISION,
@@ -28,7 +29,6 @@ from promptls.apidesc.results import (
     WIRE_RESULT,
 )
 from promptls.apidesc.schema import Schema, leaf, obj
-from promptls.discovery.profiles import PROFILES
 
 _FOLDER_ARG = leaf(
     "string", "Workspace folder (or an open document's folder): URI or absolute path."

@@ -10,13 +10,13 @@ from collections.abc import Mapping
 from dataclasses import fields
 from typing import Any
 
+from promptls.agents.registry import AUTO_PROFILE, DEFAULT_PROFILE, PROFILES
 from promptls.analysis.loaded_paths import LOADED_GLOBS
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.apidesc.ids import DEBUG_DOCUMENT_HASH, DEBUG_STATS, MAX_WORKSPACE_FILES
 from promptls.config import CONFIG_FILE
 from promptls.discovery.api import instruction_file_names, workspace_globs
-from promptls.discovery.profiles import AUTO_PROFILE, DEFAULT_PROFILE, PROFILES
 
 Schema = dict[str, Any]
 

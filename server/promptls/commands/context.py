@@ -41,6 +41,7 @@ import os
 import sys
 from pathlib import Path
 
+from promptls.agents.registry import AUTO_PROFILE
 from promptls.analysis.loaders import find_loaders
 from promptls.assembly.environment import detect_environment
 from promptls.assembly.render import context_revision
@@ -58,7 +59,6 @@ from promptls.commands._common import (
 from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, Discovery, discover
 from promptls.discovery.api import owning_folder
-from promptls.discovery.profiles import AUTO_PROFILE
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line

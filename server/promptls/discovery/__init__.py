@@ -2,7 +2,7 @@
 
 Discovery is the heart of promptls: for a folder and an agent profile it answers which
 instruction files reach the model, in which order, and gives every other candidate it
-looked at a status and a reason. Profiles are data (``profiles``); one walker interprets
+looked at a status and a reason. Profiles are data (``promptls.agents``); one walker interprets
 them (``walk``, ``dirs``, ``git``); reads are bounded (``promptls.text.fsread``); the
 language server memoises results (``cache``). Nothing here runs a program or raises on
 what it finds on disk.
@@ -17,6 +17,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from promptls.agents.registry import DEFAULT_PROFILE, PROFILES, Profile
     from promptls.discovery.api import (
         discover,
         get_profile,
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
         Entry,
         EntryStatus,
     )
-    from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
     from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 _HOME = {
@@ -53,9 +53,9 @@ _HOME = {
     "Discovery": "promptls.discovery.model",
     "Entry": "promptls.discovery.model",
     "EntryStatus": "promptls.discovery.model",
-    "DEFAULT_PROFILE": "promptls.discovery.profiles",
-    "PROFILES": "promptls.discovery.profiles",
-    "Profile": "promptls.discovery.profiles",
+    "DEFAULT_PROFILE": "promptls.agents.registry",
+    "PROFILES": "promptls.agents.registry",
+    "Profile": "promptls.agents.registry",
     "DEFAULT_MAX_BYTES": "promptls.text.fsread",
 }
 

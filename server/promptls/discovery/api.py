@@ -1,6 +1,6 @@
 """Instruction-file discovery: which files an agent would load for a folder, and why.
 
-``discover(root, profile)`` follows one agent's loader (see ``promptls.discovery.profiles`` and
+``discover(root, profile)`` follows one agent's loader (see ``promptls.agents.registry`` and
 ``docs/profiles.md``) and returns the files broadest first, most specific last, plus an
 ``Entry`` for every candidate it looked at: loaded, cut, dropped, shadowed, skipped,
 imported, or a broken import, each with a reason a user understands. Nothing here ever
@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path, PurePath
 
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES, Profile, agent
 from promptls.discovery.model import ContextFile, Discovery
-from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES, Profile
 from promptls.discovery.walk import Walker
 from promptls.text import runmemo
 from promptls.text.fsread import DEFAULT_MAX_BYTES
@@ -41,12 +41,8 @@ PathArg = str | os.PathLike[str]
 
 
 def get_profile(name: str) -> Profile:
-    """Look a profile up by name; the KeyError message lists the valid names."""
-    try:
-        return PROFILES[name]
-    except KeyError:
-        known = ", ".join(PROFILES)
-        raise KeyError(f"unknown profile {name!r} (known: {known})") from None
+    """Look a profile up by name; ``UnknownAgentError`` (a KeyError) lists the valid names."""
+    return agent(name)
 
 
 def resolve_home(home: PathArg | None, environ: Mapping[str, str] | None) -> tuple[str | None, str]:

@@ -14,9 +14,9 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.discovery.api import PathArg, discover, resolve_home
 from promptls.discovery.model import Discovery
-from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
 CacheKey = tuple[str, str, str, str, int]

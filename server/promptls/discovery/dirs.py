@@ -1,7 +1,7 @@
 """Which folders a profile visits for a workspace root, broadest first.
 
 Pure path arithmetic plus one ``lstat``/``stat`` per ancestor for the ``.git`` marker;
-no listing, no reading. See ``promptls.discovery.profiles.Walk`` for the rule of each walk.
+no listing, no reading. See ``promptls.agents.registry.Walk`` for the rule of each walk.
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
@@ -13,7 +13,7 @@ import os
 import posixpath
 from typing import NamedTuple
 
-from promptls.discovery.profiles import Walk
+from promptls.agents.registry import Walk
 from promptls.text import runmemo
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote
 
+from promptls.agents.registry import Profile
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,
@@ -40,7 +41,6 @@ from promptls.discovery.imports import (
     resolve_import,
 )
 from promptls.discovery.model import ContextScope, EntryStatus
-from promptls.discovery.profiles import Profile
 from promptls.discovery.record import Recorder, content_notes
 from promptls.text import runmemo
 from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 
+from promptls.agents.registry import PROFILES
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
     ImportStyle,
@@ -30,7 +31,6 @@ from promptls.discovery.imports import (
     resolve_import,
 )
 from promptls.discovery.model import Discovery, EntryStatus
-from promptls.discovery.profiles import PROFILES
 from promptls.record import Record
 from promptls.text import runmemo
 

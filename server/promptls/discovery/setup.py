@@ -22,8 +22,8 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.discovery.git import find_git_dir
-from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 from promptls.text import runmemo
 
 __all__ = ["Setup", "active_profiles", "detect_setups"]

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import os
 
+from promptls.agents.registry import Profile
 from promptls.discovery.dirs import folders_between
 from promptls.discovery.follow import ImportFollower
 from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
 from promptls.discovery.globs import dialect, first_match
 from promptls.discovery.model import ContextScope, EntryStatus
-from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
 from promptls.discovery.rule_modes import Activation, Mode, activation
 from promptls.discovery.settings_claude import project_key

@@ -28,6 +28,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
+from promptls.agents.registry import Profile
 from promptls.discovery.agent_settings import (
     AgentSetting,
     SettingsProblem,
@@ -39,7 +40,6 @@ from promptls.discovery.dirs import inside, join, walk_directories
 from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.opencode import OpencodeWalk
-from promptls.discovery.profiles import Profile
 from promptls.discovery.record import content_notes
 from promptls.discovery.settings_claude import ClaudeConfig
 from promptls.text import runmemo

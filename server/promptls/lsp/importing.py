@@ -32,9 +32,9 @@ def import_setup(server: PromptServer, path: str) -> ImportSetup:
     no agent and with no profile configured, also the agents with an import syntax that
     read a file of this name (a new CLAUDE.md is Claude's before it is saved). A
     discovery that fails is left out (the links then rest on the disk alone)."""
-    # Deferred (lsp → discovery): import features only.
-    from promptls.discovery.api import is_instruction_path, owning_folder, resolve_home
-    from promptls.discovery.profiles import PROFILES  # deferred: as above
+    # Deferred (lsp → agents, discovery): import features only.
+    from promptls.agents.registry import PROFILES
+    from promptls.discovery.api import is_instruction_path, owning_folder, resolve_home  # as above
     from promptls.discovery.setup import active_profiles, detect_setups  # deferred: as above
 
     folder = owning_folder(path)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import os
 
+from promptls.agents.registry import PROFILES
 from promptls.discovery.model import ContextScope, Discovery, Entry, EntryStatus
-from promptls.discovery.profiles import PROFILES
 from promptls.text.fsread import human_bytes
 
 BUDGET_KEY = "project_doc_max_bytes"

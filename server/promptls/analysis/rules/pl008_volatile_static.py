@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
 from promptls.discovery.comments import block_comment_spans
-from promptls.discovery.profiles import DEFAULT_PROFILE, PROFILES
 from promptls.text.lazyre import lazy
 from promptls.text.leads import Leads
 

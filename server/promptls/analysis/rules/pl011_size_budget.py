@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from promptls.agents.registry import DEFAULT_PROFILE
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import offset_at_byte, read_entry
-from promptls.discovery.profiles import DEFAULT_PROFILE
 
 
 class SizeLimit(NamedTuple):

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import PurePath
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
-from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
 
 _UNVERIFIED = (

@@ -17,11 +17,11 @@ import os
 from collections.abc import Iterator
 from functools import lru_cache
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import first_line_span
-from promptls.discovery.profiles import PROFILES
 
 
 @lru_cache(maxsize=1)

@@ -19,11 +19,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
-from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
 from promptls.text.markdown import open_fence
 

@@ -19,6 +19,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -37,7 +38,6 @@ from promptls.discovery.never_loaded import (
     SKILL_PRECEDENCE,
     SkillPrecedence,
 )
-from promptls.discovery.profiles import PROFILES
 from promptls.discovery.setup import active_profiles, detect_setups
 from promptls.text.fsread import decode, read_bounded
 

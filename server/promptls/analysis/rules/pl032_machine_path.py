@@ -26,11 +26,11 @@ import os
 import re
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import read_entry
-from promptls.discovery.profiles import PROFILES
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
 

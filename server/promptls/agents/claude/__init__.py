@@ -1,0 +1,76 @@
+"""Claude Code: how it loads instructions.
+
+The agent's home: its profile (below) and the modules beside it. Nothing outside
+``promptls/agents`` names this agent; the registry lists it once.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from promptls.agents.model import Profile, Walk
+
+
+def _claude_managed() -> tuple[str, ...]:
+    """Claude Code's managed-policy file lives in a per-platform system folder."""
+    if sys.platform == "darwin":
+        return ("/Library/Application Support/ClaudeCode/CLAUDE.md",)
+    if sys.platform.startswith(("win32", "cygwin")):
+        return ("C:/Program Files/ClaudeCode/CLAUDE.md",)
+    return ("/etc/claude-code/CLAUDE.md",)
+
+
+PROFILE = Profile(
+    # Claude Code (closed source): code.claude.com/docs/en/memory (crawl of 2026-08-22),
+    # the public CHANGELOG (anthropics/claude-code @5cfc0a19, 2.1.240, 2026-08-22) and the
+    # 2.1.277 release notes for AGENTS.md (2026-09-18, via public copies); docs/profiles.md.
+    name="claude",
+    title="Claude Code",
+    user_dir=".claude",
+    user_dir_env="CLAUDE_CONFIG_DIR",
+    agent_settings="claude",
+    settings_files=(".claude/settings.json", ".claude/settings.local.json"),
+    user_files=("CLAUDE.md",),
+    user_rules_dir="rules",
+    project_rules_dir=".claude/rules",
+    # oracle scenario "claude: rules of every folder" (Claude Code 2.1.332)
+    rules_in_every_dir=True,
+    rules_scope_key="paths",
+    managed_files=_claude_managed(),
+    project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
+    local_files=("CLAUDE.local.md",),
+    local_in_every_dir=True,
+    fallback_files=("AGENTS.md",),
+    lazy_files=("CLAUDE.md", "CLAUDE.local.md"),
+    memory_file="projects/{project}/memory/MEMORY.md",
+    memory_max_lines=200,
+    memory_max_bytes=25 * 1024,
+    hide_html_comments=True,
+    ancestor_imports=False,
+    walk=Walk.FILESYSTEM,
+    imports="claude",
+    # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
+    import_depth=4,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".claude/skills",),
+    setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
+    sources=(
+        "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
+        "2026-08-22, read 2026-12-01",
+        "anthropics/claude-code CHANGELOG.md @5cfc0a19 (2.1.240, 2026-08-22)",
+        "Claude Code 2.1.277 release notes (2026-09-18), AGENTS.md support, via public copies",
+    ),
+    notes=(
+        "managed policy file, ~/.claude/CLAUDE.md ($CLAUDE_CONFIG_DIR), ~/.claude/rules/**/*.md",
+        "per folder from / down to the root: CLAUDE.md, .claude/CLAUDE.md, "
+        ".claude/rules/**/*.md, CLAUDE.local.md (all that exist); AGENTS.md where no "
+        "CLAUDE file with text exists in any folder of the walk (the default 'Project "
+        "instructions' setting, 2.1.277)",
+        "a rule with paths: is conditional",
+        "the first 200 lines or 25 KB of ~/.claude/projects/<project>/memory/MEMORY.md",
+        "nested CLAUDE.md / CLAUDE.local.md below the root are lazy (read with a file there)",
+        "@path imports: relative to the importing file, ~/ or absolute; not in code; "
+        "at most 4 hops",
+        "claudeMdExcludes from every settings layer (not for the managed file)",
+    ),
+)

@@ -1,0 +1,50 @@
+"""OpenAI Codex CLI: how it loads instructions.
+
+The agent's home: its profile (below) and the modules beside it. Nothing outside
+``promptls/agents`` names this agent; the registry lists it once.
+"""
+
+from __future__ import annotations
+
+from promptls.agents.model import Profile, Walk
+
+PROFILE = Profile(
+    # openai/codex codex-rs/core/src/agents_md.rs and agents_md_tests.rs (after PR #27696,
+    # tests at 04393ff9, read 2026-12-01), codex-rs/codex-home/src/instructions (user file),
+    # codex-config project_root_markers; docs/profiles.md has the table.
+    name="codex",
+    title="OpenAI Codex CLI",
+    user_dir=".codex",
+    user_dir_env="CODEX_HOME",
+    agent_settings="codex",
+    settings_files=(".codex/config.toml",),
+    user_files=("AGENTS.override.md", "AGENTS.md"),
+    project_files=("AGENTS.override.md", "AGENTS.md"),
+    local_files=(),
+    walk=Walk.MARKER_ROOT,
+    first_match=True,
+    budget=32 * 1024,
+    skill_dirs=("skills",),
+    # AGENTS.md is codex's own file and the only one it reads: a repository with one is
+    # set up for codex without a folder (and codex alone cuts it at a byte budget).
+    setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),
+    sources=(
+        "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
+        "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",
+        "openai/codex codex-rs/codex-home/src/instructions (load_from_codex_home) @ 3a16fc6c",
+        "developers.openai.com/codex/guides/agents-md, read 2026-12-01",
+    ),
+    notes=(
+        "$CODEX_HOME (default ~/.codex): AGENTS.override.md, else AGENTS.md (the first "
+        "non-empty regular file)",
+        "project root = nearest ancestor holding a project_root_markers entry (default "
+        ".git, file or folder); only the folder itself without one, or with markers = []",
+        "per folder from the project root down: AGENTS.override.md, AGENTS.md, then "
+        "project_doc_fallback_filenames; the first regular file takes the slot even "
+        "when empty (a folder, FIFO or dangling link does not)",
+        "project_doc_max_bytes (default 32 KiB, 0 = no project docs) across project "
+        "files; the file crossing it is cut at the byte; the user file is outside it",
+        "settings from $CODEX_HOME/config.toml and the project's .codex/config.toml "
+        "(which cannot set the root markers); an untrusted project loads no project docs",
+    ),
+)

@@ -1,0 +1,61 @@
+"""GitHub Copilot (the CLI and its agent runtime): how it loads instructions.
+
+The agent's home: its profile (below) and the modules beside it. Nothing outside
+``promptls/agents`` names this agent; the registry lists it once.
+"""
+
+from __future__ import annotations
+
+from promptls.agents.model import Profile, Walk
+
+PROFILE = Profile(
+    # GitHub Copilot CLI: docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/
+    # add-custom-instructions (read 2026-12-01) and the runtime's customization spec in
+    # microsoft/vscode src/vs/sessions/copilot-customizations-spec.md (copilot-agent-runtime
+    # as of 2026-02-25); applyTo matching from VS Code's computeAutomaticInstructions.ts.
+    name="copilot",
+    title="GitHub Copilot",
+    user_dir=".copilot",
+    user_parent_env="XDG_CONFIG_HOME",
+    user_files=("copilot-instructions.md",),
+    user_rules_dir="instructions",
+    project_files=(
+        ".github/copilot-instructions.md",
+        "AGENTS.md",
+        "CLAUDE.md",
+        ".claude/CLAUDE.md",
+        "GEMINI.md",
+    ),
+    local_files=(),
+    walk=Walk.MARKER_ROOT,
+    project_rules_dir=".github/instructions",
+    rules_suffix=".instructions.md",
+    rules_scope_key="applyTo",
+    rules_at_project_root=True,
+    user_rules_last=True,
+    lazy_files=("AGENTS.md", ".github/copilot-instructions.md"),
+    extra_dirs_env="COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
+    dedupe_content=True,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
+    setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
+    sources=(
+        "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
+        "add-custom-instructions, read 2026-12-01",
+        "microsoft/vscode src/vs/sessions/copilot-customizations-spec.md "
+        "(github/copilot-agent-runtime as of 2026-02-25) @ 449c67ba",
+        "microsoft/vscode computeAutomaticInstructions.ts _matches (applyTo), read 2026-12-01",
+    ),
+    notes=(
+        "~/.copilot/copilot-instructions.md ($XDG_CONFIG_HOME/.copilot when set)",
+        "per folder from the repository root down to the working folder: "
+        ".github/copilot-instructions.md, AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, GEMINI.md",
+        ".github/instructions/**/*.instructions.md at the repository root and the working "
+        "folder, then ~/.copilot/instructions/**/*.instructions.md: applyTo (one string, "
+        "comma-separated) makes them conditional, ** applies everywhere, no applyTo lists "
+        "them for the model (on-request)",
+        "COPILOT_CUSTOM_INSTRUCTIONS_DIRS: more folders read like the working folder",
+        "AGENTS.md and .github/copilot-instructions.md below the working folder are lazy",
+        "a file with the same text as an earlier one is sent once",
+    ),
+)

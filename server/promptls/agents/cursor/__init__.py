@@ -1,0 +1,42 @@
+"""Cursor: how it loads instructions.
+
+The agent's home: its profile (below) and the modules beside it. Nothing outside
+``promptls/agents`` names this agent; the registry lists it once.
+"""
+
+from __future__ import annotations
+
+from promptls.agents.model import Profile, Walk
+
+PROFILE = Profile(
+    # Cursor (closed source): cursor.com/docs/context/rules (project rules, rule types,
+    # nested rules, AGENTS.md, legacy .cursorrules), read 2026-12-01; docs/profiles.md.
+    name="cursor",
+    title="Cursor",
+    user_dir=".cursor",
+    user_files=(),
+    project_files=("AGENTS.md",),
+    local_files=(),
+    legacy_files=(".cursorrules",),
+    walk=Walk.ROOT,
+    project_rules_dir=".cursor/rules",
+    rules_suffix=".mdc",
+    rules_scope_key="globs",
+    nested_rules=".cursor/rules",
+    lazy_files=("AGENTS.md",),
+    skill_dirs=("skills",),
+    project_skill_dirs=(".cursor/skills",),
+    setup_markers=(".cursor", ".cursorrules"),
+    sources=(
+        "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
+        "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
+    ),
+    notes=(
+        "AGENTS.md at the workspace root; the legacy .cursorrules (deprecated) still loads",
+        ".cursor/rules/**/*.mdc: alwaysApply: true loads; globs make it auto-attached "
+        "(conditional); description only is agent-requested and no keys is manual "
+        "(both on-request)",
+        "nested .cursor/rules folders apply to files below their folder; nested AGENTS.md are lazy",
+        "user rules live in Cursor's settings, not in files: not modelled",
+    ),
+)

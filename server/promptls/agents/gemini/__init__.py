@@ -1,0 +1,51 @@
+"""Gemini CLI: how it loads instructions.
+
+The agent's home: its profile (below) and the modules beside it. Nothing outside
+``promptls/agents`` names this agent; the registry lists it once.
+"""
+
+from __future__ import annotations
+
+from promptls.agents.model import Profile, Walk
+
+PROFILE = Profile(
+    # google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and its tests at
+    # 5411f113 (2026-08-21), read 2026-12-01: the 2026 walk (marker root, no upward walk
+    # without a marker, no downward scan), paths sorted as strings; docs/profiles.md.
+    name="gemini",
+    title="Gemini CLI",
+    user_dir=".gemini",
+    agent_settings="gemini",
+    settings_files=(".gemini/settings.json",),
+    sort_paths=True,
+    lazy_files=("GEMINI.md",),
+    user_files=("GEMINI.md",),
+    project_files=("GEMINI.md",),
+    local_files=(),
+    walk=Walk.MARKER_ROOT,
+    imports="gemini",
+    import_depth=5,
+    skill_dirs=("skills",),
+    project_skill_dirs=(".gemini/skills",),
+    setup_markers=(".gemini", "GEMINI.md"),
+    sources=(
+        "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
+        "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",
+        "gemini-cli packages/cli/src/config/settings.ts, settingsSchema.ts (context.*)",
+        "gemini-cli docs/cli/gemini-md.md, docs/reference/memport.md",
+    ),
+    notes=(
+        "~/.gemini/<name> for each context file name (context.fileName adds names in "
+        "front of GEMINI.md, which is always searched)",
+        "project root = nearest ancestor holding a context.memoryBoundaryMarkers entry "
+        "(default .git, file or folder); without one only the folder itself",
+        "project files from the root down, sent sorted by absolute path (so "
+        "/r/Backend/GEMINI.md comes before /r/GEMINI.md)",
+        "@path imports: any @token after whitespace (no extension needed), relative to "
+        "the importing file, confined to the project root by real path, 5 levels; only "
+        "backtick code is protected",
+        "GEMINI.md below the folder load just in time, when a tool reads a file there (lazy)",
+        "context.includeDirectories walk up too and join the sort",
+        "not modelled yet: extension and MCP context, private MEMORY.md, untrusted folders",
+    ),
+)

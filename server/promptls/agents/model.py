@@ -1,0 +1,113 @@
+"""The record an agent's home fills in: how the agent discovers instruction files.
+
+Every value names its source and the date it was checked, because agents change their
+loaders; ``docs/profiles.md`` is the long form. The values live in each agent's home
+(``promptls/agents/<name>/__init__.py``); this module holds only the types, so it
+imports nothing from the rest of promptls but ``record``.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from promptls.record import Record
+
+
+class Walk(StrEnum):
+    """Which directories a profile visits, always from the broadest down to the root."""
+
+    FILESYSTEM = "filesystem"
+    """Every directory from ``/`` down to the workspace root (``or``)."""
+    BELOW_FS_ROOT = "below-fs-root"
+    """Every ancestor except ``/`` itself, down to the root (``claude``)."""
+    MARKER_ROOT = "marker-root"
+    """From the nearest ancestor holding a root marker (``.git`` by default, file or
+    folder) down to the root; only the root when there is none (``codex``, ``gemini``,
+    ``copilot``)."""
+    ROOT = "root"
+    """Only the workspace root itself (``cursor``)."""
+
+
+class Profile(Record):
+    """How one agent discovers instruction files.
+
+    ``user_dir`` is relative to the home directory; ``user_dir_env`` names an environment
+    variable that replaces it when set (codex: ``$CODEX_HOME``). ``first_match`` means only
+    the first name of ``user_files`` / ``project_files`` that is a regular file (links
+    followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
+    a byte budget across the project files (None: none); ``agent_settings`` names the
+    agent's own settings files that can change it and more (``"codex"``: ``config.toml``,
+    ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
+    absolute path, not folder by folder (gemini).
+    ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
+    hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
+    the root) hold rules, listed recursively; ``rules_scope_key`` is the front matter key
+    that makes a rule path-scoped (``conditional``). ``memory_file`` is a per-project file
+    under the user folder (``{project}`` is the project's folder key) of which only
+    ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
+    only when the agent reads a file in their folder below the root. ``fallback_files``
+    are read per folder as the agent's instruction-file setting says (claude: AGENTS.md).
+    ``settings_files`` are the agent's own settings files inside a workspace (watched).
+    ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
+    False: imports in files above the root are not expanded (claude, as observed).
+    ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
+    ``project_skill_dirs`` to the workspace root.
+    ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
+    ``rules_at_project_root``: the project root's rules folder is read too, before the
+    root's (copilot: the repository root and the working folder); ``user_rules_last``:
+    user rules come after the project's. ``nested_rules`` is a rules folder that applies,
+    in any folder on the way to a target file, to the files below it (cursor).
+    ``user_parent_env`` names a variable whose value replaces the home folder as the
+    parent of ``user_dir`` (``XDG_CONFIG_HOME``). ``extra_dirs_env`` names a
+    comma-separated list of more folders read like the root (copilot).
+    ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
+    ``legacy_files`` are still read but deprecated (the reason says so).
+    ``order_note`` says in which order the files are sent, for the human view.
+    ``setup_markers`` are paths (relative to a folder or its repository root) whose
+    existence says the repository is set up for the agent: its folder, its settings, its
+    own instruction file (``discovery/setup.py``; PL028 and the default profiles).
+    """
+
+    name: str
+    title: str
+    user_dir: str
+    user_files: tuple[str, ...]
+    project_files: tuple[str, ...]
+    local_files: tuple[str, ...]
+    walk: Walk
+    user_dir_env: str | None = None
+    agent_settings: str | None = None
+    sort_paths: bool = False
+    local_in_every_dir: bool = False
+    user_rules_dir: str | None = None
+    project_rules_dir: str | None = None
+    rules_scope_key: str | None = None
+    memory_file: str | None = None
+    memory_max_lines: int = 0
+    memory_max_bytes: int = 0
+    lazy_files: tuple[str, ...] = ()
+    fallback_files: tuple[str, ...] = ()
+    settings_files: tuple[str, ...] = ()
+    hide_html_comments: bool = False
+    ancestor_imports: bool = True
+    managed_files: tuple[str, ...] = ()
+    first_match: bool = False
+    budget: int | None = None
+    imports: str | None = None
+    import_depth: int = 0
+    skill_dirs: tuple[str, ...] = ()
+    project_skill_dirs: tuple[str, ...] = ()
+    rules_suffix: str = ".md"
+    rules_at_project_root: bool = False
+    rules_in_every_dir: bool = False
+    sends_whitespace: bool = False
+    user_rules_last: bool = False
+    nested_rules: str | None = None
+    user_parent_env: str | None = None
+    extra_dirs_env: str | None = None
+    dedupe_content: bool = False
+    legacy_files: tuple[str, ...] = ()
+    order_note: str = "broadest first"
+    setup_markers: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
