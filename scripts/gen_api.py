@@ -15,7 +15,8 @@ Generated from ``promptls.apidesc.api_description()``:
 * ``editors/neovim/lua/promptls/api.lua``: the same as a Lua table;
 * ``docs/settings.md``: the reference of settings, commands and file patterns;
 * ``docs/mcp.md``, between its markers: the MCP tools' schemas and the set-up lines
-  (``promptls.mcp.docs``).
+  (``promptls.mcp.docs``);
+* the rule pages, the README's rule table and the module map (``scripts/gen_docs.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ from typing import Any
 
 from promptls.apidesc.describe import api_description
 from promptls.mcp.docs import splice as mcp_splice
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_docs
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_JSON = ROOT / "editors" / "vscode" / "package.json"
@@ -385,7 +389,7 @@ def outputs(api: Api | None = None) -> dict[Path, str]:
         SETTINGS_MD: lambda: settings_md(api),
         MCP_MD: lambda: mcp_splice(MCP_MD.read_text(encoding="utf-8")),
     }
-    return {path: make() for path, make in makers.items()}
+    return {**{path: make() for path, make in makers.items()}, **gen_docs.outputs()}
 
 
 def stale(generated: Mapping[Path, str]) -> list[Path]:

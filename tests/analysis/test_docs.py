@@ -110,7 +110,9 @@ def test_every_documented_cli_option_exists() -> None:
 
 # -- links ---------------------------------------------------------------------------------
 
-_FENCE = re.compile(r"^```.*?^```", flags=re.MULTILINE | re.DOTALL)
+_FENCE = re.compile(r"^(`{3,}).*?^\1`*[ \t]*$", flags=re.MULTILINE | re.DOTALL)
+"""A fenced block, closed by a run at least as long as its opening one (a rule's example
+may hold a fence of its own)."""
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
