@@ -14,8 +14,9 @@ Generated from ``promptls.apidesc.api_description()``:
 * ``editors/vscode/src/generated/api.ts``: ids, keys, globs and the result types;
 * ``editors/neovim/lua/promptls/api.lua``: the same as a Lua table;
 * ``docs/settings.md``: the reference of settings, commands and file patterns;
-* ``docs/mcp.md``, between its markers: the MCP tools' schemas and the set-up lines
-  (``promptls.mcp.docs``).
+* ``docs/mcp.md``, between its markers: the MCP tools and the set-up lines, and
+  ``docs/mcp-schemas.json``, the tools' schemas (``promptls.mcp.docs``);
+* the rule pages, the README's rule table and the module map (``scripts/gen_docs.py``).
 """
 
 from __future__ import annotations
@@ -28,7 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from promptls.apidesc.describe import api_description
+from promptls.mcp.docs import SCHEMAS_FILE, schemas_json
 from promptls.mcp.docs import splice as mcp_splice
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import gen_docs
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE_JSON = ROOT / "editors" / "vscode" / "package.json"
@@ -384,8 +389,9 @@ def outputs(api: Api | None = None) -> dict[Path, str]:
         API_LUA: lambda: api_lua(api),
         SETTINGS_MD: lambda: settings_md(api),
         MCP_MD: lambda: mcp_splice(MCP_MD.read_text(encoding="utf-8")),
+        MCP_MD.parent / SCHEMAS_FILE: schemas_json,
     }
-    return {path: make() for path, make in makers.items()}
+    return {**{path: make() for path, make in makers.items()}, **gen_docs.outputs()}
 
 
 def stale(generated: Mapping[Path, str]) -> list[Path]:

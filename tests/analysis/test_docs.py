@@ -110,7 +110,9 @@ def test_every_documented_cli_option_exists() -> None:
 
 # -- links ---------------------------------------------------------------------------------
 
-_FENCE = re.compile(r"^```.*?^```", flags=re.MULTILINE | re.DOTALL)
+_FENCE = re.compile(r"^(`{3,}).*?^\1`*[ \t]*$", flags=re.MULTILINE | re.DOTALL)
+"""A fenced block, closed by a run at least as long as its opening one (a rule's example
+may hold a fence of its own)."""
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -184,3 +186,17 @@ def test_the_benchmark_leaves_a_page_without_markers_alone() -> None:
     assert report.splice_table("# Performance\n\nprose only\n", "| t |\n") is None
     twice = f"{report.TABLE_START}\n{report.TABLE_END}\n" * 2
     assert report.splice_table(twice, "| t |\n") is None
+
+
+def test_a_release_is_one_version_tag_that_publishes_every_artefact() -> None:
+    import yaml
+
+    workflow = yaml.safe_load(_read(ROOT / ".github" / "workflows" / "release.yml"))
+    assert list(workflow[True]["push"]) == ["tags"], "released by a tag push only"
+    steps = [s for job in workflow["jobs"].values() for s in job["steps"]]
+    used = {s.get("uses", "").split("@")[0] for s in steps}
+    run = "\n".join(s.get("run", "") for s in steps)
+    assert "pypa/gh-action-pypi-publish" in used, "wheel and sdist to PyPI"
+    assert workflow["jobs"]["pypi"]["permissions"] == {"id-token": "write"}, "trusted publishing"
+    assert "python -m build" in run and "npm run package" in run
+    assert "vsce publish" in run and "ovsx publish" in run, "the .vsix to both marketplaces"

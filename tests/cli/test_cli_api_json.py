@@ -5,6 +5,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import sys
+from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 
@@ -116,3 +118,35 @@ def test_lua_patterns_match_what_the_globs_match(glob: str, path: str, hit: bool
     pattern = _generator().lua_pattern(glob)
     regex = re.sub(r"%(.)", lambda m: re.escape(m.group(1)), pattern)
     assert (re.fullmatch(regex, path) is not None) is hit, (pattern, regex)
+
+
+def _gen_docs() -> ModuleType:
+    """``scripts/gen_docs.py``, as ``scripts/gen_api.py`` imports it."""
+    _generator()
+    return sys.modules["gen_docs"]
+
+
+def test_a_changed_rule_is_caught_as_drift_in_both_rule_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rule object is the only source: a changed summary makes docs/rules.md and the
+    README stale until ``scripts/gen-api`` rewrites them."""
+    docs = _gen_docs()
+    rule = docs.RULES["PL001"]
+    changed = dict(docs.RULES, PL001=replace(rule, summary="A changed summary."))
+    monkeypatch.setattr(docs, "RULES", changed)
+    stale = {p.name for p in _generator().stale(docs.outputs())}
+    assert stale == {"rules.md", "README.md"}
+
+
+def test_a_new_module_without_a_docstring_stops_the_module_map(tmp_path: Path) -> None:
+    docs = _gen_docs()
+    (tmp_path / "fresh.py").write_text("X = 1\n", encoding="utf-8")
+    with pytest.raises(ValueError, match="no docstring"):
+        docs._entries(tmp_path, 0)
+
+
+def test_a_new_module_changes_the_module_map(tmp_path: Path) -> None:
+    docs = _gen_docs()
+    (tmp_path / "fresh.py").write_text('"""Why it exists.\n\nMore."""\n', encoding="utf-8")
+    assert docs._entries(tmp_path, 0) == ["- `fresh.py`: Why it exists."]

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from promptls.mcp.docs import END, START, reference
+from promptls.mcp.docs import END, SCHEMAS_FILE, START, reference, schemas_json
 from promptls.mcp.setup import CLIENTS, COMMAND, SERVER_NAME
 from tests.cli.conftest import Result, assert_usage_error, run_cli
 
@@ -62,6 +62,9 @@ def test_docs_mcp_md_shows_every_snippet_and_the_current_schemas() -> None:
     assert generated.strip() == reference().strip(), "docs/mcp.md is stale: run scripts/gen-api"
     for client in CLIENTS.values():
         assert client.render() in generated
+    schemas = (ROOT / "docs" / SCHEMAS_FILE).read_text(encoding="utf-8")
+    assert schemas == schemas_json(), f"docs/{SCHEMAS_FILE} is stale: run scripts/gen-api"
+    assert f"]({SCHEMAS_FILE})" in generated
 
 
 def test_an_unknown_client_is_a_usage_error() -> None:

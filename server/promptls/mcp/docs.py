@@ -1,5 +1,6 @@
-"""The generated part of ``docs/mcp.md``: each tool's description and schemas, the
-resources, and every client's set-up lines, from the objects the server publishes.
+"""The generated part of ``docs/mcp.md`` (each tool's description, the resources, every
+client's set-up lines) and ``docs/mcp-schemas.json`` (each tool's schemas), from the
+objects the server publishes.
 
 ``scripts/gen-api`` writes it between the page's markers; the API drift test fails
 when the committed page differs, so the page cannot describe another server.
@@ -16,21 +17,26 @@ START = "<!-- mcp:generated:start -->"
 END = "<!-- mcp:generated:end -->"
 
 
-def _json_block(value: object) -> str:
-    """A fenced JSON block."""
-    return "```json\n" + json.dumps(value, indent=2, ensure_ascii=False) + "\n```\n"
+SCHEMAS_FILE = "mcp-schemas.json"
+"""Beside docs/mcp.md: every tool's input and output schema, generated with the page."""
+
+
+def schemas_json() -> str:
+    """Each tool's input and output (structured content) schema, as the server lists them."""
+    schemas = {t.name: {"input": t.parameters, "output": t.output_schema} for t in tools()}
+    return json.dumps(schemas, indent=2, ensure_ascii=False) + "\n"
 
 
 def reference() -> str:
     """Tools, resources and set-up lines as Markdown."""
-    parts = ["## Tools\n"]
+    parts = [
+        "## Tools\n",
+        f"Each tool's input and output schemas, as the server lists them: [{SCHEMAS_FILE}]"
+        f"({SCHEMAS_FILE}).\n",
+    ]
     for tool in tools():
         description = " ".join(tool.description.split())
-        parts.append(
-            f"### `{tool.name}`\n\n{description}\n\nInput:\n\n{_json_block(tool.parameters)}\n"
-            "<details><summary>Output (structured content)</summary>\n\n"
-            f"{_json_block(tool.output_schema)}\n</details>\n"
-        )
+        parts.append(f"### `{tool.name}`\n\n{description}\n")
     parts.append("## Resources\n")
     for uri, (name, description, _read) in RESOURCES.items():
         parts.append(f"- `{uri}` ({name}, JSON): {description}")

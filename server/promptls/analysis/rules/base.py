@@ -16,7 +16,8 @@ INSTRUCTION_ONLY = frozenset({DocumentKind.INSTRUCTION})
 
 
 class Rule(Record):
-    """A rule's identity, documentation and check; ``docs/rules.md`` mirrors these."""
+    """A rule's identity, documentation and check: the one source of its prose, from which
+    ``scripts/gen-api`` writes the rule pages of ``docs/rules.md`` and the README's table."""
 
     code: str
     name: str
@@ -33,6 +34,13 @@ class Rule(Record):
     analysed with (``Document.discovery``, ``.coverage``, ``.discover``). A rule that
     reads only the text, path and settings says False, and then runs once per file
     instead of once per agent the repository is set up for; the default is the safe one."""
+    applies_to: str = ""
+    """Which files it reads, in words, for the rule's page (the kinds say it for the code)."""
+    fix_note: str = ""
+    """What the page adds after yes or no on its fix (``a quick fix in the editor``)."""
+    details: str = ""
+    """Markdown the rule's page gives after the examples: what it recognises and why, its
+    sources, the cases it leaves alone."""
 
     def finding(self, message: str, start: int, end: int, **extra: object) -> Finding:
         """A finding of this rule at its default severity (config may override later)."""

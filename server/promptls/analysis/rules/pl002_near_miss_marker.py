@@ -48,4 +48,5 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, other text files, instruction files",
 )

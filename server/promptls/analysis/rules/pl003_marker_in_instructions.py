@@ -40,6 +40,24 @@ def check(doc: Document) -> Iterator[Finding]:
         )
 
 
+DETAILS = """\
+**Markers quoted in code.** A marker mentioned in an inline code span or a fenced block
+of an instruction file is documentation: an AGENTS.md that tells contributors which
+marker the host splits at, or which markers other agents use. Real repositories do this,
+and an error there (with a fix that left an empty code span behind) was a false
+positive. So a foreign marker in code is not reported at all: this host does not split
+at it, and the quote shows nobody meant it to. The host's own marker in code is an
+**info without a fix**: the assembled prompt puts instruction files after the real
+marker, so the quoted one folds and cache-aware providers get it as written, but
+`render_system_for_wire` removes every marker, so on the marker-free path the model
+reads an empty quote. That is worth knowing and nothing promptls could rewrite for you:
+removing or altering the marker would change the documentation the author wrote. Code
+is found as the agents' own parsers find it (`promptls/analysis/code.py`): fences of
+three or more backticks or tildes, inline spans closed by a run of the same length on
+the same line; indented code is not code (inside lists it cannot be told apart).
+"""
+
+
 RULE = Rule(
     code="PL003",
     name="marker-in-instruction-file",
@@ -61,4 +79,6 @@ RULE = Rule(
     kinds=INSTRUCTION_ONLY,
     check=check,
     needs_discovery=False,
+    applies_to="instruction files",
+    details=DETAILS,
 )

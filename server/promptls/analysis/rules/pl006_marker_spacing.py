@@ -91,4 +91,5 @@ RULE = Rule(
     kinds=PROMPTISH,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, other text files",
 )

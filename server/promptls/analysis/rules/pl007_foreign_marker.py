@@ -36,6 +36,16 @@ def check(doc: Document) -> Iterator[Finding]:
         )
 
 
+DETAILS = """\
+**Quoted in code.** A prompt that tells the model about other agents' markers quotes
+them (`` `__PROMPT_DYNAMIC_BOUNDARY__` ``, or a fenced example): that is a mention, not a
+misplaced boundary, so it is not reported, and neither fix is offered. Replacing it
+with the host's marker would make the quote split the prompt, and removing it would leave
+an empty code span: text nobody intended. Which text is code is decided as for
+[PL003](#pl003).
+"""
+
+
 RULE = Rule(
     code="PL007",
     name="foreign-marker",
@@ -56,4 +66,6 @@ RULE = Rule(
     kinds=PROMPTISH,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, other text files",
+    details=DETAILS,
 )

@@ -225,6 +225,32 @@ def check(doc: Document) -> Iterator[Finding]:
             yield RULE.finding(_MESSAGES[kind].format(text[start:stop]), start, stop)
 
 
+DETAILS = """\
+**Values that are not per-session.** The rule asks one question: will these bytes differ
+between two sessions? Real prompts showed three shapes where the answer is no, and the
+rule now stays quiet on them:
+
+- **Escaped braces.** Python's `str.format` writes a literal brace as `{{`, so a prompt
+  kept as a format string shows a JSON example as `{{"action_name": {{...}}}}`. A
+  `{{…}}` is a slot only when it holds an expression: a name (`{{user}}`, `{{ user.name }}`),
+  a Mustache/Handlebars sigil (`{{#each}}`, `{{> partial}}`), or Go's `{{.Field}}`, after
+  Jinja's and Go's `-`/`~` trimming. A quote, an ellipsis or other punctuation first is
+  an escape or literal text; `{{ "text" }}` would render a constant anyway. `${x}` and
+  `{% … %}` are unchanged.
+- **Examples.** A date, time, UUID or home path quoted in code (an inline span or a
+  fence, found as for [PL003](#pl003)) or inside an `apply_patch` envelope
+  (`*** Begin Patch` … `*** End Patch`, also inside a JSON string) is the author's
+  example, the same bytes in every session; so is a placeholder home such as
+  `/Users/someone` or `/home/username` anywhere. Template slots stay reported in code:
+  a template engine fills them wherever they are.
+- **Stripped comments.** When the profile's agent removes block-level HTML comments
+  before sending (claude, `hide_html_comments`; `promptls/discovery/comments.py` finds
+  them exactly as discovery strips them), nothing inside one reaches the provider, so
+  it cannot change the cached prefix. An inline comment inside a paragraph is kept by
+  the agent and still checked. Other profiles send comments as written.
+"""
+
+
 RULE = Rule(
     code="PL008",
     name="volatile-static-content",
@@ -251,4 +277,6 @@ RULE = Rule(
     fixable=False,
     kinds=frozenset({DocumentKind.PROMPT}),
     check=check,
+    applies_to="prompt files",
+    details=DETAILS,
 )

@@ -73,6 +73,39 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
+DETAILS = """\
+**The margin.** The count comes from `promptls/tokens.py`: 4 characters a token for
+ASCII, 2 for other letters (accented Latin, Greek, Cyrillic, Hebrew, Arabic…), 1 for CJK,
+kana, hangul and emoji. Those are averages; real tokenizers give English prose 3.5 to
+4.5 characters a token and code or markup nearer 3, so a real count a quarter above the
+estimate is ordinary (`ESTIMATE_ERROR = 0.25` in the rule). A static half estimated one
+token below the minimum may well be above it, and a report there was noise. PL009 now
+reports only when the estimate plus a quarter is still below the minimum (for a
+1024-token minimum: an estimate under 820 tokens), and its message says how the estimate
+is made. A static half between that and the minimum is not reported: the estimate
+cannot tell the two sides apart.
+
+| model name starts with | minimum tokens | source, date checked |
+|---|---|---|
+| `claude-opus-4-6` | 4096 | Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30 |
+| `claude-opus-4-5` | 4096 | Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30 |
+| `claude-haiku-4-5` | 4096 | Anthropic prompt-caching docs via docs.orq.ai, 2026-11-30 |
+| `claude-sonnet-4-6` | 2048 | docs.orq.ai table, 2026-11-30 (sources disagree: 1024) |
+| `claude-opus-4-1` | 1024 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-opus-4` | 1024 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-sonnet-4` | 1024 | Anthropic prompt-caching docs (Sonnet 4, 4.5), 2026-11-30 |
+| `claude-3-7-sonnet` | 1024 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-3-5-sonnet` | 1024 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-3-opus` | 1024 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-3-5-haiku` | 2048 | Anthropic prompt-caching docs, 2026-11-30 |
+| `claude-3-haiku` | 2048 | Anthropic prompt-caching docs, 2026-11-30 |
+| `gpt-` | 1024 | OpenAI prompt-caching guide (prompts of 1024+ tokens), 2026-11-30 |
+| `o1` | 1024 | OpenAI prompt-caching guide, 2026-11-30 |
+| `o3` | 1024 | OpenAI prompt-caching guide, 2026-11-30 |
+| `o4` | 1024 | OpenAI prompt-caching guide, 2026-11-30 |
+"""
+
+
 RULE = Rule(
     code="PL009",
     name="below-cache-minimum",
@@ -98,4 +131,6 @@ RULE = Rule(
     kinds=frozenset({DocumentKind.PROMPT}),
     check=check,
     needs_discovery=False,
+    applies_to="prompt files",
+    details=DETAILS,
 )

@@ -257,6 +257,30 @@ def check(doc: Document) -> Iterator[Finding]:
         yield _group(doc, names, spans, mapper)
 
 
+DETAILS = """\
+**Grouping.** A file that uses one invisible character on purpose (a word joiner in
+every row of a table, say) used to get one finding per line. Now every run of the same
+kind in a file is **one finding**: its range is the first run, its message gives the
+count and the lines (the first ten), its related information lists every other run
+("the same … (2 of 8)"), and its fix removes them all, which is what `--fix` and an
+editor's fix-all apply. The kind is the set of characters in the run (tag characters
+count as one kind, whatever they spell), so a zero-width space and a soft hyphen stay
+apart. A run a suppression comment covers is left out of the group and reported on its
+own, so the engine silences exactly it.
+
+**Fixes that keep the structure.** A zero-width space at the head of a ```` ``` ```` line
+inside another fenced block is sometimes deliberate: it keeps the inner line from closing
+the outer block. Removing it would end the block there and turn the rest of the example
+into prose. Such a run (one whose removal changes which lines open or close a fenced
+block, checked against the whole text) is reported on its own: when it lies inside a
+fenced block, the fix lengthens that block's opening and closing fences past every run
+inside it and then removes the character, and is offered only if the fences end up on
+exactly the same lines; otherwise (at top level, where removing it would open a block)
+there is no fix. Checking costs a pass over the text, so a text with more than 16 such
+lines reports the rest without a fix.
+"""
+
+
 RULE = Rule(
     code="PL010",
     name="invisible-characters",
@@ -281,4 +305,6 @@ RULE = Rule(
     kinds=TEXT_KINDS,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, instruction files",
+    details=DETAILS,
 )

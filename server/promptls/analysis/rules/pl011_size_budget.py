@@ -98,6 +98,24 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
+DETAILS = """\
+The limits are data (`SIZE_LIMITS` in
+`server/promptls/analysis/rules/pl011_size_budget.py`), each with its source and the day
+it was last checked:
+
+| profile | limit | source | checked |
+|---|---|---|---|
+| codex | 32,768 bytes | openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default 32 KiB) and agents_md_tests.rs @ 04393ff9 | 2026-12-01 |
+| claude | 150,000 characters | anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints 'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: the threshold scales with the model's context window (40k characters before) | 2026-12-01 |
+
+Claude Code's number moved: it printed "Large CLAUDE.md will impact performance (… >
+40.0k)" up to 2.1.168; since 2.1.169 the threshold scales with the model's context window
+(CHANGELOG), and 2.1.259 prints "is over the 150.0k-char limit" (anthropics/claude-code
+issue #92980). A model with a smaller context window may warn earlier; promptls checks
+the number the current release prints.
+"""
+
+
 RULE = Rule(
     code="PL011",
     name="instruction-file-too-large",
@@ -121,4 +139,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

@@ -65,4 +65,5 @@ RULE = Rule(
     kinds=INSTRUCTION_ONLY,
     check=check,
     needs_discovery=False,
+    applies_to="instruction files",
 )

@@ -114,6 +114,23 @@ def check(doc: Document) -> Iterator[Finding]:
             yield RULE.finding(_ignored(agent, directive), directive.start(), directive.end())
 
 
+DETAILS = """\
+**Import-like lines the parser ignores.** `@import AGENTS.md` in a GEMINI.md looks like
+an import and never is one: gemini-cli and Claude Code both read `@` followed by a path,
+so the word after `@` is the path (`import`), and `AGENTS.md` is plain text. gemini-cli
+then fails to import a file called `import` and writes an `Import failed` comment in its
+place; Claude Code skips it without a word. PL013 reports such a line (`@import` or
+`@include`, then a path naming a file, optionally quoted or in `url(…)`) with a message of
+its own that names the form the agent wants (`@AGENTS.md`); where gemini also recorded
+the failed `import` file, that one finding explains both. It is reported only under a
+profile with an import syntax (claude, gemini) and for a file that profile loads, and
+not inside code (`` `@import x.md` `` documents the syntax). No fix: turning the line
+into a real import changes what the agent loads, which is for the author to decide. No
+new code: it is the same fault as a broken import, the instructions you meant to include
+are not there.
+"""
+
+
 RULE = Rule(
     code="PL013",
     name="broken-import",
@@ -140,4 +157,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

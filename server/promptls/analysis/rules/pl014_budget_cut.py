@@ -35,6 +35,24 @@ def check(doc: Document) -> Iterator[Finding]:
         yield RULE.finding(message, start, end)
 
 
+DETAILS = """\
+**What the size and budget rules judge (PL011, PL014).** Only files the profile's
+discovery reads from the folder `check` (or the editor) asks about: `loaded`, `cut`,
+`imported`, `lazy`, `conditional` or `on-request` entries for the file's own path. So an
+`AGENTS.md` beside a `CLAUDE.md` is not judged under `claude` (Claude skips it), a
+`CLAUDE.md` is never judged under `codex` (codex does not read the name), and a link
+(`CLAUDE.md → AGENTS.md`) is judged under the name the profile reads; discovery skips
+the second name of one real file (same device and inode), so the same bytes get one
+finding. A cut is reported once, by PL014, from the byte in the discovery entry
+(`cutAt` in `context --json`, "cut at byte N" in its text, the hover on line 1); with
+a discovery, PL011 leaves codex's budget to PL014, since `project_doc_max_bytes` may be
+configured and ancestors may have spent part of it. A file inside a skill bundle
+(`.claude/skills/NAME/…`, `.agents/skills/NAME/…`, any profile's project skills folder)
+is judged from the project that holds the skills folder, where no profile loads it as a
+folder's instructions ([profiles.md](profiles.md#files-inside-skill-bundles)).
+"""
+
+
 RULE = Rule(
     code="PL014",
     name="cut-by-budget",
@@ -55,4 +73,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

@@ -67,4 +67,5 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
 )

@@ -36,4 +36,5 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, other text files, instruction files",
 )

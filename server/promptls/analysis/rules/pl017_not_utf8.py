@@ -72,6 +72,12 @@ def _finding(doc: Document, bad: int, utf16: str, reader: str) -> Finding:
     )
 
 
+DETAILS = """\
+Codex's own test `project_doc_invalid_utf8_warns_and_uses_lossy_text` (codex-rs
+`agents_md_tests.rs`) pins its lossy decoding and the warning.
+"""
+
+
 RULE = Rule(
     code="PL017",
     name="not-utf8",
@@ -92,4 +98,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

@@ -187,6 +187,26 @@ def check(doc: Document) -> Iterator[Finding]:
         )
 
 
+DETAILS = """\
+What is recognised, and why: Claude Code frames its per-session context as a
+`<system-reminder>` that starts "As you answer the user's questions, you can use the
+following context:" and holds `# claudeMd` (the instruction files), `# userEmail` ("The
+user's email address is …") and `# currentDate` ("Today's date is …"), next to a
+`gitStatus` snapshot ("This is the git status at the start of the conversation…") and, in
+older versions, an `<env>` block with "Working directory:" and "Today's date:". Gemini
+CLI (and its forks) opens each chat with "This is the Gemini CLI. We are setting up the
+context for our chat." followed by "Today's date is Thursday, September 4, 2025 …", the
+OS and a directory listing, inside `<session_context>` in current versions. Public
+repositories commit exactly these pieces: a `# currentDate` / `Today's date is 2026-03-08.`
+pair at the end of CLAUDE.md, a `# userEmail` line followed by a date in a memory file, a
+whole reminder pasted in. The list of reminder wordings is `INJECTED_SIGNS` in
+`pl025_runtime_context.py`. Blocks that touch are one finding with one removal; the fix
+takes the block's lines and the blank line after it (at the end of the file, the one
+before), never text that shares a line with it. A `gitStatus` snapshot outside a reminder
+is not reported: where it ends cannot be told exactly, and the fix must not guess.
+"""
+
+
 RULE = Rule(
     code="PL025",
     name="persisted-runtime-context",
@@ -216,4 +236,6 @@ RULE = Rule(
     kinds=INSTRUCTION_ONLY,
     check=check,
     needs_discovery=False,
+    applies_to="instruction files",
+    details=DETAILS,
 )

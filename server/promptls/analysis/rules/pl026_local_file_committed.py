@@ -68,6 +68,25 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
+DETAILS = """\
+Sources: Claude Code's memory docs list `CLAUDE.local.md` as personal project
+instructions to keep out of version control (Claude Code used to add it to `.gitignore`
+itself); the `or` profile's `AGENTS.local.md` is the same idea. Codex's AGENTS.md guide
+(developers.openai.com/codex/guides/agents-md, read 2026-12-01) describes
+`AGENTS.override.md` as the file a directory uses in place of `AGENTS.md`, also in
+projects, so committing it is normal and PL026 leaves it alone (PL015 reports the
+`AGENTS.md` it hides). Git's rules come from gitignore(5), matched by `pathspec`'s
+`GitIgnoreSpec`. Whether Git already tracks the file comes from `.git/index` itself
+(versions 2 and 3 store each path whole; a version 4 index, with compressed paths, is
+read as "not known to be tracked").
+
+Why no code action: the fix would edit another file (`.gitignore`), and a finding's fix
+only ever edits the file it is in, so `check --fix` can never change a file you did not
+name. An editor could offer it as a workspace edit the user accepts explicitly; that is
+left for later, the message says which line to add where.
+"""
+
+
 RULE = Rule(
     code="PL026",
     name="local-file-not-ignored",
@@ -95,4 +114,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

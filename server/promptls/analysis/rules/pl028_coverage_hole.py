@@ -49,6 +49,31 @@ def _sibling_link(path: str) -> bool:
         return False
 
 
+DETAILS = """\
+The set-up markers are data, per profile (`setup_markers` in
+`server/promptls/discovery/profiles.py`), looked for in the checked file's folder and in
+its repository root (the nearest folder above holding `.git`): `.claude/` (claude),
+`.codex/` (codex), `.gemini/` (gemini), `.github/copilot-instructions.md` and
+`.github/instructions/` (copilot), `.cursor/` (cursor), `opencode.json`,
+`opencode.jsonc` and `.opencode/` (opencode). An agent's own instruction file
+(`CLAUDE.md`, `GEMINI.md`, `AGENTS.override.md`, `AGENTS.md` for codex, `.cursorrules`) also marks the
+repository as set up for it when choosing the default agents (below), but never makes a
+PL028: whether the agent loads that file is PL014's and PL015's business. "Another
+agent" is any profile but the `or` reference agent; only files of the folder the
+marker was found in are reported (its own files and its `.github/copilot-instructions.md`
+or rules folders; a nested AGENTS.md is not): one finding per hole, on the shared files
+in the folder itself, or, when only rules-folder files reach the other agents, on the
+first of them (twenty rule files would repeat one fact twenty times). The related information
+points at the marker. In the editor the finding appears in the shared file (open the
+AGENTS.md); `promptls check` reports it with that file. The reported fixes, per agent:
+gemini `"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}` in `.gemini/settings.json`
+or a GEMINI.md holding `@AGENTS.md`; claude a CLAUDE.md holding `@AGENTS.md`; codex
+`project_doc_fallback_filenames` in `.codex/config.toml` or an AGENTS.md; copilot and
+cursor an AGENTS.md (cursor: or an `alwaysApply: true` rule); opencode
+`"instructions": [...]` in `opencode.json`.
+"""
+
+
 RULE = Rule(
     code="PL028",
     name="agent-without-instructions",
@@ -70,4 +95,6 @@ RULE = Rule(
     fixable=False,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

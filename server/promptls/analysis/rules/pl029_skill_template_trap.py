@@ -242,6 +242,45 @@ def render_body(text: str, arguments: str = SAMPLE_ARGUMENTS) -> str:
     return shown
 
 
+DETAILS = r"""
+What Claude Code does, with its sources (read 2026-12-01; Claude Code is closed source,
+so the behaviour comes from its CHANGELOG, its docs and reproductions in its issues):
+
+| behaviour | source |
+|---|---|
+| `$ARGUMENTS` is all arguments; `$ARGUMENTS[N]` and `$N` the N-th, counted from 0 | CHANGELOG 2.1.19; code.claude.com/docs/en/skills, "Available string substitutions" (quoted in anthropics/claude-code#65496, 2026-06-04) |
+| substitution happens everywhere in the body, code spans and fences included; `$0.06` and `$B$6` lose their `$N` | anthropics/claude-code#52226 (2.1.118, 2026-04-23), #94496 (2026-09-15), #87201 (2.1.233, 2026-08-16), anthropics/skills#1779 (2.1.273, 2026-09-17) |
+| an `$N` with no matching argument is kept verbatim (before 2.1.210 it was deleted) | CHANGELOG 2.1.210 |
+| `\$` before a digit keeps a literal `$` (the backslash is not sent) | CHANGELOG 2.1.163 ("added `\$` escape syntax to include a literal `$` before a digit in command bodies"); reproduced on 2.1.251 in melodic-software/claude-code-plugins#3540 |
+| `` !`cmd` `` after a line start or white space runs `cmd` at load, inside fences too; pattern `(?<=^\|\s)!`([^`]+)`` | kamp-us/phoenix#5212 (read out of 2.1.226, 2026-08-09); anthropics/claude-code#12781 (2025-12-01), #93748 (2026-09-12); setting `disableSkillShellExecution`, CHANGELOG 2.1.91 |
+| supporting files of a skill (`references/*.md`) are read as they are, not as templates | bendrucker/claude#321 (2026-02-02), northflank/skills#5 (2026-09-16) |
+
+**What fires, what stays quiet.** A placeholder in prose is how placeholders are meant
+to be used, and stays quiet, as does a bare `$5` in a sentence (it may be a placeholder;
+only a price with a decimal or thousands separator, `$1.2M`, `$1,000`, is certainly a
+literal). In code, a `$N` fires only in a file that takes no arguments: no
+`argument-hint` or `arguments` key, no placeholder in its prose and no `$ARGUMENTS` in
+an inline code span (in a file that takes them, `gh pr view $0` in a fence may well be
+meant). An inline code span is how many authors write the placeholder they mean
+(``Parse `$ARGUMENTS` as the question``, ``If `$ARGUMENTS` is empty, ask``: every such
+span among ten public skill and command files read for this, and all 28 in the sample of
+`docs/precision.md`), so `$ARGUMENTS` there stays quiet and counts as use. `$ARGUMENTS`
+in code fires only inside a fenced Markdown example (a skill shown in a skill) in a file
+that takes no arguments. `\$1` is the escape and is never reported. `` !`cmd` `` fires inside a code span
+or fence (an example), never in prose (dynamic context, meant to run), nor when it is all
+a fence not tagged Markdown holds (```` ``` ````, `` !`git status` ``, ```` ``` ```` under
+"GIT STATUS:": the author puts the output in a block; a widely copied design-review
+command and the shadcn skill are written so). There is no
+documented escape for `$ARGUMENTS` or `` !`cmd` ``, so those findings have no fix; the
+message says to reword them.
+
+**Hover.** In the editor, hovering a placeholder or an inline command of a skill or
+command file shows the body as Claude Code would send it for the sample arguments
+`arg1 arg2`: placeholders filled (split the shell's way), `\$` escapes undone, and each
+inline command shown as "(runs `cmd` at load)" — promptls never runs it.
+"""
+
+
 RULE = Rule(
     code="PL029",
     name="skill-template-trap",
@@ -276,4 +315,7 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
+    applies_to="`SKILL.md` and `.claude/commands/**/*.md`",
+    fix_note="`\\$` before a digit",
+    details=DETAILS,
 )

@@ -118,6 +118,36 @@ def closing_edit(text: str) -> Edit | None:
     return Edit(at, at, final.group() + closer)
 
 
+DETAILS = """\
+**Why warning, and when error.** A fence left open changes how the rest of the file
+reads but not what is loaded, so it is a warning. When what follows it is an import the
+active profile's agent would read (Claude Code's and gemini-cli's `@path`, per
+`discovery/imports.py`, explicit paths only) or a boundary marker, the file loads
+differently from what its author sees, and the finding is an error. gemini-cli's
+parser does not know fences: its code is a backtick run up to the next run of the same
+length (`findCodeRegions` in google-gemini/gemini-cli
+`packages/core/src/utils/memoryImportProcessor.ts` at 5411f113, 2026-08-21), so an
+unclosed fence hides an import from it only up to the next backtick in the file. Under
+gemini the message names the imports gemini-cli still makes from inside the block (the
+ones PL013 checks) and those it skips, and only the skipped ones make it an error.
+
+**CommonMark, not a guess.** The rule follows containers: a fence inside a list item
+is closed by the end of the item (a less indented line), one inside a block quote by a
+line without `>`, so a closed fence in a list stays quiet, and so does an indented
+(four spaces) ```` ``` ````, which is not a fence. The closing run must use the opening
+character (```` ``` ```` does not close `~~~`), be at least as long (a longer run closes,
+a shorter one does not), be indented at most three spaces within its container, and
+have nothing after it. HTML blocks are not followed (a fence inside `<details>` without
+a blank line is HTML there).
+
+**Quick fix (editor only).** Append the matching closing fence at the end of the file,
+on its own line, with the opening line's line break (CRLF stays CRLF) and its container
+prefix (`>` or the list indentation); a file with a final line break keeps one, a file
+without gets none. It is not applied by `check --fix` or fix-all: where the block was
+meant to end is the author's call, and the end of the file is only the safe default.
+"""
+
+
 RULE = Rule(
     code="PL030",
     name="unclosed-code-fence",
@@ -144,4 +174,7 @@ RULE = Rule(
     fixable=False,
     kinds=TEXT_KINDS,
     check=check,
+    applies_to="instruction, rule, skill and prompt files",
+    fix_note="a quick fix in the editor",
+    details=DETAILS,
 )

@@ -322,6 +322,33 @@ def _shadowed_command(
     return None
 
 
+DETAILS = """\
+The behaviours are data with their sources (`server/promptls/discovery/never_loaded.py`):
+
+| agent | behaviour | source (read 2026-12-01) |
+|---|---|---|
+| Claude Code | a skill named like one in `~/.claude/skills` is not listed from `.claude/skills` (enterprise > personal > project); a skill wins over a command of the same name | code.claude.com/docs/en/skills ("Where skills live"), as quoted by public notes |
+| Claude Code | a command in a subfolder of `.claude/commands` keeps its bare name (`frontend/component.md` is `/component`, "(project:frontend)"), so a skill of that name hides it too | Claude Code's slash-command docs, "Namespacing", as quoted by public repositories' notes (read 2026-12-06) |
+| Gemini CLI | precedence workspace `.agents/skills` > workspace `.gemini/skills` > user `~/.agents/skills` > user `~/.gemini/skills` (the later wins a name, with a "Skill conflict detected" warning); a skill needs `name` in its front matter | google-gemini/gemini-cli `packages/core/src/skills/skillManager.ts`, `skillManagerAlias.test.ts` @ 5411f113 (2026-08-21) |
+| Gemini CLI | only `SKILL.md` and `*/SKILL.md` below a skills folder | `packages/core/src/skills/skillLoader.ts` (`loadSkillsFromDir`) @ 5411f113 |
+| codex | skills folders scanned six folders deep (`MAX_SCAN_DEPTH`), names starting with `.` skipped; two skills with one name are both listed (deduplicated by path only), so codex never hides one | openai/codex `codex-rs/core-skills/src/loader.rs` @ c9d127cf |
+
+Which agents count: the configured profile, else every agent the repository is set up
+for (`discovery/setup.py`, as for PL028). A file is reported only when every set-up agent
+that reads its folder misses it; an agent that reads the folder but whose behaviour is
+not sourced (Copilot reads `.claude/skills` and `.agents/skills`) keeps it quiet, and so
+does codex for a name clash. Not reported, for want of a source: reserved skill names,
+Claude Code's depth below `.claude/skills`, and `.cursorrules` (Cursor's docs still load
+it, deprecated; PL031 says nothing about it). `AGENT.md` is asked of each agent's
+discovery, so a setting that names it (codex `project_doc_fallback_filenames`, Gemini
+`context.fileName`) keeps it quiet for that agent. It is reported only as the repository
+root's sole instruction file with an agent set up (or a profile configured): beside an
+AGENTS.md or CLAUDE.md it is usually something else (an application's own agent prompt),
+in a subfolder documentation (`src/agent/AGENT.md`), and with no agent set up the team
+may use one that reads it (Amp did).
+"""
+
+
 RULE = Rule(
     code="PL031",
     name="never-loaded",
@@ -348,4 +375,6 @@ RULE = Rule(
     fixable=False,
     kinds=ALL_KINDS,
     check=check,
+    applies_to="every file checked (`AGENT.md` is not an instruction file by name)",
+    details=DETAILS,
 )

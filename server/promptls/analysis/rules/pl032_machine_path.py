@@ -298,6 +298,22 @@ def _finding(
     return Finding(RULE.code, severity, message, start, end, fix=fix)
 
 
+DETAILS = """\
+"Committed" is judged the way PL026 judges it: a file Git ignores and does not track
+(`.gitignore` files and `.git/info/exclude`, read by `discovery/gitignore.py`), a local
+file by name (the profiles' `local_files`: `CLAUDE.local.md`, `AGENTS.local.md`) or a file
+in an agent's user folder under the home discovery used (`~/.claude/…`, `~/.codex/…`) is
+personal and gets info; everything else, including files outside a Git worktree, gets
+the warning. A line marked as a counter-example (`❌`, `BAD`, `Wrong:`, `Don't` or `Don’t`, "leak",
+on the path's line or the two above) stays quiet: the path is the lesson there. Above
+the path, "don't" and "leak" are words of a sentence rather than labels, so they mark
+the path only when their line introduces it (ends with a colon, or a fence opens below
+it): `- Don't push to main.` over `- Work in:` and a path labels nothing. A mark
+counts glued to Chinese or Japanese text, to `_` emphasis or to a number (`反例BAD:`,
+`情報がleakする`, `_BAD_`, `BAD1:`), not inside a longer English word (`Sinbad`, `bleak`).
+"""
+
+
 RULE = Rule(
     code="PL032",
     name="machine-specific-path",
@@ -328,4 +344,6 @@ RULE = Rule(
     fixable=True,
     kinds=INSTRUCTION_ONLY,
     check=check,
+    applies_to="instruction files",
+    details=DETAILS,
 )

@@ -243,6 +243,52 @@ def check(doc: Document) -> Iterator[Finding]:
         )
 
 
+DETAILS = r"""
+The shapes, and where each is published (read 2026-12-01; the patterns are written
+from these descriptions, no scanner's code is used):
+
+| kind | shape matched | source |
+|---|---|---|
+| AWS access key id | `AKIA` or `ASIA` + 16 upper-case letters and digits | AWS IAM user guide, "Unique identifiers" (prefixes `AKIA` access key, `ASIA` STS temporary key; 20 characters); the docs' example id `AKIAIOSFODNN7EXAMPLE` |
+| GitHub token | `ghp_` `gho_` `ghu_` `ghs_` `ghr_` + 36 (up to 251) letters and digits | GitHub changelog 2021-03-31 "Authentication token format updates are generally available" (prefixes, `[A-Za-z0-9_]`, up to 255 characters) |
+| GitHub fine-grained token | `github_pat_` + 22 + `_` + 59 letters and digits | GitHub's fine-grained token format (93 characters), as secret-scanning pattern lists state it |
+| Slack token | `xoxb-` `xoxa-` `xoxp-` `xoxr-` `xoxs-` + digits + `-` + 10 or more characters | Slack API docs "Token types"; gitleaks' default config (`xox[baprs]-`) |
+| Stripe live key | `sk_live_` or `rk_live_` + 20 to 247 letters and digits | Stripe docs "API keys" (secret and restricted keys, live mode); Stripe's security engineer in GitLab issue 458019 ("we only care about live keys": secret and restricted, up to 128 characters and longer) |
+| Anthropic API key | `sk-ant-` + a kind and version (`api03`, `admin01`) + `-` + 80 to 200 characters | secretlint's `@secretlint/secretlint-rule-anthropic` README (shape of an `sk-ant-api03-` key) |
+| OpenAI API key | `sk-` (optionally `proj-`, `svcacct-`, `admin-`) with the `T3BlbkFJ` marker inside, or `sk-proj-`/`sk-svcacct-`/`sk-admin-` + 80 or more, or the legacy `sk-` + exactly 48 letters and digits | detect-secrets' OpenAI plugin as used by llm-guard (`sk-` + 20 + `T3BlbkFJ` + 20: base64 of "OpenAI"); gitleaks-style configs for `sk-proj-` |
+| Google API key | `AIza` + 35 of `[A-Za-z0-9_-]` | gitleaks' Gemini/Google key rule (`AIza` + 35) |
+| private key | `-----BEGIN (RSA / EC / DSA / OPENSSH / ENCRYPTED / PGP) PRIVATE KEY(BLOCK)-----` followed by at least 64 base64 characters in lines of 32 or more (real lines, lines joined by spaces, or `\n` escapes as in a GCP service-account JSON, where a base64 character may be escaped too: `\/` as PHP's `json_encode` writes `/`, `\u002B` as .NET's `System.Text.Json` writes `+`; the words of prose after a header are no key), after the header lines a block may have (`Proc-Type:` and `DEK-Info:` of a PEM key OpenSSL encrypted with a passphrase, `Version:` and `Comment:` of OpenPGP armour) | gitleaks' default config (PKCS8, RSA, SSH, PGP, EC headers) |
+
+A token must stand alone: a letter, digit, `_` or `-` right before or after it makes it
+part of another word (`task-…`, a longer identifier). What counts as a placeholder,
+decided on the random part after the prefix:
+
+* it contains `example`, `xxxx`, `your`, `placeholder`, `dummy`, `sample`, `redacted`
+  or `fake` (any case): `AKIAIOSFODNN7EXAMPLE`, `ghp_xxxx…`, `sk-ant-…-your-key`;
+* a run of 5 of one character, or 6 consecutive characters (`abcdef`, `123456`):
+  typed, not generated. A random 36-character body has such a run about once in 4,000
+  keys (measured over 20,000 random bodies per shape: 0.005–0.025% of real keys would
+  be missed);
+* fewer distinct characters than 40% of its length (capped at 40 characters): `abab…`,
+  `a1b2…`. A random body uses far more;
+* `...`, `<your-key>`, `sk-...` and other shorter stand-ins never match a shape at all.
+
+Publishable and test-mode keys (`pk_live_`, `sk_test_`) are not reported: they are not
+secret, or cannot touch live data. Lone 40-character hex strings (old GitHub tokens, Git
+commit ids) are not reported either: nothing tells them apart.
+
+**Never printed:** the message, `check`'s text, JSON, SARIF and GitHub-annotation
+output, the editor's diagnostic, hover and code actions name the kind, the public
+prefix and the length (`GitHub token (ghp_…, 40 characters)`) and never the token
+(`tests/cli/test_cli_secrets.py`, `tests/lsp/test_secrets.py`). The tests themselves
+build their keys from a seed at run time (`tests/analysis/secret_samples.py`), and the
+fixtures under `tests/analysis/testdata/PL033/` are random strings in the published
+shapes, never real keys. Views that show the file itself (`promptls preview`,
+`render`, the marker hover's wire text) show it as it is: that is what the agent sends,
+key included, which is the problem this rule reports.
+"""
+
+
 RULE = Rule(
     code="PL033",
     name="committed-secret",
@@ -269,4 +315,6 @@ RULE = Rule(
     kinds=TEXT_KINDS,
     check=check,
     needs_discovery=False,
+    applies_to="prompt files, instruction files",
+    details=DETAILS,
 )

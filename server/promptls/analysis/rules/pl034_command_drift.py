@@ -275,6 +275,50 @@ def check(doc: Document) -> Iterator[Finding]:
         yield from _name_findings(command, repo, here)
 
 
+DETAILS = """\
+Where a command is found (`server/promptls/analysis/shell_commands.py`): an inline code
+span whose text is a command (after an optional `$ ` prompt), and each line of a fenced
+block with no info string or a shell one (`sh`, `bash`, `shell`, `zsh`, `fish`,
+`console`, `shell-session`, `terminal`, `powershell`, `pwsh`, `cmd`). Lines are split at
+`&&`, `||`, `;`, `|`; leading `VAR=value` words are skipped; `#` starts a comment; a
+`> ` line is a continuation or output. A fence in another language (`yaml`,
+`dockerfile`, `json`, `text`) is quiet: it shows a file or output, not a command for
+this folder. Prose is never read (`run npm install` without backticks).
+
+Which manifests (`server/promptls/analysis/manifests.py`): from the instruction file's
+folder up to the repository's worktree (the nearest folder holding `.git`; outside a
+repository only the file's own folder), the nearest folder with a lockfile
+(`package-lock.json` and `npm-shrinkwrap.json` for npm, `yarn.lock`, `pnpm-lock.yaml`,
+`bun.lock` and `bun.lockb` for bun), and separately the nearest `package.json`, Makefile
+(`GNUmakefile`, `makefile`, `Makefile`) and justfile. A monorepo's
+`packages/web/AGENTS.md` is judged against `packages/web/package.json` and the root's
+lockfile. Each manifest is read once per change (keyed by the size and modification time of the
+manifest and of every file it includes), bounded at 512 KiB; a file that is not UTF-8
+JSON or text, or holds a NUL, is unknown. A Makefile's `include`, `-include` and
+`sinclude` lines are followed (relative to its folder, three levels deep): a missing
+optional include adds nothing, as for make; a missing required one, or a name with `$`,
+`*`, `?` or `[`, makes the Makefile's names unknown.
+
+The manager (warning): `npm install`/`i`/`ci`/`add`/`run`/`test`/`start`/`uninstall`/
+`update`; any `yarn` and `pnpm` command but `dlx`, `create`, `init`, `exec`, `help`,
+`global`; `bun install`/`add`/`remove`/`update` (`bun run`, `bun test` use bun as a
+runtime). Reported only when the nearest lockfiles name exactly one manager and it is
+another. The fix replaces the manager's name, nothing else, where that gives the same
+command: `run` and `test`/`start` (not to bun), a bare `install`, `add`/`remove` with
+packages, and `yarn X` ↔ `pnpm X` for a script. No fix for `npm ci` (pnpm's equivalent
+takes another option), `npm install pkg` (pnpm and yarn want `add`), a bare `yarn`, or
+`pnpm X` → npm (npm needs `run`).
+
+The names (info): `npm run X` and `pnpm run X` against package.json's `scripts`
+(`npm run env` is built in); `make X Y` against the Makefile's explicit targets (a
+`VAR=value` word is an assignment; a file or folder named X beside the Makefile is a
+goal make may consider up to date); `just X` against the justfile's recipes and
+aliases (only the first word: the rest are the recipe's arguments). An option before
+`--` (`-C`, `-f`, `--filter`, `-w`, `--prefix`) makes the lookup quiet. The message
+lists up to eight names the manifest does have.
+"""
+
+
 RULE = Rule(
     code="PL034",
     name="command-drift",
@@ -316,4 +360,6 @@ RULE = Rule(
     kinds=INSTRUCTION_ONLY,
     check=check,
     needs_discovery=False,
+    applies_to="instruction files",
+    details=DETAILS,
 )

@@ -1,0 +1,173 @@
+"""The generated parts of the documentation, written by ``scripts/gen-api``.
+
+Each fact has one home in the code and the pages are written from it, so a page cannot
+describe another project:
+
+* ``docs/rules.md``, the rule table and one section per rule, from the ``Rule`` objects
+  (``promptls.analysis.rules``): summary, explanation, examples, what it applies to and
+  its ``details``;
+* the README's rule table, from the same objects (found by its header row);
+* ``docs/architecture.md``'s module map, from the first paragraph of each module's
+  docstring: a module without one stops the generator.
+
+Each part sits between a ``<!-- NAME:generated:start -->`` and a matching ``end``
+comment; the text around the markers is hand-written and kept as it is.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterable
+from pathlib import Path
+
+from promptls.analysis.model import DocumentKind
+from promptls.analysis.rules import RULES, Rule
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "server" / "promptls"
+RULES_MD = ROOT / "docs" / "rules.md"
+README = ROOT / "README.md"
+ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
+
+_KIND_WORDS = {
+    DocumentKind.PROMPT: "prompt",
+    DocumentKind.OTHER: "other",
+    DocumentKind.INSTRUCTION: "instruction",
+}
+
+
+def splice(page: str, name: str, body: str) -> str:
+    """``page`` with the text between its ``name`` markers replaced by ``body``."""
+    start, end = f"<!-- {name}:generated:start -->", f"<!-- {name}:generated:end -->"
+    head, found_start, rest = page.partition(start)
+    _old, found_end, tail = rest.partition(end)
+    if not found_start or not found_end:
+        raise ValueError(f"the page lacks the {start} / {end} markers")
+    return f"{head}{start}\n{body}{end}{tail}"
+
+
+# --- rules --------------------------------------------------------------------------
+
+
+def _visible(example: str) -> str:
+    """An example as a fenced block shows it: invisible characters as ``\\uXXXX``."""
+    shown = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in example)
+    return shown if shown.endswith("\n") else shown + "\n"
+
+
+def _fenced(example: str) -> str:
+    """An example in a fence longer than any backtick run inside it (an example may
+    itself hold a fence)."""
+    longest = max((len(run) for run in re.findall(r"`+", example)), default=0)
+    fence = "`" * max(3, longest + 1)
+    return f"{fence}text\n{_visible(example)}{fence}"
+
+
+def _fix(rule: Rule) -> str:
+    answer = "yes" if rule.fixable else "no"
+    return f"{answer} ({rule.fix_note})" if rule.fix_note else answer
+
+
+def _applies(rule: Rule) -> str:
+    if rule.applies_to:
+        return rule.applies_to
+    return ", ".join(f"{_KIND_WORDS[k]} files" for k in _KIND_WORDS if k in rule.kinds)
+
+
+def rule_section(rule: Rule) -> str:
+    """One rule's section of docs/rules.md, under the anchor editors link to."""
+    parts = [
+        f'<a id="{rule.code.lower()}"></a>',
+        f"### {rule.code} `{rule.name}`",
+        f"**Default severity:** {rule.severity.value} · **Fix:** {_fix(rule)} · "
+        f"**Applies to:** {_applies(rule)}",
+        rule.summary,
+        rule.explanation,
+        f"Bad:\n\n{_fenced(rule.bad_example)}",
+        f"Good:\n\n{_fenced(rule.good_example)}",
+    ]
+    if rule.details.strip():
+        parts.append(rule.details.strip())
+    return "\n\n".join(parts) + "\n"
+
+
+def rules_table(rules: Iterable[Rule]) -> str:
+    """The table at the top of docs/rules.md."""
+    lines = ["| code | name | default severity | fix | applies to |", "|---|---|---|---|---|"]
+    for r in rules:
+        kinds = ", ".join(sorted(k.value for k in r.kinds))
+        fix = "yes" if r.fixable else "—"
+        lines.append(
+            f"| [{r.code}](#{r.code.lower()}) | `{r.name}` | {r.severity.value} | {fix} | {kinds} |"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def rules_md(page: str) -> str:
+    """docs/rules.md with its table and rule sections written from ``RULES``."""
+    page = splice(page, "rule-table", "\n" + rules_table(RULES.values()) + "\n")
+    sections = "\n".join(rule_section(r) for r in RULES.values())
+    return splice(page, "rules", "\n" + sections + "\n")
+
+
+README_TABLE = "| code | what | severity | fix |"
+"""The README's rule table starts at this line and runs to the first line not a row (no
+markers: the README's lines are counted)."""
+
+
+def readme_rules(page: str) -> str:
+    """The README with its rule table written from ``RULES``."""
+    lines = [README_TABLE, "|---|---|---|---|"]
+    for r in RULES.values():
+        fix = "yes" if r.fixable else "-"
+        link = f"[{r.code}](docs/rules.md#{r.code.lower()})"
+        lines.append(f"| {link} | {r.summary} | {r.severity.value} | {fix} |")
+    old = page.split("\n")
+    if README_TABLE not in old:
+        raise ValueError(f"the README lacks its rule table ({README_TABLE})")
+    start = old.index(README_TABLE)
+    end = start
+    while end < len(old) and old[end].startswith("|"):
+        end += 1
+    return "\n".join([*old[:start], *lines, *old[end:]])
+
+
+# --- the module map -----------------------------------------------------------------
+
+
+def first_paragraph(path: Path) -> str:
+    """The first paragraph of a module's docstring, on one line, in Markdown."""
+    doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
+    if not doc or not doc.strip():
+        raise ValueError(f"{path} has no docstring: say why it exists")
+    return " ".join(doc.strip().split("\n\n", 1)[0].split()).replace("``", "`")
+
+
+def _entries(folder: Path, depth: int) -> list[str]:
+    lines = []
+    indent = "  " * depth
+    for path in sorted(folder.iterdir(), key=lambda p: (p.is_dir(), p.name)):
+        if path.is_dir() and (path / "__init__.py").is_file():
+            about = first_paragraph(path / "__init__.py")
+            lines.append(f"{indent}- `{path.name}/`: {about}")
+            lines += _entries(path, depth + 1)
+        elif path.suffix == ".py" and path.name != "__init__.py":
+            lines.append(f"{indent}- `{path.name}`: {first_paragraph(path)}")
+    return lines
+
+
+def module_map() -> str:
+    """Every package and module of ``server/promptls``, with what its docstring says."""
+    return "\n".join(_entries(PACKAGE, 0)) + "\n"
+
+
+def architecture_md(page: str) -> str:
+    """docs/architecture.md with its module map written from the docstrings."""
+    return splice(page, "modules", "\n" + module_map() + "\n")
+
+
+def outputs() -> dict[Path, str]:
+    """Every page with generated parts and the text it should have."""
+    pages = {RULES_MD: rules_md, README: readme_rules, ARCHITECTURE_MD: architecture_md}
+    return {path: make(path.read_text(encoding="utf-8")) for path, make in pages.items()}
