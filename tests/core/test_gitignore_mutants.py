@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from promptls.discovery.gitignore import IgnoreVerdict, git_ignored
-from tests.analysis.test_pl026_gitignore import real_repo
+from tests.analysis.rules.test_pl026 import real_repo
 
 __all__ = ["real_repo"]  # the fixture, imported for pytest
 
