@@ -1,9 +1,6 @@
-"""The walker's decisions as a user reads them in ``promptls context --json``: the scope,
-size and exact reason of every entry that is not loaded, the last byte of a budget, the
-notes about bad UTF-8 around a budget cut, and when a file above the working folder is
-said to have imports Claude Code does not expand.
-
-Written against the mutants that survived the rest of the suite (docs/mutation.md).
+"""The walker's decisions as a user reads them in ``promptls context --json``
+(``discovery/walk.py``): the scope, size and exact reason of every entry, and every kind
+of bad candidate in every profile's project slot.
 """
 
 from __future__ import annotations
@@ -16,6 +13,14 @@ import pytest
 
 from promptls.context import ContextScope, Discovery, Entry, EntryStatus, discover
 from tests.core.helpers import write
+from tests.core.test_profile_cursor import cursor
+
+# The walker's decisions as a user reads them in ``promptls context --json``: the scope,
+# size and exact reason of every entry that is not loaded, the last byte of a budget, the
+# notes about bad UTF-8 around a budget cut, and when a file above the working folder is
+# said to have imports Claude Code does not expand.
+#
+# Written against the mutants that survived the rest of the suite (docs/mutation.md).
 
 
 def entry(d: Discovery, path: Path, status: EntryStatus | None = None) -> Entry:
@@ -47,8 +52,6 @@ def texts(d: Discovery) -> list[str]:
 
 
 # -- every skipped, dropped and shadowed entry keeps its scope and size --------------------
-
-
 def test_a_folder_valued_candidate_keeps_its_scope(tree: Path) -> None:
     (tree / "ws/AGENTS.md").mkdir()
     e = entry(discover(tree / "ws", "or", home=tree / "home", environ={}), tree / "ws/AGENTS.md")
@@ -132,8 +135,6 @@ def test_an_untrusted_project_file_keeps_scope_and_size(tree: Path) -> None:
 
 
 # -- codex's budget ---------------------------------------------------------------------
-
-
 def test_the_default_budget_used_up_names_its_size_and_no_source(tree: Path) -> None:
     write(tree / "ws/.git", "")
     write(tree / "ws/AGENTS.md", "x" * 40_000)
@@ -183,8 +184,6 @@ def test_a_file_ending_inside_a_character_is_reported(tree: Path) -> None:
 
 
 # -- which candidate holds a folder's slot ------------------------------------------------
-
-
 def test_shadowed_entries_name_the_rule_and_keep_their_scope(tree: Path) -> None:
     write(tree / "h/AGENTS.override.md", "user override")
     user = write(tree / "h/AGENTS.md", "user")
@@ -214,8 +213,6 @@ def test_a_shadowed_dangling_link_has_no_size(tree: Path) -> None:
 
 
 # -- imports in files above the working folder (Claude) -----------------------------------
-
-
 def above(tree: Path, text: str) -> str:
     """The reason for the workspace's CLAUDE.md seen from its sub-folder."""
     top = write(tree / "ws/CLAUDE.md", text)
@@ -243,8 +240,6 @@ def test_a_lone_override_leaves_no_entry_for_the_absent_name(tree: Path) -> None
 
 
 # -- where the run looks, and what it says it looked at -----------------------------------
-
-
 def test_codex_watches_its_user_config_even_when_absent(tree: Path) -> None:
     d = codex(tree, tree / "ws")
     assert d.profile == "codex"
@@ -339,3 +334,90 @@ def test_a_budget_cut_inside_a_character_says_what_the_model_gets(tree: Path) ->
         f"cut at byte 3: codex's 3 bytes budget (from {tree / 'h/config.toml'}) for all project "
         "instruction files runs out in this file; the cut splits a UTF-8 character, sent as U+FFFD"
     )
+
+
+# Cursor's legacy ``.cursorrules`` is a project file: what discovery returns says so.
+#
+# Written from the mutation run of session 5's speed branch (docs/mutation.md): with its
+# scope left out (``xǁWalkerǁdirectory__mutmut_48``) the file was still loaded, but as
+# belonging to no scope.
+
+
+def test_the_legacy_cursorrules_loads_as_a_project_file(tmp_path: Path) -> None:
+    root = tmp_path / "ws"
+    write(root / "AGENTS.md", "agents\n")
+    write(root / ".cursorrules", "old rules\n")
+    found = cursor(root)
+    assert [(Path(f.path).name, f.scope) for f in found.files] == [
+        ("AGENTS.md", ContextScope.PROJECT),
+        (".cursorrules", ContextScope.PROJECT),
+    ]
+    [legacy] = [e for e in found.entries if e.path.endswith(".cursorrules")]
+    assert legacy.scope == ContextScope.PROJECT
+
+
+# Every kind of bad candidate in every profile's project slot, with the reason a user
+# reads. (Unreadable files need a process without root's override capabilities:
+# tests/core/test_context_hostile.py runs that case in a child process.)
+
+
+SLOTS = {"or": "AGENTS.md", "claude": "CLAUDE.md", "codex": "AGENTS.md", "gemini": "GEMINI.md"}
+
+
+def outcome(tree: Path, profile: str) -> tuple[EntryStatus, str]:
+    """The one entry of the workspace's own slot file."""
+    (tree / "ws/.git").mkdir(exist_ok=True)
+    d = discover(tree / "ws", profile, home=tree / "home", environ={})
+    [entry] = [e for e in d.entries if e.path == str(tree / "ws" / SLOTS[profile])]
+    assert all(f.path != entry.path for f in d.files)
+    return entry.status, entry.reason
+
+
+@pytest.mark.parametrize("profile", SLOTS)
+def test_an_empty_candidate_is_skipped(tree: Path, profile: str) -> None:
+    write(tree / "ws" / SLOTS[profile], " \n\t\n")
+    extra = " (it still takes the folder's slot)" if profile == "codex" else ""
+    assert outcome(tree, profile) == (
+        EntryStatus.SKIPPED,
+        f"skipped: empty, nothing to load{extra}",
+    )
+
+
+@pytest.mark.parametrize("profile", SLOTS)
+def test_a_folder_valued_candidate_is_skipped(tree: Path, profile: str) -> None:
+    (tree / "ws" / SLOTS[profile]).mkdir()
+    extra = "; the next name takes the folder's slot" if profile == "codex" else ""
+    assert outcome(tree, profile) == (
+        EntryStatus.SKIPPED,
+        f"skipped: a directory, not a file{extra}",
+    )
+
+
+@pytest.mark.parametrize("profile", SLOTS)
+def test_a_binary_candidate_loads_and_says_it_looks_binary(tree: Path, profile: str) -> None:
+    path = write(tree / "ws" / SLOTS[profile], b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    (tree / "ws/.git").mkdir(exist_ok=True)
+    d = discover(tree / "ws", profile, home=tree / "home", environ={})
+    [entry] = [e for e in d.entries if e.path == str(path)]
+    assert entry.status is EntryStatus.LOADED
+    assert "not valid UTF-8 at byte 0" in entry.reason
+    assert "NUL byte at 8: this looks like a binary file" in entry.reason
+    assert entry.bad_byte == 0
+
+
+@pytest.mark.parametrize("profile", SLOTS)
+def test_a_utf16_file_is_named_as_such(tree: Path, profile: str) -> None:
+    text = "# Rules\nUse tabs.\n"
+    path = write(tree / "ws" / SLOTS[profile], b"\xff\xfe" + text.encode("utf-16-le"))
+    (tree / "ws/.git").mkdir(exist_ok=True)
+    d = discover(tree / "ws", profile, home=tree / "home", environ={})
+    [entry] = [e for e in d.entries if e.path == str(path)]
+    assert entry.reason.endswith(
+        "saved as UTF-16 (little-endian, with a byte order mark): the agent reads UTF-8, so "
+        "the model sees garbage; not valid UTF-8 at byte 0; decoded with replacement characters"
+    )
+    no_bom = write(tree / "ws" / SLOTS[profile], text.encode("utf-16-le"))
+    d = discover(no_bom.parent, profile, home=tree / "home", environ={})
+    [entry] = [e for e in d.entries if e.path == str(no_bom)]
+    assert "saved as UTF-16 (little-endian, no byte order mark)" in entry.reason
+    assert "NUL byte" not in entry.reason

@@ -1,8 +1,5 @@
-"""The notes ``promptls context`` adds about a file's bytes: which UTF-16 shape a Windows
-editor saved, and where a NUL byte makes a file look binary.
-
-Written against the mutants of ``discovery/record.py`` that survived the rest of the
-suite (docs/mutation.md).
+"""The notes ``promptls context`` adds about a file's bytes (``discovery/record.py``): which
+UTF-16 shape a Windows editor saved, and where a NUL is.
 """
 
 from __future__ import annotations
@@ -10,6 +7,8 @@ from __future__ import annotations
 from promptls.discovery.record import content_notes, utf16_kind
 
 LE = "saved as UTF-16 (little-endian, no byte order mark)"
+
+
 BE = "saved as UTF-16 (big-endian, no byte order mark)"
 
 

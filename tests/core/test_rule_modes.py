@@ -1,10 +1,5 @@
-"""How each agent uses a rule file, pinned by the exact entry texts a user reads.
-
-``promptls context`` shows one line per rule file: loaded, conditional, on request or
-skipped, with a reason naming the front matter key and value that decided. These tests
-pin those sentences for Copilot's ``applyTo``/``excludeAgent`` and Cursor's
-``alwaysApply``/``globs``/``description`` (the cases the mutation run of
-``discovery/rule_modes.py`` found unpinned; docs/mutation.md).
+"""How each agent uses a rule file (``discovery/rule_modes.py``), pinned by the exact entry
+texts a user reads.
 """
 
 from __future__ import annotations
@@ -47,6 +42,8 @@ def copilot_says(root: Path, front: str) -> tuple[EntryStatus, str]:
 
 
 CODE_REVIEW = '; excludeAgent: "code-review" only hides it from code review'
+
+
 DROPPED = (
     ", which VS Code drops (write one string, comma-separated): the file is only listed for "
     "the model"

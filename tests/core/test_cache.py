@@ -1,7 +1,4 @@
-"""What keys a cached discovery and when a result is not kept, found unpinned by the
-mutation run of ``discovery/cache.py``: the home, the agents' folder overrides
-($CODEX_HOME, $XDG_CONFIG_HOME, opencode's variables), the read cap, the size bound, and
-an invalidation or a clear that races a discovery."""
+"""What keys a cached discovery and when a result is not kept (``discovery/cache.py``)."""
 
 from __future__ import annotations
 

@@ -1,11 +1,5 @@
-"""``git_ignored`` at the edges the mutation run of session 5 found unpinned
-(docs/mutation.md): how the index is searched (entries whose path only ends with the
-asked path, an intent-to-add entry with extended flags, a version-4 index, an index
-past 1 MiB), ``.gitignore`` files two folders down and with bytes that are not UTF-8, a
-file re-included inside an excluded folder two levels down, a ``.git`` file whose
-folder is gone, and the exact verdict returned in each case.
-
-The repositories are made by Git itself, so the index is in Git's own format.
+"""``git_ignored`` (``discovery/gitignore.py``): how the index is searched and which
+ignore rules apply.
 """
 
 from __future__ import annotations

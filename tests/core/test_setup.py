@@ -1,7 +1,4 @@
-"""``detect_setups`` at the edges the mutation run of session 5 found unpinned
-(docs/mutation.md): an agent detected by a later marker when an earlier one is absent,
-the marker's own path in the answer, and a folder that cannot be listed.
-"""
+"""``detect_setups`` (``discovery/setup.py``): which agents a repository is set up for."""
 
 from __future__ import annotations
 

@@ -1,9 +1,4 @@
-"""Two files on a filesystem that reports no inode numbers (``st_ino == 0``, as some FUSE
-and network mounts do) are still two files: both load, neither is "the same file".
-
-Written against the mutant of ``text/fsread.py`` left open by the first run
-(docs/mutation.md), which took ``(st_dev, 0)`` as an identity.
-"""
+"""Reading files (``discovery/fsread.py``): files on a filesystem without inode numbers."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""Claude's extra sources as a user reads them in ``promptls context``: the scope, size
-and exact reason of rules (unreadable, badly scoped, conditional, matched), of the
-auto memory (unreadable, empty, loaded, cut by promptls's read cap, with a bad byte) and
-of lazy nested files; which rules a folder tree yields (links, cycles, depth, the cap).
-
-Written against the mutants of ``discovery/sources.py`` that survived the rest of the
-suite (docs/mutation.md).
+"""Claude's extra sources as a user reads them in ``promptls context`` (``discovery/sources.py``):
+the scope, size and exact reason of rules, and a rule's ``paths:`` whatever
+``--max-bytes`` says.
 """
 
 from __future__ import annotations
@@ -16,6 +12,14 @@ import pytest
 
 from promptls.context import ContextScope, Discovery, Entry, EntryStatus, discover
 from tests.core.helpers import write
+
+# Claude's extra sources as a user reads them in ``promptls context``: the scope, size
+# and exact reason of rules (unreadable, badly scoped, conditional, matched), of the
+# auto memory (unreadable, empty, loaded, cut by promptls's read cap, with a bad byte) and
+# of lazy nested files; which rules a folder tree yields (links, cycles, depth, the cap).
+#
+# Written against the mutants of ``discovery/sources.py`` that survived the rest of the
+# suite (docs/mutation.md).
 
 
 def claude(tree: Path, *, target: Path | None = None, max_bytes: int | None = None) -> Discovery:
@@ -57,8 +61,6 @@ def refuse_open(monkeypatch: pytest.MonkeyPatch, *refused: Path) -> None:
 
 
 # -- rules ------------------------------------------------------------------------------
-
-
 def test_an_unreadable_rule_is_skipped_with_its_scope_and_the_next_rule_loads(
     tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -175,8 +177,6 @@ def test_the_rule_cap_keeps_the_files_of_the_first_folder_listed(tree: Path) -> 
 
 
 # -- auto memory ------------------------------------------------------------------------
-
-
 def test_an_unreadable_memory_is_a_skipped_user_entry_with_its_size(
     tree: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -226,8 +226,6 @@ def test_a_missing_memory_is_watched(tree: Path) -> None:
 
 
 # -- lazy nested files ------------------------------------------------------------------
-
-
 def test_lazy_entries_are_the_existing_files_with_scope_and_size(tree: Path) -> None:
     ws = tree / "ws"
     local = write(ws / "api/CLAUDE.local.md", "mine")
@@ -247,3 +245,49 @@ def test_the_target_itself_is_not_a_lazy_entry(tree: Path) -> None:
     target = write(tree / "ws/api/CLAUDE.md", "api")
     d = claude(tree, target=target)
     assert [e for e in d.entries if e.status is EntryStatus.LAZY] == []
+
+
+# A rule's ``paths:`` scopes it whatever ``--max-bytes`` says: Claude Code reads the
+# whole rule, so a front matter longer than promptls's own read cap still makes the rule
+# conditional; what is loaded is still cut at the cap.
+#
+# Written against the mutant of ``discovery/sources.py`` left open by the first run
+# (docs/mutation.md), which read rules without the cap.
+
+
+FRONT = '---\ndescription: "' + "d" * 60 + '"\npaths: "src/**"\n---\n'
+
+
+def test_a_rule_whose_front_matter_passes_the_read_cap_stays_conditional(tree: Path) -> None:
+    rule = write(tree / "ws/.claude/rules/api.md", FRONT + "use the api client\n")
+    d = claude(tree, max_bytes=16)
+    e = entry(d, rule)
+    assert e.status is EntryStatus.CONDITIONAL
+    assert "src/**" in e.reason
+    assert str(rule) not in [f.path for f in d.files]
+
+
+def test_a_matched_rule_is_still_cut_at_the_read_cap(tree: Path) -> None:
+    rule = write(tree / "ws/.claude/rules/api.md", FRONT + "use the api client\n")
+    d = claude(tree, target=tree / "ws/src/main.py", max_bytes=16)
+    e = entry(d, rule)
+    assert (e.status, e.size) == (EntryStatus.CUT, len(FRONT) + 19)
+    [sent] = [f for f in d.files if f.path == str(rule)]
+    assert sent.content == FRONT[:16]
+
+
+def test_an_unscoped_rule_is_cut_at_the_read_cap(tree: Path) -> None:
+    rule = write(tree / "ws/.claude/rules/style.md", "x" * 40)
+    d = claude(tree, max_bytes=16)
+    assert entry(d, rule).status is EntryStatus.CUT
+    [sent] = [f for f in d.files if f.path == str(rule)]
+    assert sent.content == "x" * 16
+
+
+def test_a_read_cap_above_the_default_loads_a_large_rule_whole(tree: Path) -> None:
+    size = 1024 * 1024 + 10  # over the default 1 MiB cap, under the one asked for
+    rule = write(tree / "ws/.claude/rules/big.md", "y" * size)
+    d = claude(tree, max_bytes=2 * 1024 * 1024)
+    assert (entry(d, rule).status, entry(d, rule).size) == (EntryStatus.LOADED, size)
+    [sent] = [f for f in d.files if f.path == str(rule)]
+    assert len(sent.content) == size

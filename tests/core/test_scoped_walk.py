@@ -1,10 +1,5 @@
-"""Rules folders beyond the root's own, pinned by the entries a user reads.
-
-Copilot reads the repository root's ``.github/instructions`` as well as the working
-folder's, user rules after them, and folders named by ``COPILOT_CUSTOM_INSTRUCTIONS_DIRS``;
-Cursor applies nested ``.cursor/rules`` folders. These tests pin each entry's scope and
-reason (the cases the mutation run of ``discovery/scoped_walk.py`` found unpinned;
-docs/mutation.md).
+"""Rules folders beyond the root's own (``discovery/scoped_walk.py``), pinned by the
+entries a user reads.
 """
 
 from __future__ import annotations
@@ -39,6 +34,8 @@ def rule(path: Path) -> Path:
 
 
 P, U = ContextScope.PROJECT, ContextScope.USER
+
+
 LOADED = EntryStatus.LOADED
 
 
