@@ -245,7 +245,7 @@ def test_a_cjk_text_with_one_hangul_filler_is_seen() -> None:
 
 # PL010's fix keeps the fences CommonMark reads, also when its fixes are applied together.
 #
-# Two faults the property test of ``tests/analysis/rules/test_pl010.py`` found (session 8): a backtick
+# Two faults the property test below found: a backtick
 # run followed by another backtick on its line was read as a fence opener, which CommonMark
 # does not do (a backtick fence's info string holds no backtick), and two fixes that were
 # each safe alone joined two runs of fence characters when ``check --fix`` applied them
