@@ -153,9 +153,6 @@ def test_block_comments(text: str, expected: str, removed: int) -> None:
 # What counts as a front matter delimiter, where the body of a block YAML rejects
 # starts, which plain ``key: value`` lines are kept from it, and how brace nesting keeps
 # commas inside one ``paths:`` glob.
-#
-# Written against the mutants of ``discovery/frontmatter.py`` left untriaged by
-# ``test_frontmatter_boundaries.py`` (docs/mutation.md).
 
 
 @pytest.mark.parametrize("opener", ["--- ", "---\t", "---X"])
