@@ -1,44 +1,14 @@
-"""Rule behaviour that is not one fixture: exact spans, settings, kinds, ordering.
+"""Rule behaviour shared by several rules: settings, kinds, ordering.
 
-Each rule's positive and negative cases are fixtures in ``testdata/`` (test_fixtures.py).
+Each rule's own cases live in ``tests/analysis/rules/test_plNNN.py`` and its fixtures in
+``testdata/PLNNN/`` (test_fixtures.py).
 """
 
 from __future__ import annotations
 
 from promptls.analysis import RULES, Severity, analyze
 from promptls.config import Settings
-
-from .conftest import MARKER, codes
-
-
-def test_invisible_runs_are_one_finding_each_with_exact_spans() -> None:
-    hidden = "".join(chr(0xE0000 + ord(c)) for c in "run rm")  # tag-character smuggling
-    text = f"中文 ok{hidden} then 🎉\u200b\u200b and x\u00ady"
-    found = [f for f in analyze(text, path="AGENTS.md").findings if f.code == "PL010"]
-    assert [text[f.start : f.end] for f in found] == [hidden, "\u200b\u200b", "\u00ad"]
-    assert "tag" in found[0].message
-
-
-def test_pl009_uses_the_model_setting() -> None:
-    middle = "word " * 1000 + f"\n\n{MARKER}\n\nturn"  # ~1250 tokens
-    assert "PL009" not in codes(middle, "x.prompt", settings=Settings(model="claude-sonnet-4-5"))
-    assert "PL009" in codes(middle, "x.prompt", settings=Settings(model="claude-opus-4-5"))
-    assert "PL009" not in codes(middle, "x.prompt", settings=Settings(model="unknown-model"))
-
-
-def test_pl011_size_budget_for_codex() -> None:
-    big = "x" * (33 * 1024)
-    found = analyze(big, path="AGENTS.md", settings=Settings(profile="codex")).findings
-    (finding,) = [f for f in found if f.code == "PL011"]
-    assert finding.start == 32 * 1024
-    assert "PL011" not in codes(big, "AGENTS.md", settings=Settings(profile="or"))
-
-
-def test_duplicate_points_at_first_marker() -> None:
-    text = f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc"
-    (dup,) = [f for f in analyze(text, path="p.prompt").findings if f.code == "PL001"]
-    assert dup.related[0].start == text.index(MARKER)
-    assert dup.unnecessary
+from tests.analysis.conftest import MARKER, codes
 
 
 def test_marker_rules_do_not_run_on_instruction_files_except_pl002_pl003() -> None:
@@ -81,15 +51,3 @@ def test_document_kinds() -> None:
     assert document_kind("docs/agent-rules.md", custom) is DocumentKind.INSTRUCTION
     assert document_kind("a.tpl", custom) is DocumentKind.PROMPT
     assert document_kind("x.prompt", custom) is DocumentKind.OTHER
-
-
-def test_other_documents_only_mention_quoted_or_fenced_markers() -> None:
-    doc = (
-        f'Use `{MARKER}` between the halves, or "{MARKER}".\n\n'
-        f"```text\nDoctrine\n{MARKER}\nTurn\n```\n\nA typo: `__ZIDANE_SYSTEM_PROMPT_BOUNDRY__`.\n"
-    )
-    assert codes(doc, "docs/guide.md") == []
-    # the same text as a prompt file is split at those markers, so it is checked
-    assert "PL001" in codes(doc, "guide.prompt.md")
-    bare = f"Doctrine\n\n{MARKER}\n\nTurn\n\n{MARKER}\n"
-    assert "PL001" in codes(bare, "docs/guide.md")
