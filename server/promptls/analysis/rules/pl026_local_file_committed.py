@@ -21,6 +21,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import first_line_span
+from promptls.discovery.gitignore import git_ignored
 from promptls.discovery.profiles import PROFILES
 
 
@@ -43,8 +44,6 @@ def check(doc: Document) -> Iterator[Finding]:
     agent = local_names().get(name)
     if agent is None:
         return
-    # deferred: Git's ignore rules load for a personal file, not for every file
-    from promptls.discovery.gitignore import git_ignored
 
     verdict = git_ignored(doc.path)
     if verdict is None or (verdict.ignored and not verdict.tracked):
