@@ -21,7 +21,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import first_line_span
-from promptls.discovery.gitignore import git_ignored
+from promptls.discovery import gitignore as ignore_rules
 from promptls.discovery.profiles import PROFILES
 
 
@@ -45,7 +45,7 @@ def check(doc: Document) -> Iterator[Finding]:
     if agent is None:
         return
 
-    verdict = git_ignored(doc.path)
+    verdict = ignore_rules.git_ignored(doc.path)
     if verdict is None or (verdict.ignored and not verdict.tracked):
         return
     folder = os.path.dirname(os.path.abspath(doc.path))
