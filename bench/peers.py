@@ -85,6 +85,15 @@ def server_specs() -> dict[str, ServerSpec]:
             env=promptls_env,
             note="same server, client with pull diagnostics (as VS Code)",
         ),
+        "promptls-plain": ServerSpec(
+            name="promptls-plain",
+            label="promptls (no start-up tricks)",
+            command=(str(PROJECT_VENV / "bin" / "promptls"), "serve"),
+            client_pull=False,
+            memory=False,
+            env={"PROMPTLS_CODE_CACHE": "off"},
+            note="push diagnostics, PROMPTLS_CODE_CACHE=off: no code cache, no lazy methods",
+        ),
         "floor": ServerSpec(
             name="floor",
             label="pygls floor",

@@ -16,7 +16,7 @@ RESULTS_DOC = "docs/performance.md"
 TABLE_START = "<!-- bench:table:start -->"
 TABLE_END = "<!-- bench:table:end -->"
 
-SERVER_ORDER = ("promptls", "promptls-pull", "floor", "rumdl", "vscode-md")
+SERVER_ORDER = ("promptls", "promptls-pull", "promptls-plain", "floor", "rumdl", "vscode-md")
 
 # (key in samples, row label, unit) for the LSP table.
 LSP_ROWS = (

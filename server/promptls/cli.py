@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, NoReturn
 
-from promptls import __version__
+from promptls import __version__, later
 from promptls.commands import COMMAND_MODULES, UsageError
 
 if TYPE_CHECKING:
@@ -37,9 +37,8 @@ def _parser_class() -> type[argparse.ArgumentParser]:
     argparse prints the whole usage block before the message; in CI logs that buries the
     one sentence that says what went wrong, so the usage stays behind ``--help``.
     """
-    import argparse  # deferred: `promptls serve` as editors start it parses nothing (~1 ms)
 
-    class _Parser(argparse.ArgumentParser):
+    class _Parser(later.argparse.ArgumentParser):
         def error(self, message: str) -> NoReturn:
             self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 

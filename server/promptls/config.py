@@ -20,8 +20,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from promptls import later
 from promptls.agents.registry import AUTO_PROFILE, PROFILES
 from promptls.analysis.model import Severity
+from promptls.analysis.rules import RULES
 from promptls.analysis.settings import (
     DEFAULT_MODEL,
     DEFAULT_PROMPT_FILES,
@@ -87,9 +89,6 @@ def normalize_key(key: str) -> str:
 
 def _known_codes() -> frozenset[str]:
     """Rule codes, imported lazily so config does not drag in every rule module."""
-    # Deferred (config → analysis): the server reads settings before any rule is needed.
-    from promptls.analysis.rules import RULES
-
     return frozenset(RULES)
 
 
@@ -208,12 +207,10 @@ def settings_from_mapping(
 
 def _table_in(path: Path) -> Mapping[str, object] | None:
     """The promptls table of a config file, or None when a pyproject has none."""
-    import tomllib  # only when a config file exists: ~2 ms of every start-up otherwise
-
     try:
         with path.open("rb") as handle:
-            data = tomllib.load(handle)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:  # TOML must be UTF-8
+            data = later.tomllib.load(handle)
+    except (later.tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:  # TOML must be UTF-8
         raise ConfigError(str(path), "", f"invalid TOML: {exc}") from None
     except OSError as exc:
         raise ConfigError(str(path), "", f"cannot read: {exc.strerror or exc}") from None

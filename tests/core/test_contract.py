@@ -1,10 +1,11 @@
 """The dependency contract: which part of promptls may import which, read from the code.
 
 Every module is parsed (``ast``), and every import counts: top-level, inside functions
-(deferred) and under ``if TYPE_CHECKING`` alike, since each is a dependency a reader has
-to follow. The layering it keeps true: the pure core never reaches the LSP stack, the
-analysis never reads config files, the LSP features talk through shared modules rather
-than each other, and a deferred import exists only at a start-up seam, with its reason.
+(deferred), under ``if TYPE_CHECKING`` and through a start-up seam (``later.yaml``) alike,
+since each is a dependency a reader has to follow. The layering it keeps true: the pure
+core never reaches the LSP stack, the analysis never reads config files, the LSP
+features talk through shared modules rather than each other, and an import waits for its
+first use only at a seam of ``promptls.later``, used only by the modules the seam names.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+from promptls.later import SEAMS, When
+
 PACKAGE = Path(__file__).resolve().parents[2] / "server" / "promptls"
 
 SHIMS = frozenset({"context", "skills", "render", "system", "environment"})
@@ -20,6 +23,7 @@ SHIMS = frozenset({"context", "skills", "render", "system", "environment"})
 
 ALLOWED: dict[str, frozenset[str]] = {
     "record": frozenset(),
+    "later": frozenset(),
     "text": frozenset(),
     "prompt": frozenset(),
     "tokens": frozenset(),
@@ -48,7 +52,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 """Unit → the other units it may import. The package root (``__version__``) and ``record``
 (the base of every record type) are open to all."""
 
-OPEN_TO_ALL = frozenset({"promptls", "record"})
+OPEN_TO_ALL = frozenset({"promptls", "record", "later"})
 
 MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
     "promptls.commands.serve": frozenset({"lsp"}),
@@ -68,34 +72,6 @@ package, ``promptls mcp --print-config`` included, works without it."""
 THIRD_PARTY_LSP = frozenset({"pygls", "lsprotocol"})
 """Only ``lsp`` may import these: everything else is usable without the LSP stack."""
 
-SEAMS = (
-    ("promptls.commands.serve", "promptls.lsp."),
-    ("promptls.commands.mcp", "promptls.mcp.server"),
-    ("promptls.lsp.", "promptls.analysis"),
-    ("promptls.lsp.", "promptls.agents"),
-    ("promptls.lsp.", "promptls.discovery"),
-    ("promptls.lsp.", "promptls.config"),
-    ("promptls.lsp.", "promptls.assembly"),
-    ("promptls.lsp.", "promptls.views"),
-    ("promptls.lsp.", "promptls.lsp.wire"),
-    ("promptls.lsp.", "promptls.tokens"),
-    ("promptls.lsp.codecache", "promptls.lsp.lazymethods"),
-    ("promptls.config", "promptls.analysis"),
-    ("promptls.commands._common", "promptls.discovery"),
-    ("promptls.commands.observe", "promptls.oracle"),
-    ("promptls.analysis.", "promptls.analysis."),
-    ("promptls.analysis.rules.", "promptls.discovery.gitignore"),
-    ("promptls.analysis.rules.", "promptls.discovery.skills"),
-    ("promptls.analysis.rules.", "promptls.tokens"),
-)
-"""(importer prefix, imported prefix) where a promptls import may be deferred into a
-function: the imports the language server's ``initialize`` and the CLI's start-up must
-not wait for (``tests/lsp/test_startup.py`` checks the server side), the profile
-table that ``promptls render`` (which shares the command helpers) never needs, and the
-analysis helpers only some documents need (front matter, drifted copies, coverage, Git's
-ignore rules, skill front matter, token counters, manifests and shell commands), which a
-new editor session's first open must not wait for."""
-
 
 @dataclass(frozen=True)
 class Import:
@@ -108,6 +84,8 @@ class Import:
     type_only: bool
     reason: bool
     """A comment on the import's line or the line above it."""
+    seam: str | None = None
+    """The ``promptls.later`` seam it goes through (``later.yaml``), if any."""
 
 
 def _module_name(path: Path) -> str:
@@ -144,8 +122,22 @@ def _imports_of(path: Path) -> list[Import]:
             else:
                 visit(child, deferred, type_only)
 
-    visit(ast.parse("\n".join(lines)), False, False)
+    tree = ast.parse("\n".join(lines))
+    visit(tree, False, False)
+    if module == LATER:
+        return []  # its imports are the seams' own, counted where each seam is used
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "later"
+        ):
+            target = SEAMS[node.attr].module if node.attr in SEAMS else f"{LATER}.{node.attr}"
+            found.append(Import(module, target, node.lineno, True, False, True, node.attr))
     return found
+
+
+LATER = "promptls.later"
 
 
 def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
@@ -249,20 +241,33 @@ def test_nothing_inside_promptls_uses_the_re_export_modules() -> None:
     assert broken == []
 
 
-def test_deferred_imports_only_at_start_up_seams_with_a_reason() -> None:
+def test_no_import_waits_inside_a_function() -> None:
+    """Imports go at the top of a module; one that must wait goes through a seam."""
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target} inside a function"
+        for imp in _all_imports()
+        if imp.deferred and imp.seam is None
+    ]
+    assert broken == []
+
+
+def test_each_seam_is_used_only_by_the_modules_it_names() -> None:
     broken = []
     for imp in _all_imports():
-        if not imp.deferred:
+        if imp.seam is None or imp.seam in ("names", "load", "When"):
             continue
-        if not imp.reason:
-            broken.append(f"{imp.module}:{imp.line} defers {imp.target} without a reason")
-        internal = imp.target.startswith("promptls")
-        if internal and not any(
-            imp.module.startswith(importer) and imp.target.startswith(imported)
-            for importer, imported in SEAMS
-        ):
-            broken.append(f"{imp.module}:{imp.line} defers {imp.target} off the seams")
+        seam = SEAMS.get(imp.seam)
+        if seam is None:
+            broken.append(f"{imp.module}:{imp.line} uses later.{imp.seam}, which is no seam")
+        elif not any(imp.module.startswith(user) for user in seam.users):
+            broken.append(f"{imp.module}:{imp.line} uses later.{imp.seam} ({seam.users})")
     assert broken == []
+
+
+def test_every_seam_is_used_or_loaded_ahead() -> None:
+    used = {imp.seam for imp in _all_imports() if imp.seam is not None}
+    ahead = {name for name, seam in SEAMS.items() if seam.when is When.AFTER_INITIALIZE}
+    assert set(SEAMS) - used - ahead == set()
 
 
 def test_the_package_declares_its_types() -> None:

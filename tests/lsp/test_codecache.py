@@ -10,6 +10,8 @@ import sys
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
+import attr
+import cattrs
 import pytest
 from bench.lsp_client import JsonObj
 
@@ -282,3 +284,57 @@ def test_a_cache_past_its_size_keeps_only_what_the_last_session_compiled(
     _compile_all(after, "<attrs generated Q>")
     _compile_all(after)
     assert (after.reused, after.compiled) == (3, 3)
+
+
+def _pinned(distribution: str) -> str:
+    """The version range ``pyproject.toml`` pins for one dependency."""
+    text = (Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8")
+    for line in text.splitlines():
+        spec = line.strip().split('"')[1] if line.strip().startswith('"') else ""
+        name = spec.split(">")[0].split("<")[0].split("=")[0]
+        if name == distribution:
+            return spec[len(name) :]
+    raise AssertionError(f"{distribution} is not pinned in pyproject.toml")
+
+
+@pytest.mark.parametrize("distribution", sorted(codecache.WRITTEN_FOR))
+def test_the_pins_are_the_releases_the_cache_was_written_for(distribution: str) -> None:
+    low, high = codecache.WRITTEN_FOR[distribution]
+    assert _pinned(distribution) == f">={'.'.join(map(str, low))},<{'.'.join(map(str, high))}"
+
+
+def test_the_installed_attrs_and_cattrs_are_releases_it_was_written_for() -> None:
+    versions = {
+        "attrs": codecache.installed_version("attrs", attr),
+        "cattrs": codecache.installed_version("cattrs", cattrs),
+    }
+    assert None not in versions.values()
+    assert codecache.unsupported(versions) == []
+
+
+def test_another_release_turns_the_cache_off_with_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setenv(codecache.ENV, str(tmp_path))
+    monkeypatch.setitem(codecache.WRITTEN_FOR, "attrs", ((1,), (2,)))
+    with caplog.at_level("WARNING", logger=codecache.__name__):
+        assert codecache.start() is None
+    assert "code cache off" in caplog.text
+    assert "attrs >=1,<2" in caplog.text
+
+
+def test_a_version_that_cannot_be_read_counts_as_another_release() -> None:
+    assert codecache.unsupported({"attrs": None, "cattrs": (26, 2, 1)}) == ["attrs ?"]
+    assert codecache.unsupported({"attrs": (26, 1, 0), "cattrs": (27, 0)}) == ["cattrs 27.0"]
+
+
+def test_generators_that_stop_compiling_through_it_are_reported(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    idle = CodeCache(str(tmp_path))
+    with caplog.at_level("WARNING", logger=codecache.__name__):
+        assert codecache.check_effect(idle) is False
+    assert "no effect" in caplog.text
+    busy = CodeCache(str(tmp_path))
+    _compile_all(busy)
+    assert codecache.check_effect(busy) is True

@@ -12,25 +12,20 @@ import subprocess
 import sys
 from typing import Any
 
-DEFERRED = (
-    "promptls.analysis.engine",
-    "promptls.analysis.rules",
-    "promptls.discovery",
-    "promptls.assembly",
-    "promptls.config",
-    "promptls.lsp.wire",
-    "tomllib",
-    "hashlib",
-)
-"""Not loaded before ``initialize`` is answered: the deferred-import seams of
-``tests/core/test_contract.py``, seen from a real start-up."""
+from promptls.later import SEAMS, When, names
 
-WARMED = (
-    "promptls.analysis.engine",
-    "promptls.analysis.rules",
-    "promptls.discovery",
-    "promptls.config",
+SERVING = ("promptls.commands.serve", "promptls.lsp.codecache")
+"""Seams the server's own start uses (``serve`` itself, the code cache)."""
+
+DEFERRED = tuple(
+    seam.module
+    for seam in SEAMS.values()
+    if seam.when is not When.BEFORE_LSPROTOCOL and not set(seam.users) <= set(SERVING)
 )
+"""Not loaded before ``initialize`` is answered: every seam of ``promptls.later`` but the
+server's own, seen from a real start-up."""
+
+WARMED = tuple(SEAMS[name].module for name in names(When.AFTER_INITIALIZE))
 """What the first analysis needs, loaded in the background once ``initialize`` is answered."""
 
 _HANDSHAKE = """
@@ -118,7 +113,8 @@ def test_analysis_is_warmed_only_after_initialize_is_answered() -> None:
 _FIRST_ANALYSIS = """
 import asyncio, json, os, sys, tempfile
 from promptls.commands import serve
-from promptls.lsp.warmup import REST_MODULES
+from promptls.later import SEAMS, When, names
+REST_MODULES = [SEAMS[name].module for name in names(When.AFTER_DIAGNOSTICS)]
 server = serve._build_server()
 from promptls.analysis.agents import analyze_for_agents
 from promptls.config import Settings

@@ -11,7 +11,11 @@ from typing import Any
 
 import pytest
 
+from promptls.later import When, names
 from promptls.lsp import warmup
+
+REST = names(When.AFTER_DIAGNOSTICS)
+"""The seams the warm-up loads after the first diagnostics, one by one."""
 
 
 class _Clock:
@@ -76,8 +80,8 @@ def test_every_module_waits_for_its_own_quiet_moment(
 
     monkeypatch.setattr(warmup.asyncio, "to_thread", in_thread)
     asyncio.run(warmup.Warmup(server).rest())
-    assert loaded == list(warmup.REST_MODULES)
-    assert clock.slept == [warmup.QUIET] * len(warmup.REST_MODULES)
+    assert loaded == list(REST)
+    assert clock.slept == [warmup.QUIET] * len(REST)
 
 
 def test_a_client_that_never_pauses_still_gets_everything_loaded(clock: _Clock) -> None:
@@ -122,5 +126,5 @@ def test_the_code_cache_is_saved_after_the_rest_in_its_own_quiet_moment(
 
     monkeypatch.setattr(warmup.asyncio, "to_thread", in_thread)
     asyncio.run(warmup.Warmup(server).rest())
-    assert order == [*warmup.REST_MODULES, "save-call", "save"]
-    assert clock.slept == [warmup.QUIET] * (len(warmup.REST_MODULES) + 1)
+    assert order == [*REST, "save-call", "save"]
+    assert clock.slept == [warmup.QUIET] * (len(REST) + 1)

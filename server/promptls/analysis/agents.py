@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from promptls.agents.registry import PROFILES
+from promptls.analysis.coverage import coverage_holes
 from promptls.analysis.engine import analyze, document_kind, finish, prepare, run_rules
 from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.settings import Settings
@@ -46,8 +47,6 @@ def holes_for(
     setups_here = tuple(s for s in setups(folder) if not _own_file(s))
     if not setups_here:
         return ()
-    # deferred: coverage loads where an agent is set up, not for a new session's first file
-    from promptls.analysis.coverage import coverage_holes
 
     return coverage_holes(folder, setups_here, _Asked(folder, discover))
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from promptls import later
 from promptls.discovery.frontmatter import (
     MAX_DEPTH,
     TAG_MISFIT,
@@ -91,14 +92,12 @@ def _closing_start(text: str, body_start: int) -> int:
 
 def _items(node: object, base: int) -> tuple[tuple[Item, ...], bool]:
     """Scalars of a value node with absolute spans; a list's items when all scalars."""
-    import yaml  # deferred with _compose's (below), its only caller
-
-    if isinstance(node, yaml.ScalarNode):
+    if isinstance(node, later.yaml.ScalarNode):
         return (Item(node.value, base + node.start_mark.index, base + node.end_mark.index),), False
-    if isinstance(node, yaml.SequenceNode):
+    if isinstance(node, later.yaml.SequenceNode):
         found = []
         for child in node.value:
-            if not isinstance(child, yaml.ScalarNode):
+            if not isinstance(child, later.yaml.ScalarNode):
                 return (), True
             found.append(
                 Item(child.value, base + child.start_mark.index, base + child.end_mark.index)
@@ -109,22 +108,19 @@ def _items(node: object, base: int) -> tuple[tuple[Item, ...], bool]:
 
 def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int | None]:
     """The pairs of the block ``text[start:end]``, or the YAML problem and its offset."""
-    # Deferred like discovery.frontmatter's: most documents have no front matter.
-    import yaml
-
     block = text[start:end]
     if too_deep(block):
         return (), f"invalid YAML: brackets nested more than {MAX_DEPTH} levels deep", start
     try:
         # The reader rejects control characters as soon as it is made: inside the try.
-        loader = yaml.SafeLoader(block)
-    except yaml.YAMLError as exc:
+        loader = later.yaml.SafeLoader(block)
+    except later.yaml.YAMLError as exc:
         return (), f"invalid YAML: {getattr(exc, 'problem', None) or exc}", start
     try:
         root = loader.get_single_node()
         if root is None:
             return (), "", None
-        if not isinstance(root, yaml.MappingNode):
+        if not isinstance(root, later.yaml.MappingNode):
             return (), "the front matter is not a key: value mapping", start
         pairs = []
         for k, v in root.value:
@@ -133,7 +129,7 @@ def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int
             except (ValueError, LookupError, AttributeError, TypeError):  # see TAG_MISFIT
                 return (), TAG_MISFIT, start + k.start_mark.index
             pairs.append((k, v, *built))
-    except (yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
+    except (later.yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         at = start + min(mark.index, len(block)) if mark is not None else start
         return (), f"invalid YAML: {getattr(exc, 'problem', None) or exc}", at
@@ -143,7 +139,7 @@ def _compose(text: str, start: int, end: int) -> tuple[tuple[Key, ...], str, int
     for key_node, value_node, name, value in pairs:
         items, sequence = _items(value_node, start)
         value_end = items[-1].end if sequence and items else start + value_node.end_mark.index
-        quoted = isinstance(value_node, yaml.ScalarNode) and value_node.style in ("'", '"')
+        quoted = isinstance(value_node, later.yaml.ScalarNode) and value_node.style in ("'", '"')
         keys.append(
             Key(
                 name=str(name),

@@ -22,6 +22,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from promptls import later
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -105,9 +107,8 @@ def _start(part: Sequence[T], work: Callable[[T], R]) -> tuple[int, int] | None:
     status = 1
     try:  # the child: compute, answer, leave without running the parent's exit code
         os.close(read_end)
-        import pickle  # deferred: only a run that forks pickles (a small one never does)
 
-        data = pickle.dumps([work(item) for item in part], pickle.HIGHEST_PROTOCOL)
+        data = later.pickle.dumps([work(item) for item in part], later.pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as out:
             out.write(data)
         status = 0
@@ -125,10 +126,9 @@ def _collect(child: tuple[int, int] | None, count: int) -> list[R] | None:
     _, status = os.waitpid(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
         return None
-    import pickle  # deferred: as in _start
 
     try:
-        answer = pickle.loads(data)
+        answer = later.pickle.loads(data)
     except Exception:  # a truncated answer: the parent computes the slice itself
         return None
     return answer if isinstance(answer, list) and len(answer) == count else None

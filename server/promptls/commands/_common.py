@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from promptls import later
 from promptls.commands import UsageError
 from promptls.text.escape import safe_line
 
@@ -100,11 +101,8 @@ def resolve_dir(value: str | None) -> str:
 
 def check_profile(name: str) -> str:
     """A known profile name, or a user error listing the valid ones."""
-    # Deferred (commands → discovery): `render` uses this module and no profile (-8 ms).
-    from promptls.discovery import PROFILES
-
-    if name not in PROFILES:
-        known = ", ".join(sorted(PROFILES))
+    if name not in later.discovery.PROFILES:
+        known = ", ".join(sorted(later.discovery.PROFILES))
         raise UsageError(f"unknown profile {safe_line(name)!r} (choose from {known})")
     return name
 

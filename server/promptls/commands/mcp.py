@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from promptls import later
 from promptls.commands import UsageError
 from promptls.mcp.setup import CLIENTS
 
@@ -33,10 +34,9 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(CLIENTS[args.print_config].render())
         return 0
     try:
-        # Deferred (commands → mcp): the SDK is an optional extra, loaded only to serve.
-        from promptls.mcp.server import run_stdio
+        server = later.mcp_server  # the SDK is an optional extra, loaded only to serve
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.split(".")[0] != "mcp":
             raise
         raise UsageError("promptls mcp needs the MCP SDK: pip install 'promptls[mcp]'") from None
-    return run_stdio()
+    return server.run_stdio()

@@ -20,6 +20,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from promptls import later
 from promptls.commands import UsageError
 from promptls.commands._common import (
     add_home_argument,
@@ -62,34 +63,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Observe, print in the chosen form, exit 0/1 by agreement."""
-    # Deferred to run: building the parser (`promptls --help`) must not load the oracle.
-    from promptls.oracle.observe import ObserveError, Plan, observe, supported
-
-    # Deferred for the same reason: `promptls --help` reads no report.
-    from promptls.oracle.report import (
-        hooks_notice,
-        plan_json,
-        plan_text,
-        report_json,
-        report_text,
-    )
-
-    if args.agent not in supported():
-        raise UsageError(f"unknown agent {args.agent!r} (choose from {', '.join(supported())})")
+    supported = later.oracle_observe.supported()
+    if args.agent not in supported:
+        raise UsageError(f"unknown agent {args.agent!r} (choose from {', '.join(supported)})")
     if args.timeout <= 0:
         raise UsageError("--timeout must be a positive number of seconds")
     folder = Path(resolve_dir(args.dir))
     configured = resolve_home(args)
     home = Path(configured) if configured is not None else None
 
-    def before_run(plan: Plan) -> bool:
-        notice = hooks_notice(plan)
+    def before_run(plan: later.oracle_observe.Plan) -> bool:
+        notice = later.oracle_report.hooks_notice(plan)
         if notice and not args.plan:
             print(f"promptls: {notice}", file=sys.stderr, flush=True)
         return not args.plan
 
     try:
-        result = observe(
+        result = later.oracle_observe.observe(
             args.agent,
             folder,
             agent_bin=args.agent_bin,
@@ -98,22 +88,22 @@ def run(args: argparse.Namespace) -> int:
             skip_hooks=args.skip_hooks,
             before_run=before_run,
         )
-    except ObserveError as exc:
+    except later.oracle_observe.ObserveError as exc:
         raise UsageError(str(exc)) from None
-    if isinstance(result, Plan):
+    if isinstance(result, later.oracle_observe.Plan):
         if args.format == "json":
-            print_json(plan_json(result))
+            print_json(later.oracle_report.plan_json(result))
         else:
             setup_stdout()
-            print(plan_text(result))
+            print(later.oracle_report.plan_text(result))
         return 0
     if args.format == "json":
-        print_json(report_json(result))
+        print_json(later.oracle_report.report_json(result))
     elif args.format == "wire":
         sys.stdout.flush()
         sys.stdout.buffer.write(result.wire.encode("utf-8", "surrogatepass"))
         sys.stdout.buffer.flush()
     else:
         setup_stdout()
-        print(report_text(result))
+        print(later.oracle_report.report_text(result))
     return 0 if result.agrees else 1

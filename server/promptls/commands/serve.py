@@ -6,6 +6,7 @@ import gc
 import logging
 from typing import TYPE_CHECKING
 
+from promptls import later
 from promptls.commands import UsageError
 
 if TYPE_CHECKING:
@@ -65,16 +66,11 @@ def _build_server() -> PromptServer:
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
     try:
-        # Deferred (serve → lsp): the code cache goes in before lsprotocol makes its classes.
-        from promptls.lsp import codecache
+        cache = later.codecache.start()
 
-        cache = codecache.start()
-        # Deferred (serve → lsp): pygls loads only when a server runs, with the GC held off.
-        from promptls.lsp.server import create_server
-
-        server = create_server()
+        server = later.lsp_server.create_server()
         server.code_cache = cache
-        if cache is not None:
+        if cache is not None and later.codecache.check_effect(cache):
             log.debug("code cache at start: %d reused, %d compiled", cache.reused, cache.compiled)
     finally:
         gc.set_threshold(young, middle, old)

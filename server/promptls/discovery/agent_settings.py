@@ -20,6 +20,7 @@ import os
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from promptls import later
 from promptls.record import Record
 from promptls.text import runmemo
 from promptls.text.fsread import human_bytes, read_bounded
@@ -97,11 +98,10 @@ def _read_toml(path: str) -> tuple[dict[str, object] | None, SettingsProblem | N
     text, problem = read_settings_text(path, "utf-8")
     if text is None:
         return None, problem
-    import tomllib  # only when an agent's settings file exists
 
     try:
-        return tomllib.loads(text), None
-    except tomllib.TOMLDecodeError as exc:
+        return later.tomllib.loads(text), None
+    except later.tomllib.TOMLDecodeError as exc:
         message, line = _toml_error(str(exc), text)
         return None, SettingsProblem(path, f"invalid TOML: {message}", line)
 

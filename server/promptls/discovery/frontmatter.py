@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import field
 
+from promptls import later
 from promptls.discovery.globs import split_patterns
 from promptls.record import Record
 
@@ -77,16 +78,12 @@ def too_deep(block: str) -> bool:
 
 def _parse(block: str, body_start: int) -> FrontMatter:
     """Load one block; anything but a mapping is reported, not guessed at."""
-    # Deferred: PyYAML takes ~6 ms to import, paid by a server's first open even in the
-    # many folders with no front matter at all (bench/profile_first_open.py).
-    import yaml
-
     if too_deep(block):
         problem = f"invalid YAML: brackets nested more than {MAX_DEPTH} levels deep"
         return FrontMatter(_plain_lines(block), body_start, problem, 2, True)
     try:
-        data = yaml.safe_load(block) if block.strip() else {}
-    except (yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
+        data = later.yaml.safe_load(block) if block.strip() else {}
+    except (later.yaml.YAMLError, RecursionError) as exc:  # deep nesting overflows the parser
         mark = getattr(exc, "problem_mark", None)
         line = mark.line + 2 if mark is not None else None
         problem = getattr(exc, "problem", None) or str(exc)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from promptls import later
 from promptls.discovery.git import find_git_dir
 from promptls.record import Record
 from promptls.text.fsread import read_bounded
@@ -53,10 +54,9 @@ def _spec(path: str) -> GitIgnoreSpec | None:
     if not data:
         return None
     lines = data.decode("utf-8", errors="replace").splitlines()
-    from pathspec import GitIgnoreSpec  # deferred: start-up never pays for it
 
     try:
-        return GitIgnoreSpec.from_lines(lines)
+        return later.pathspec.GitIgnoreSpec.from_lines(lines)
     except Exception:  # a malformed pattern must not stop the lint run
         return None
 

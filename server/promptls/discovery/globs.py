@@ -19,6 +19,7 @@ import os
 from enum import StrEnum
 from typing import NamedTuple
 
+from promptls import later
 from promptls.text.lazyre import lazy
 
 
@@ -92,13 +93,13 @@ class GlobDialect(NamedTuple):
 
     def flags(self) -> int:
         """wcmatch flags for this dialect."""
-        from wcmatch import glob  # deferred: see _globmatch
-
-        value = glob.GLOBSTAR | glob.BRACE | glob.FORCEUNIX
+        value = (
+            later.wcmatch_glob.GLOBSTAR | later.wcmatch_glob.BRACE | later.wcmatch_glob.FORCEUNIX
+        )
         if self.dotfiles:
-            value |= glob.DOTGLOB
+            value |= later.wcmatch_glob.DOTGLOB
         if self.ignore_case:
-            value |= glob.IGNORECASE
+            value |= later.wcmatch_glob.IGNORECASE
         return value
 
     def problem(self, pattern: str) -> str | None:
@@ -175,19 +176,13 @@ def rejected() -> tuple[type[Exception], ...]:
     """What wcmatch raises for a pattern it will not match with: a malformed one, one
     nested too deep, or one whose braces expand to more than its limit of 1000 patterns
     (``{0,1,2,3,4,5,6,7,8,9}`` four times), which is no ``ValueError``."""
-    from wcmatch._wcparse import PatternLimitException  # deferred, as in _globmatch
-
-    return (ValueError, RecursionError, PatternLimitException)
+    return (ValueError, RecursionError, later.wcmatch_wcparse.PatternLimitException)
 
 
 def _globmatch(relative: str, pattern: str, flags: int) -> bool:
     """wcmatch's glob match; a pattern wcmatch rejects matches nothing."""
-    # Deferred: wcmatch (with bracex) takes ~6 ms to import, which every server's first
-    # open would pay, though only path-scoped rules need it.
-    from wcmatch import glob
-
     try:
-        return bool(glob.globmatch(relative, pattern, flags=flags))
+        return bool(later.wcmatch_glob.globmatch(relative, pattern, flags=flags))
     except rejected():
         return False
 

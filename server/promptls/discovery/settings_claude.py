@@ -20,6 +20,7 @@ from __future__ import annotations
 import os
 from typing import NamedTuple
 
+from promptls import later
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.discovery.globs import rejected
 
@@ -46,13 +47,16 @@ class ClaudeConfig(NamedTuple):
         """The (pattern, file) that excludes ``path``, or None."""
         if not self.excludes:
             return None
-        # Deferred: wcmatch takes ~6 ms to import; only claudeMdExcludes needs it.
-        from wcmatch import glob
 
-        flags = glob.GLOBSTAR | glob.BRACE | glob.DOTGLOB | glob.FORCEUNIX
+        flags = (
+            later.wcmatch_glob.GLOBSTAR
+            | later.wcmatch_glob.BRACE
+            | later.wcmatch_glob.DOTGLOB
+            | later.wcmatch_glob.FORCEUNIX
+        )
         for pattern, source in self.excludes:
             try:
-                if pattern == path or glob.globmatch(path, pattern, flags=flags):
+                if pattern == path or later.wcmatch_glob.globmatch(path, pattern, flags=flags):
                     return pattern, source
             except rejected():  # a pattern wcmatch rejects excludes nothing
                 continue

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls import later
 from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.model import Edit, Fix
 from promptls.apidesc.ids import FIX_ALL_KIND
@@ -195,15 +196,12 @@ def shim_actions(
 ) -> list[types.CodeAction]:
     """PL027's fix: the agent's copy becomes an import of the shared file, or is deleted
     when its agents read that file already (only for clients that can delete files)."""
-    # Deferred (lsp → analysis): only a drifted copy runs every agent's discovery.
-    from promptls.analysis.shim import shims
-
     path = snapshot.analysis.path
     if path is None:
         return []
     can_delete = client_can(server, types.ResourceOperationKind.Delete)
     out = []
-    for shim in shims(path, snapshot.text):
+    for shim in later.analysis_shim.shims(path, snapshot.text):
         if shim.new_text is None:
             if not can_delete:
                 continue
@@ -224,10 +222,7 @@ def fence_actions(
 ) -> list[types.CodeAction]:
     """PL030's fix, offered in the editor only (the finding carries none, so neither
     ``check --fix`` nor fix-all applies it): the matching closing fence at the end."""
-    # Deferred (lsp → analysis): only a file with an unclosed fence needs it.
-    from promptls.analysis.rules.pl030_unclosed_fence import closing_edit
-
-    edit = closing_edit(snapshot.text)
+    edit = later.pl030_unclosed_fence.closing_edit(snapshot.text)
     if edit is None:
         return []
     return [

@@ -20,10 +20,17 @@ write the folder); a file that is missing, foreign, truncated or corrupt is igno
 everything compiles as if there were no cache. It is written atomically, and only when
 the session compiled something new. ``PROMPTLS_CODE_CACHE=off`` turns it off;
 ``PROMPTLS_CODE_CACHE=<folder>`` puts it elsewhere (the bench uses both).
+
+Why it stays: without it a server's CPU to ``initialize`` is 1.19x the bare pygls
+server's, against a budget of 1.1x (``scripts/bench --servers promptls,promptls-plain,floor
+--only lsp``: 690 against 580 ms, 420 ms with it). It reaches into attrs' and cattrs'
+modules, so it runs only on the releases it was written against (``WRITTEN_FOR``, the same
+ranges as ``pyproject.toml``'s pins, which a test compares): on any other, or when the
+generators stop compiling through it, the server logs a warning and starts without it.
 """
 
 # Plain str paths: this runs before anything else at start-up, and the paths only go to os.
-# ruff: noqa: PTH103, PTH105, PTH108, PTH111, PTH118, PTH120
+# ruff: noqa: PTH103, PTH105, PTH108, PTH111, PTH118, PTH120, PTH208
 
 from __future__ import annotations
 
@@ -37,6 +44,8 @@ import threading
 from importlib.util import MAGIC_NUMBER
 from types import CodeType, ModuleType
 from typing import Any
+
+from promptls import later
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +66,13 @@ mode, flags, dont_inherit, optimize)."""
 
 _compile = builtins.compile
 _exec = builtins.exec
+
+WRITTEN_FOR: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
+    "attrs": ((26, 1), (27,)),
+    "cattrs": ((26, 1), (27,)),
+}
+"""Distribution → the versions [from, to) whose generators this module was written and
+tested against (their module-level ``compile``; attrs' generated file names)."""
 
 LAZY_PREFIX = "<attrs generated methods "
 """The file name attrs gives a class's methods: compiled on first use when the cache does
@@ -125,10 +141,7 @@ class CodeCache:
             self.reused += 1
             return code
         if filename.startswith(LAZY_PREFIX) and key[2:] == ("exec", 0, False, -1):
-            # Deferred: only a class the cache does not hold yet gets stand-ins.
-            from promptls.lsp import lazymethods
-
-            return lazymethods.template_for(source, filename, self._compile_exec)
+            return later.lazymethods.template_for(source, filename, self._compile_exec)
         return self._compile_new(key)
 
     def _compile_exec(self, source: str, filename: str) -> CodeType:
@@ -172,11 +185,10 @@ class CodeCache:
             payload = marshal.dumps(table)
         blob = _HEAD + MAGIC_NUMBER + _crc(payload) + payload
         folder = os.path.dirname(self.path)
-        import tempfile  # deferred: a save happens after the first diagnostics
 
         try:
             os.makedirs(folder, exist_ok=True)
-            fd, temporary = tempfile.mkstemp(dir=folder, prefix=".generated-", suffix=".tmp")
+            fd, temporary = later.tempfile.mkstemp(dir=folder, prefix=".generated-", suffix=".tmp")
             try:
                 with os.fdopen(fd, "wb") as f:
                     f.write(blob)
@@ -232,19 +244,73 @@ def _decode(blob: bytes) -> dict[Key, CodeType]:
     return {k: v for k, v in table.items() if _is_key(k) and type(v) is CodeType}
 
 
+def installed_version(distribution: str, module: ModuleType) -> tuple[int, ...] | None:
+    """The version of ``distribution`` that ``module`` was installed from, read from the
+    ``<name>-<version>.dist-info`` folder beside it (``importlib.metadata`` would cost
+    ~8 ms of every start); None when there is none to read."""
+    folder = os.path.dirname(os.path.dirname(module.__file__ or ""))
+    prefix = f"{distribution}-"
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return None
+    for name in names:
+        if name.startswith(prefix) and name.endswith(".dist-info"):
+            version = name[len(prefix) : -len(".dist-info")]
+            parts = version.split(".")
+            if all(part.isdigit() for part in parts):
+                return tuple(int(part) for part in parts)
+    return None
+
+
+def unsupported(versions: dict[str, tuple[int, ...] | None]) -> list[str]:
+    """The distributions outside ``WRITTEN_FOR``, as ``name version`` (or ``name ?``)."""
+    out = []
+    for name, (low, high) in WRITTEN_FOR.items():
+        version = versions.get(name)
+        if version is None or not low <= version < high:
+            shown = ".".join(map(str, version)) if version is not None else "?"
+            out.append(f"{name} {shown}")
+    return out
+
+
 def start() -> CodeCache | None:
     """Load the cache and put it in front of attrs', cattrs' and dataclasses' compiling,
-    before lsprotocol is imported; None when turned off. Called by ``promptls serve``."""
+    before lsprotocol is imported; None when turned off, or (with a warning) when attrs or
+    cattrs is not a release it was written against. Called by ``promptls serve``."""
     folder = default_folder()
     if folder is None:
         return None
+    attr_make, cattrs_gen = later.attr_make, later.cattrs_gen
+    versions = {
+        "attrs": installed_version("attrs", sys.modules["attr"]),
+        "cattrs": installed_version("cattrs", sys.modules["cattrs"]),
+    }
+    if wrong := unsupported(versions):
+        log.warning(
+            "code cache off: written for attrs and cattrs %s, found %s; the server starts "
+            "without it (slower)",
+            ", ".join(f"{n} {_span(r)}" for n, r in WRITTEN_FOR.items()),
+            ", ".join(wrong),
+        )
+        return None
     cache = CodeCache(folder)
     cache.load()
-    # Deferred (all three): loaded here, before lsprotocol makes its classes through them.
-    import dataclasses
 
-    import attr._make  # deferred: as above
-    import cattrs.gen  # deferred: as above
-
-    cache.install((attr._make, cattrs.gen), (dataclasses,))
+    cache.install((attr_make, cattrs_gen), (later.dataclasses,))
     return cache
+
+
+def check_effect(cache: CodeCache) -> bool:
+    """After lsprotocol is loaded: whether its classes went through the cache. When none
+    did, attrs and cattrs no longer compile as they did; the warning says so, since
+    nothing else would (the server only starts slower)."""
+    if cache.reused or cache.compiled:
+        return True
+    log.warning("code cache had no effect: attrs or cattrs no longer compile through it")
+    return False
+
+
+def _span(versions: tuple[tuple[int, ...], tuple[int, ...]]) -> str:
+    low, high = versions
+    return f">={'.'.join(map(str, low))},<{'.'.join(map(str, high))}"

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.uris import to_fs_path
 
+from promptls import later
 from promptls.lsp.command_ids import (
     CONTEXT_REVISION,
     DEBUG_DOCUMENT_HASH,
@@ -133,35 +134,27 @@ def allowed_document(server: PromptServer, value: str) -> str:
 
 def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]:
     """The profiles to answer for: one, or ``all`` side by side."""
-    from promptls.discovery import PROFILES  # deferred (lsp → discovery): not at start-up
-
     if value is None:
         return list(profiles_for(server, folder))
     if value == "all":
-        return list(PROFILES)
-    if value not in PROFILES:
-        raise invalid(f"unknown profile {value!r} (known: {', '.join(PROFILES)}, all)")
+        return list(later.discovery.PROFILES)
+    if value not in later.discovery.PROFILES:
+        raise invalid(
+            f"unknown profile {value!r} (known: {', '.join(later.discovery.PROFILES)}, all)"
+        )
     return [value]
 
 
 def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Which files each profile loads for a folder, in order, and what happened to the
     rest; for a file (``uri``), which of them apply to that file."""
-    # Deferred (lsp → assembly, discovery, views): only needed once someone asks;
-    # `initialize` must not wait for them.
-    from promptls.assembly.environment import detect_environment  # deferred: as above
-    from promptls.assembly.render import context_revision as revision_of  # deferred
-    from promptls.discovery import discover, resolve_home  # deferred: as above
-    from promptls.discovery.skills import discover_skills  # deferred: as above
-    from promptls.views.shapes import ProfileContext, context_result  # deferred: as above
-
     uri = _string(obj, "uri", required=False)
     if uri is not None:
         folder, target = _folder_and_target(server, uri)
     else:
         folder, target = allowed_folder(server, str(_string(obj, "folder"))), None
     profiles = _profiles(server, folder, _string(obj, "profile", required=False))
-    env = detect_environment(folder)
+    env = later.assembly_environment.detect_environment(folder)
     results = []
     for profile in profiles:
         # A target's answer is not memoised: it is asked for once per command, and the
@@ -169,13 +162,19 @@ def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, A
         found = (
             server.discover(folder, profile)
             if target is None
-            else discover(folder, profile, target=target)
+            else later.discovery.discover(folder, profile, target=target)
         )
-        skills = discover_skills(folder, profile)
-        results.append(ProfileContext(found, revision_of(env, found.files), skills))
-    home, _ = resolve_home(None, None)
+        skills = later.discovery_skills.discover_skills(folder, profile)
+        results.append(
+            later.views_shapes.ProfileContext(
+                found, later.assembly_render.context_revision(env, found.files), skills
+            )
+        )
+    home, _ = later.discovery.resolve_home(None, None)
     base = _workspace_of(server, folder)
-    return context_result(folder, env, results, home=home, base=base, target=target)
+    return later.views_shapes.context_result(
+        folder, env, results, home=home, base=base, target=target
+    )
 
 
 def _folder_and_target(server: PromptServer, value: str) -> tuple[str, str | None]:
@@ -215,25 +214,18 @@ def _workspace_of(server: PromptServer, folder: str) -> str:
 
 def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The environment an agent would report for the folder (read from files only)."""
-    # Deferred (lsp → assembly, views): reads git and the platform, only when asked.
-    from promptls.assembly.environment import detect_environment
-    from promptls.views.shapes import environment_result  # deferred: as above
-
     folder = allowed_folder(server, str(_string(obj, "folder")))
-    return environment_result(folder, detect_environment(folder))
+    return later.views_shapes.environment_result(
+        folder, later.assembly_environment.detect_environment(folder)
+    )
 
 
 def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
-    from promptls.views.shapes import preview_result  # deferred (lsp → views): on request
-
     folder = allowed_folder(server, str(_string(obj, "folder")))
     fmt = _string(obj, "format", required=False) or "both"
     if fmt not in PREVIEW_FORMATS:
         raise invalid(f"'format' must be one of {', '.join(PREVIEW_FORMATS)}")
-    # Deferred (lsp → assembly): on request, as above.
-    from promptls.assembly.agents import measure, render_agent, render_or  # deferred
-    from promptls.assembly.assemble import assemble_prompt  # deferred: as above
 
     chosen = _string(obj, "profile", required=False)
     target_arg = _string(obj, "for", required=False)
@@ -245,15 +237,19 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
             raise invalid("'profile' names one profile here")
         target = None if target_arg is None else _target_in(server, folder, target_arg)
         system_file, text = system_source(server, folder)
-        prompt = assemble_prompt(
+        prompt = later.assembly_assemble.assemble_prompt(
             folder,
             profile=_profiles(server, folder, chosen)[0],
             system_text=text,
             target=target,
         )
     found = prompt.discovery
-    measured = measure(render_or(prompt) if found.profile == "or" else render_agent(found))
-    return preview_result(
+    measured = later.assembly_agents.measure(
+        later.assembly_agents.render_or(prompt)
+        if found.profile == "or"
+        else later.assembly_agents.render_agent(found)
+    )
+    return later.views_shapes.preview_result(
         folder,
         found.profile,
         system_file,
@@ -300,23 +296,19 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     exact = snapshot.analysis.exact_markers
     doc = server.documents.get(uri)
     marker = exact[0].marker if exact else server.settings_for(doc).markers[0] if doc else ""
-    from promptls.lsp.wire import full_parts  # deferred (lsp → wire): ~4 ms
-    from promptls.views.shapes import wire_result  # deferred (lsp → views): on request
 
     m = snapshot.wire(marker)
     measured = [(p.size.bytes, p.size.tokens) for p in (m.static, m.dynamic, m.wire)]
-    parts = full_parts(snapshot.text, marker)
-    return wire_result(uri, snapshot.version, len(exact), parts, measured)
+    parts = later.wire.full_parts(snapshot.text, marker)
+    return later.views_shapes.wire_result(uri, snapshot.version, len(exact), parts, measured)
 
 
 def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The context revision for a folder (changes when what the model sees changes)."""
-    from promptls.views.shapes import revision_result  # deferred (lsp → views): on request
-
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
     server.revisions[folder] = revision
-    return revision_result(folder, profiles_for(server, folder)[0], revision)
+    return later.views_shapes.revision_result(folder, profiles_for(server, folder)[0], revision)
 
 
 def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
@@ -325,9 +317,8 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     doc = server.documents.get(uri)
     if doc is None:
         raise invalid(f"{uri} is not an open document")
-    import hashlib  # debug only: not worth ~1 ms of every start-up
 
-    digest = hashlib.sha256(doc.text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = later.hashlib.sha256(doc.text.encode("utf-8", "surrogatepass")).hexdigest()
     return {"uri": uri, "version": doc.version, "sha256": digest}
 
 
@@ -345,14 +336,14 @@ async def debug_stats(server: PromptServer) -> dict[str, Any]:
 
 def show_loaders(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     """The files that import a file and each profile's verdict on it (``references``)."""
-    from promptls.views.loaders import loaders_result, loaders_text  # deferred: on request
-
     uri = allowed_document(server, str(_string(obj, "uri")))
     path = path_of(uri) or _to_path(uri)
     chosen = _string(obj, "profile", required=False)
     names = None if chosen is None else tuple(_profiles(server, str(Path(path).parent), chosen))
     found = loaders_of(server, path, names)
-    return loaders_result(found) | {"text": loaders_text(found)}
+    return later.views_loaders.loaders_result(found) | {
+        "text": later.views_loaders.loaders_text(found)
+    }
 
 
 def register(server: PromptServer) -> None:

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls import later
+from promptls.analysis.model import DocumentKind
 from promptls.lsp.importing import import_setup, path_of
 
 if TYPE_CHECKING:
@@ -39,23 +41,24 @@ def _snippet(text: str) -> str:
 
 def _choices(server: PromptServer, snapshot: Snapshot, offset: int) -> tuple[list[Choice], str]:
     """The suggestions at ``offset`` and what they are (``path``, ``key``, ``marker``)."""
-    # Deferred (lsp → analysis): completion only.
-    from promptls.analysis import completion
-    from promptls.analysis.model import DocumentKind  # deferred: as above
-    from promptls.discovery.links import import_profiles  # deferred: as above
-
     analysis, text = snapshot.analysis, snapshot.text
     path = path_of(snapshot.uri)
     if analysis.kind is DocumentKind.INSTRUCTION and path is not None:
-        front = completion.front_matter_choices(text, offset, path)
+        front = later.analysis_completion.front_matter_choices(text, offset, path)
         if front:
             return front, "key"
         setup = import_setup(server, path)
-        styles = dict.fromkeys(style.name for _, style in import_profiles(setup.profiles))
-        return completion.path_choices(text, offset, path, styles, home=setup.home), "path"
+        styles = dict.fromkeys(
+            style.name for _, style in later.discovery_links.import_profiles(setup.profiles)
+        )
+        return later.analysis_completion.path_choices(
+            text, offset, path, styles, home=setup.home
+        ), "path"
     if analysis.kind is DocumentKind.PROMPT:
         markers = server.settings.for_path(path).markers
-        found = completion.marker_choice(text, offset, markers[0]) if markers else None
+        found = (
+            later.analysis_completion.marker_choice(text, offset, markers[0]) if markers else None
+        )
         return ([found] if found is not None else []), "marker"
     return [], ""
 

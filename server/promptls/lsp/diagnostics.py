@@ -20,6 +20,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from promptls import later
 from promptls.analysis.model import Finding, Severity
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import ClientMapper
@@ -43,10 +44,7 @@ _RELATED_READ_LIMIT = 4 * 1024 * 1024
 
 def rule_url(code: str) -> str:
     """Link to the rule's documentation (the CLI's SARIF output uses the same link)."""
-    # Deferred (lsp → analysis): the sixteen rule modules (~15 ms) must not delay `initialize`.
-    from promptls.analysis.rules import rule_doc_url
-
-    return rule_doc_url(code)
+    return later.analysis_rules.rule_doc_url(code)
 
 
 def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:

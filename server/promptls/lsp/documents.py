@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls import later
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.positions import ClientMapper, encoding_name
 from promptls.record import Record
@@ -93,9 +94,7 @@ class Snapshot:
         """
         found = self._wires.get(marker)
         if found is None:
-            from promptls.lsp.wire import wire_of  # deferred (lsp → wire): ~4 ms, first hover
-
-            found = self._wires[marker] = wire_of(self.text, marker)
+            found = self._wires[marker] = later.wire.wire_of(self.text, marker)
         return found
 
 

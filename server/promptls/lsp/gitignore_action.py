@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls import later
 from promptls.lsp.positions import ClientMapper
 from promptls.text.fsread import read_bounded
 
@@ -39,11 +40,8 @@ def gitignore_actions(
     server: PromptServer, snapshot: Snapshot, diags: list[types.Diagnostic]
 ) -> list[types.CodeAction]:
     """ "Add NAME to .gitignore" for a personal file no ignore file covers yet."""
-    # Deferred (lsp → discovery): only a personal file needs the ignore rules.
-    from promptls.discovery.gitignore import git_ignored
-
     path = snapshot.analysis.path
-    verdict = None if path is None else git_ignored(path)
+    verdict = None if path is None else later.discovery_gitignore.git_ignored(path)
     if path is None or verdict is None or verdict.ignored:
         return []
     ws = server.client_capabilities.workspace

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from promptls import later
 from promptls.analysis.model import Analysis, DocumentKind, MarkerHit, MarkerKind
 from promptls.lsp.markup import Doc
 from promptls.text.escape import safe_line
@@ -121,13 +122,12 @@ def _tokens_line(entry: Entry, text: str | None, profile: str) -> str:
     is known and installed (``promptls[tokens]``), else the labelled estimate."""
     if text is None or entry.order is None:
         return ""
-    # Deferred: the per-agent renderers are needed only by this hover and the preview.
-    from promptls.assembly.agents import ENCODINGS
-    from promptls.tokens import count_tokens  # deferred: as above, and ~1 ms of start-up
 
     data = text.encode("utf-8", "surrogatepass")
     sent = data[: entry.cut_at] if entry.cut_at is not None else data
-    counted = count_tokens(sent.decode("utf-8", "replace"), ENCODINGS.get(profile))
+    counted = later.tokens.count_tokens(
+        sent.decode("utf-8", "replace"), later.assembly_agents.ENCODINGS.get(profile)
+    )
     label = counted.method if counted.exact else "estimate"
     return f" {'' if counted.exact else '≈'}{counted.count:,} tokens ({label})."
 
@@ -197,26 +197,20 @@ def instruction_hover(
 def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
     """How many workspace files the scope glob under the cursor matches, and a few of
     them, in the dialect of the file's agent; None when the cursor is on no scope glob."""
-    # Deferred (lsp → analysis): only front-matter hovers need the glob listing.
-    from promptls.analysis.frontmatter_check import EXAMPLES, count_files, glob_at, glob_hits
-
-    # Deferred like the line above (a front-matter hover only).
-    from promptls.analysis.frontmatter_kinds import scope_root
-
-    found = glob_at(text, path, offset)
+    found = later.frontmatter_check.glob_at(text, path, offset)
     if found is None or path is None:
         return None
     kind, glob = found
     doc = Doc().heading(f"promptls: {kind.scope_key} glob ({kind.agent})")
-    root = scope_root(path, kind)
+    root = later.frontmatter_kinds.scope_root(path, kind)
     if root is None or not Path(root).is_dir():
         doc.para(
             f"{safe_line(glob.pattern)} is matched against the project {kind.agent} works "
             "on; this file is not inside one (a user-level rule), so nothing is listed."
         )
         return doc, glob.start, glob.end
-    hits = glob_hits(root, kind, glob.pattern)
-    listed = count_files(hits.visited)
+    hits = later.frontmatter_check.glob_hits(root, kind, glob.pattern)
+    listed = later.frontmatter_check.count_files(hits.visited)
     listed = listed if hits.complete else f"the first {listed}"
     doc.para(
         f"{safe_line(glob.pattern)} matches {hits.count} of {listed} under "
@@ -226,25 +220,22 @@ def glob_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int]
         doc.para("The listing stops there: files further down are not counted.")
     for example in hits.examples:
         doc.item(safe_line(example))
-    if hits.count > EXAMPLES:
-        doc.para(f"… and {hits.count - EXAMPLES} more.")
+    if hits.count > later.frontmatter_check.EXAMPLES:
+        doc.para(f"… and {hits.count - later.frontmatter_check.EXAMPLES} more.")
     return doc, glob.start, glob.end
 
 
 def drift_hover(analysis: Analysis, offset: int) -> tuple[Doc, int, int] | None:
     """The diff behind a PL027 finding under the cursor: the other copy → this one."""
-    # Deferred (lsp → analysis): only a drifted copy's hover reads the other copy.
-    from promptls.analysis.drift import read_copy, unified
-
     for finding in analysis.findings:
         if finding.code != "PL027" or not finding.start <= offset <= finding.end:
             continue
         other = next((r.path for r in finding.related if r.path), None)
-        there = None if other is None else read_copy(other)
+        there = None if other is None else later.analysis_drift.read_copy(other)
         if other is None or there is None or analysis.path is None:
             continue
         here_name, there_name = Path(analysis.path).name, Path(other).name
-        diff = unified(analysis.text, there, here_name, there_name)
+        diff = later.analysis_drift.unified(analysis.text, there, here_name, there_name)
         doc = Doc().heading("promptls: drifted copy")
         doc.para(finding.message)
         doc.block(f"Diff from {safe_line(str(other))} to this file:", diff)
@@ -255,26 +246,29 @@ def drift_hover(analysis: Analysis, offset: int) -> tuple[Doc, int, int] | None:
 def skill_body(doc: Doc, text: str) -> Doc:
     """Append the body as Claude Code sends it for the sample arguments (commands shown,
     never run)."""
-    # Deferred (lsp → analysis): only skill and command files need the template reader.
-    from promptls.analysis.rules.pl029_skill_template_trap import SAMPLE_ARGUMENTS, render_body
-
+    sample = later.pl029_skill_template_trap.SAMPLE_ARGUMENTS
     doc.para(
         "Claude Code fills placeholders and runs inline commands before the model reads "
-        f"this file. Invoked with the sample arguments `{SAMPLE_ARGUMENTS}`, it sends "
+        f"this file. Invoked with the sample arguments `{sample}`, it sends "
         "(inline commands are shown, not run):"
     )
-    doc.block("", render_body(text, SAMPLE_ARGUMENTS))
+    doc.block(
+        "",
+        later.pl029_skill_template_trap.render_body(
+            text, later.pl029_skill_template_trap.SAMPLE_ARGUMENTS
+        ),
+    )
     return doc
 
 
 def skill_hover(text: str, path: str | None, offset: int) -> tuple[Doc, int, int] | None:
     """On a placeholder or inline command of a skill or command file: the body as sent."""
-    # Deferred like skill_body's.
-    from promptls.analysis.rules.pl029_skill_template_trap import is_template_path, tokens
-
-    if not is_template_path(path):
+    if not later.pl029_skill_template_trap.is_template_path(path):
         return None
-    token = next((t for t in tokens(text) if t.start <= offset <= t.end), None)
+    token = next(
+        (t for t in later.pl029_skill_template_trap.tokens(text) if t.start <= offset <= t.end),
+        None,
+    )
     if token is None:
         return None
     return skill_body(Doc().heading("promptls: skill template"), text), token.start, token.end
@@ -330,21 +324,20 @@ def register(server: PromptServer) -> None:
             and params.position.line < INSTRUCTION_HOVER_LINES
         ):
             path = analysis.path
-            # Deferred (lsp → discovery): hovers on instruction files only.
-            from promptls.discovery.api import owning_folder, skill_bundle
-            from promptls.discovery.setup import active_profiles  # deferred: as above
 
-            folder = owning_folder(path)
-            profiles = active_profiles(folder, server.settings.for_path(path).profile)
+            folder = later.discovery_api.owning_folder(path)
+            profiles = later.discovery_setup.active_profiles(
+                folder, server.settings.for_path(path).profile
+            )
             try:
                 found = [(p, server.discover(folder, p)) for p in profiles]
             except Exception:
                 return None
-            doc = instruction_hover(path, found, snapshot.text, _bundle(skill_bundle(path)))
-            # Deferred (lsp → analysis): as in skill_hover.
-            from promptls.analysis.rules.pl029_skill_template_trap import is_template_path
+            doc = instruction_hover(
+                path, found, snapshot.text, _bundle(later.discovery_api.skill_bundle(path))
+            )
 
-            if is_template_path(path):
+            if later.pl029_skill_template_trap.is_template_path(path):
                 skill_body(doc, snapshot.text)
             return hover_result(doc, server.markdown)
         return None

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from pygls.uris import to_fs_path
 
+from promptls import later
+
 if TYPE_CHECKING:
     from promptls.discovery.links import Loaders
     from promptls.discovery.model import Discovery
@@ -32,16 +34,15 @@ def import_setup(server: PromptServer, path: str) -> ImportSetup:
     no agent and with no profile configured, also the agents with an import syntax that
     read a file of this name (a new CLAUDE.md is Claude's before it is saved). A
     discovery that fails is left out (the links then rest on the disk alone)."""
-    # Deferred (lsp → agents, discovery): import features only.
-    from promptls.agents.registry import PROFILES
-    from promptls.discovery.api import is_instruction_path, owning_folder, resolve_home  # as above
-    from promptls.discovery.setup import active_profiles, detect_setups  # deferred: as above
-
-    folder = owning_folder(path)
+    folder = later.discovery_api.owning_folder(path)
     configured = server.settings.for_path(path).profile
-    profiles = active_profiles(folder, configured)
-    if configured is None and not detect_setups(folder):
-        owners = (n for n, p in PROFILES.items() if p.imports and is_instruction_path(path, [n]))
+    profiles = later.discovery_setup.active_profiles(folder, configured)
+    if configured is None and not later.discovery_setup.detect_setups(folder):
+        owners = (
+            n
+            for n, p in later.agents_registry.PROFILES.items()
+            if p.imports and later.discovery_api.is_instruction_path(path, [n])
+        )
         profiles = tuple(dict.fromkeys((*profiles, *owners)))
     found: dict[str, Discovery] = {}
     for profile in profiles:
@@ -49,7 +50,10 @@ def import_setup(server: PromptServer, path: str) -> ImportSetup:
             found[profile] = server.discover(folder, profile)
         except Exception:  # a broken discovery must not break navigation
             continue
-    home = next((d.home for d in found.values()), None) or resolve_home(None, None)[0]
+    home = (
+        next((d.home for d in found.values()), None)
+        or later.discovery_api.resolve_home(None, None)[0]
+    )
     return ImportSetup(folder, profiles, found, home)
 
 
@@ -71,11 +75,8 @@ def loaders_of(server: PromptServer, path: str, profiles: tuple[str, ...] | None
     """Who loads ``path`` (``analysis.loaders.find_loaders``), with the open documents'
     current text and the server's cached discovery; ``profiles`` default to the
     folder's agents."""
-    # Deferred (lsp → analysis): references and showLoaders only.
-    from promptls.analysis.loaders import find_loaders
-
     setup = import_setup(server, path)
-    return find_loaders(
+    return later.analysis_loaders.find_loaders(
         path,
         setup.profiles if profiles is None else profiles,
         server.discover,

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from promptls import later
+from promptls.analysis.model import DocumentKind
 from promptls.lsp.importing import import_setup, path_of
 
 if TYPE_CHECKING:
@@ -28,10 +30,6 @@ IMPORTABLE = (".md", ".mdx", ".markdown")
 
 def links_of(server: PromptServer, snapshot: Snapshot) -> list[ImportLink]:
     """The followed imports of an open instruction or Markdown file (none in prompts)."""
-    # Deferred (lsp → analysis/discovery): navigation only.
-    from promptls.analysis.model import DocumentKind
-    from promptls.discovery.links import followed_imports  # deferred: as above
-
     path = path_of(snapshot.uri)
     kind = snapshot.analysis.kind
     if path is None or kind is DocumentKind.PROMPT:
@@ -41,7 +39,7 @@ def links_of(server: PromptServer, snapshot: Snapshot) -> list[ImportLink]:
     if "@" not in snapshot.text:
         return []
     setup = import_setup(server, path)
-    return followed_imports(
+    return later.discovery_links.followed_imports(
         snapshot.text, path, setup.profiles, home=setup.home, discoveries=setup.discoveries
     )
 

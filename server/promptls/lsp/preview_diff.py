@@ -15,6 +15,7 @@ import weakref
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
+from promptls import later
 from promptls.lsp.workspace import system_source
 
 if TYPE_CHECKING:
@@ -32,13 +33,15 @@ _BASELINES: weakref.WeakKeyDictionary[PromptServer, OrderedDict[Key, AgentRender
 
 def _render(server: PromptServer, folder: str, profile: str, target: str | None) -> AgentRendering:
     """The profile's wire rendering of ``folder`` now, as ``previewPrompt`` renders it."""
-    # Deferred (lsp → assembly): on request only, like previewPrompt's.
-    from promptls.assembly.agents import render_agent, render_or
-    from promptls.assembly.assemble import assemble_prompt  # deferred: as above
-
     _, text = system_source(server, folder)
-    prompt = assemble_prompt(folder, profile=profile, system_text=text, target=target)
-    return render_or(prompt) if profile == "or" else render_agent(prompt.discovery)
+    prompt = later.assembly_assemble.assemble_prompt(
+        folder, profile=profile, system_text=text, target=target
+    )
+    return (
+        later.assembly_agents.render_or(prompt)
+        if profile == "or"
+        else later.assembly_agents.render_agent(prompt.discovery)
+    )
 
 
 def preview_diff(
@@ -55,10 +58,6 @@ def preview_diff(
     the arguments are validated by the command handler (``lsp/commands.py``). ``texts``
     adds both wire texts (for a side-by-side diff); ``base`` is the folder paths are shown
     relative to."""
-    from promptls.assembly.diff import first_difference  # deferred: on request
-    from promptls.discovery import resolve_home  # deferred: on request
-    from promptls.views.diff import difference_json  # deferred: on request
-
     current = _render(server, folder, profile, target)
     kept = _BASELINES.setdefault(server, OrderedDict())
     key = (folder, profile, target)
@@ -68,9 +67,9 @@ def preview_diff(
     kept.move_to_end(key)
     while len(kept) > BASELINES_MAX:
         kept.popitem(last=False)
-    diff = first_difference(baseline, current)
-    home, _ = resolve_home(None, None)
+    diff = later.assembly_diff.first_difference(baseline, current)
+    home, _ = later.discovery.resolve_home(None, None)
     wires = (baseline.wire, current.wire) if texts else None
-    return difference_json(
+    return later.views_diff.difference_json(
         profile, "baseline", folder, diff, texts=wires, base=base or folder, home=home
     )

@@ -59,6 +59,8 @@ from pygls.exceptions import (
 from pygls.protocol import LanguageServerProtocol
 from pygls.protocol.language_server import lsp_method
 
+from promptls import later
+
 log = logging.getLogger(__name__)
 
 PYGLS_SERIES = "2.1"
@@ -92,11 +94,7 @@ def check_pygls(protocol: LanguageServerProtocol | None = None) -> None:
     if protocol is not None:
         missing += [n for n in _PRIVATE_STATE if n not in vars(protocol)]
     if missing:
-        # Deferred (only this error needs it): importlib.metadata brings email, zipfile,
-        # csv, shutil, tempfile and more, ~8 ms of every server start before `initialize`.
-        import importlib.metadata
-
-        version = importlib.metadata.version("pygls")
+        version = later.importlib_metadata.version("pygls")
         raise PyglsIncompatibleError(
             f"promptls needs pygls {PYGLS_SERIES}.x, but pygls {version} has no "
             f"{', '.join(missing)} (private pygls attributes promptls' protocol fixes use); "

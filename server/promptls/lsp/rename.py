@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from promptls import later
 from promptls.lsp.importing import import_setup, open_texts, path_of
 from promptls.lsp.positions import ClientMapper
 
@@ -41,14 +42,12 @@ def _filters() -> list[types.FileOperationFilter]:
 
 def _edits(server: PromptServer, old: str, new: str) -> tuple[list[ImportEdit], dict[str, str]]:
     """The import edits for one rename, and the texts they apply to (by path)."""
-    # Deferred (lsp → analysis/discovery): renames only.
-    from promptls.analysis.loaders import candidate_files, read_texts, scan_root
-    from promptls.discovery.links import rename_edits  # deferred: as above
-
     setup = import_setup(server, old)
-    paths, _ = candidate_files(scan_root(old))
-    texts = dict(read_texts(paths, open_texts(server)))
-    return rename_edits(old, new, texts.items(), setup.profiles, home=setup.home), texts
+    paths, _ = later.analysis_loaders.candidate_files(later.analysis_loaders.scan_root(old))
+    texts = dict(later.analysis_loaders.read_texts(paths, open_texts(server)))
+    return later.discovery_links.rename_edits(
+        old, new, texts.items(), setup.profiles, home=setup.home
+    ), texts
 
 
 def _takes_document_changes(server: PromptServer) -> bool:

@@ -21,7 +21,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
 
-from promptls import __version__
+from promptls import __version__, later
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp import (
     actions,
@@ -164,11 +164,9 @@ class PromptServer(LanguageServer):
         """
         cache = self._discovery
         if cache is None:
-            from promptls.discovery import DiscoveryCache  # deferred (lsp → discovery): ~6 ms
-
             with self._discovery_lock:
                 if self._discovery is None:
-                    self._discovery = DiscoveryCache()
+                    self._discovery = later.discovery.DiscoveryCache()
                 cache = self._discovery
         return cache
 
@@ -208,13 +206,10 @@ class PromptServer(LanguageServer):
     def _analyze(self, doc: Document, text: str) -> Analysis:
         """Worker-thread analysis with the document's settings and discovery."""
         self.warmup.wait()
-        # Deferred (lsp → analysis), in the worker: the engine (~30 ms) must not delay `initialize`.
-        from promptls.analysis.agents import analyze_for_agents
-        from promptls.discovery.api import owning_folder  # deferred: as above
 
         settings = self.settings.for_path(doc.path)
-        folder = None if doc.path is None else owning_folder(doc.path)
-        return analyze_for_agents(
+        folder = None if doc.path is None else later.discovery_api.owning_folder(doc.path)
+        return later.analysis_agents.analyze_for_agents(
             text, path=doc.path, settings=settings, folder=folder, discover=self._discover_quietly
         )
 

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from promptls import later
 from promptls.analysis.settings import Settings
 from promptls.apidesc.ids import MAX_WORKSPACE_FILES
 from promptls.lsp.workspace import inside
@@ -71,9 +72,8 @@ def _overlay(base: Settings, layer: Mapping[str, Any], source: str, warn: Warn) 
     """Apply the keys ``layer`` sets on top of ``base``; invalid keys keep ``base``'s value."""
     if not layer:
         return base
-    from promptls.config import settings_from_mapping  # deferred (lsp → config): ~3.5 ms
 
-    parsed, problems = settings_from_mapping(layer, source=source, base=base)
+    parsed, problems = later.config.settings_from_mapping(layer, source=source, base=base)
     for problem in problems:
         warn(_problem_text(problem, source))
     return parsed
@@ -217,13 +217,11 @@ class SettingsStore:
 
     def _project(self, directory: str | None) -> Settings:
         """The project file's settings, or defaults when there is none or it is broken."""
-        from promptls.config import ConfigError, load_config  # deferred (lsp → config): ~3.5 ms
-
         if directory is None:
             return Settings()
         try:
-            loaded = load_config(Path(directory))
-        except ConfigError as exc:
+            loaded = later.config.load_config(Path(directory))
+        except later.config.ConfigError as exc:
             what = f"'{exc.key}' in {exc.file}" if exc.key else exc.file
             self._warn(f"promptls: invalid setting {what}: {exc.message}")
             return Settings()

@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import importlib
 import logging
 import threading
 import time
@@ -22,6 +21,8 @@ from collections.abc import Awaitable, Callable, Iterator
 from typing import TYPE_CHECKING, cast
 
 from lsprotocol import types
+
+from promptls import later
 
 if TYPE_CHECKING:
     from promptls.lsp.pygls_compat import PromptProtocol
@@ -41,22 +42,6 @@ pauses (a hover every few ms, typing) still gets everything loaded within second
 
 _NO_FULL_COLLECTIONS = 1 << 30
 """A GC threshold the warm-up never reaches: its imports make objects that live for good."""
-
-REST_MODULES = (
-    "promptls.analysis.frontmatter_check",
-    "promptls.analysis.drift",
-    "promptls.analysis.coverage",
-    "promptls.analysis.cache_minimums",
-    "promptls.analysis.manifests",
-    "promptls.analysis.shell_commands",
-    "promptls.analysis.shim",
-    "promptls.discovery.gitignore",
-    "promptls.discovery.skills",
-)
-"""What the rules import only after a cheap test says a document needs it (front matter
-checks, drifted copies, coverage, the cache minimums, manifests and shell commands, Git's
-ignore rules, skill front matter): loaded by :meth:`Warmup.rest` after the first
-diagnostics."""
 
 
 class Warmup:
@@ -118,7 +103,7 @@ class Warmup:
         file opened or a hover asked meanwhile shares the interpreter with at most one
         module's import (~1-5 ms), not with all of them (~15 ms). Then, once more in a
         quiet moment, the code cache is saved if the session compiled anything new."""
-        for name in REST_MODULES:
+        for name in later.names(later.When.AFTER_DIAGNOSTICS):
             await self.quiet()
             await asyncio.to_thread(_load_quietly, name)
         if self._server.code_cache is not None:
@@ -160,12 +145,8 @@ class Warmup:
         """The warm-up thread: import, prepare the first publish, freeze what stays loaded."""
         try:
             with loading():
-                # Deferred (lsp → analysis, discovery, config): this thread is where they load.
-                from promptls.analysis import analyze  # noqa: F401
-                from promptls.analysis.agents import analyze_for_agents  # noqa: F401  # as above
-                from promptls.config import load_config  # noqa: F401  # deferred: as above
-                from promptls.discovery.api import owning_folder  # noqa: F401  # as above
-
+                for name in later.names(later.When.AFTER_INITIALIZE):
+                    later.load(name)
                 self._prepare_publish()
         except Exception:
             log.exception("warming up the analysis failed; the first analysis loads it")
@@ -197,10 +178,10 @@ class Warmup:
 
 
 def _load_quietly(name: str) -> None:
-    """Import one module of ``REST_MODULES``; a failure is logged (it loads on first need)."""
+    """Import one seam (``promptls.later``); a failure is logged (it loads on first need)."""
     try:
         with loading():
-            importlib.import_module(name)
+            later.load(name)
     except Exception:
         log.exception("loading %s failed; it loads on first need", name)
 

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import to_fs_path
 
+from promptls import later
 from promptls.apidesc import ids
 from promptls.lsp.watchers import register_watch
 from promptls.lsp.workspace import assemble
@@ -40,11 +41,10 @@ CONFIG_FILES = (".promptls.toml", "pyproject.toml")
 
 def watch_globs() -> list[str]:
     """Glob patterns for everything discovery and settings read."""
-    # Deferred (lsp → discovery): loads after ``initialize`` was answered, not at start-up.
-    from promptls.discovery import instruction_file_names, workspace_globs
-
-    names = sorted(instruction_file_names())
-    globs = list(dict.fromkeys([f"**/{name}" for name in names] + workspace_globs()))
+    names = sorted(later.discovery.instruction_file_names())
+    globs = list(
+        dict.fromkeys([f"**/{name}" for name in names] + later.discovery.workspace_globs())
+    )
     globs.extend(f"**/{name}" for name in CONFIG_FILES)
     globs.append("**/SKILL.md")
     return globs

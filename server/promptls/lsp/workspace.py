@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from promptls import later
 from promptls.text.fsread import read_bounded
 
 if TYPE_CHECKING:
@@ -43,21 +44,16 @@ def system_source(server: PromptServer, folder: str) -> tuple[str | None, str | 
 def profiles_for(server: PromptServer, folder: str) -> tuple[str, ...]:
     """The folder's agents: the configured profile, else every agent its repository is
     set up for, else the reference agent (the CLI resolves it the same way)."""
-    # Deferred (lsp → discovery): a few stats, only when a feature asks.
-    from promptls.discovery.setup import active_profiles
-
-    return active_profiles(folder, server.settings.for_folder(folder).profile)
+    return later.discovery_setup.active_profiles(folder, server.settings.for_folder(folder).profile)
 
 
 def assemble_with_source(server: PromptServer, folder: str) -> tuple[str | None, AssembledPrompt]:
     """The doctrine file used (None: built in) and the assembled prompt for a folder
     (for its first agent: a preview shows one prompt)."""
     profile = profiles_for(server, folder)[0]
-    # Deferred (lsp → assembly/discovery): ~10-20 ms of imports `initialize` must not wait for.
-    from promptls.assembly.assemble import assemble_prompt
 
     path, text = system_source(server, folder)
-    return path, assemble_prompt(folder, profile=profile, system_text=text)
+    return path, later.assembly_assemble.assemble_prompt(folder, profile=profile, system_text=text)
 
 
 def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
@@ -74,14 +70,13 @@ def inside(path: str, folder: str) -> bool:
 def load_line_of(server: PromptServer, path: str) -> str | None:
     """Where an instruction file stands for each active agent, one line (the inlay hint
     and its code-lens fallback); None when discovery fails."""
-    # Deferred (lsp → discovery, views): only instruction files' hints need them.
-    from promptls.discovery.api import owning_folder
-    from promptls.discovery.setup import active_profiles  # deferred: as above
-    from promptls.views.load_line import load_line  # deferred: as above
-
-    folder = owning_folder(path)
+    folder = later.discovery_api.owning_folder(path)
     try:
-        profiles = active_profiles(folder, server.settings.for_path(path).profile)
-        return load_line(path, [(p, server.discover(folder, p)) for p in profiles])
+        profiles = later.discovery_setup.active_profiles(
+            folder, server.settings.for_path(path).profile
+        )
+        return later.views_load_line.load_line(
+            path, [(p, server.discover(folder, p)) for p in profiles]
+        )
     except Exception:
         return None

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.uris import from_fs_path
 
+from promptls import later
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.lsp.diagnostics import client_refreshes, to_diagnostics
 from promptls.lsp.documents import Snapshot
@@ -139,17 +140,14 @@ class WorkspaceScan:
     async def _walk(self, cap: int, seen: dict[str, DocumentKind]) -> bool:
         """Check the folders' files into ``seen``, the walk's first ``cap`` only; whether
         there were more (the walk stops there: counting the rest would be unbounded)."""
-        # Deferred (lsp → analysis): the scan starts after the first open, never at start-up.
-        from promptls.analysis.check_files import Discoveries, walk_folders
-
-        self.discoveries = Discoveries()
+        self.discoveries = later.analysis_check_files.Discoveries()
         checked = 0
         folders = self.server.folders() if cap else []
         for folder in folders:
             settings = self.server.settings.for_folder(folder)
             # A workspace folder inside this one checks its own files, under its settings.
             inner = [f for f in folders if f != folder and inside(f, folder)]
-            for batch in walk_folders(Path(folder), settings):
+            for batch in later.analysis_check_files.walk_folders(Path(folder), settings):
                 await self._breathe()
                 for path in batch:
                     if inner and any(inside(str(path), f) for f in inner):
@@ -183,15 +181,12 @@ class WorkspaceScan:
         a quiet moment first: its analysis shares the interpreter with the open documents'
         for ~10-20 ms per MB, and an editor that just started often opens a file the scan
         is about to reach (its ``didOpen`` may still be on its way)."""
-        from promptls.analysis.check_files import read_text  # deferred (lsp → analysis)
-        from promptls.analysis.engine import document_kind  # deferred: as above
-
         with contextlib.suppress(OSError):  # unreadable: read_text says so below
             if path.stat().st_size > LARGE_FILE:
                 await self.server.warmup.quiet()
         if self.server.documents.get(from_fs_path(str(path)) or str(path)) is not None:
-            return document_kind(str(path), settings)
-        read = read_text(path)
+            return later.analysis_engine.document_kind(str(path), settings)
+        read = later.analysis_check_files.read_text(path)
         if read is None:
             self._store(str(path), [])
             return None
@@ -209,11 +204,11 @@ class WorkspaceScan:
 
     def _analyze(self, text: str, path: Path, settings: Settings) -> Analysis:
         """What ``promptls check`` finds in this text (the same function)."""
-        from promptls.analysis.check_files import Discoveries, analyze_text  # deferred: as above
-
         if self.discoveries is None:
-            self.discoveries = Discoveries()
-        return analyze_text(text, str(path), path, settings, self.discoveries)
+            self.discoveries = later.analysis_check_files.Discoveries()
+        return later.analysis_check_files.analyze_text(
+            text, str(path), path, settings, self.discoveries
+        )
 
     def _diagnostics(self, path: Path, text: str, analysis: Analysis) -> list[types.Diagnostic]:
         """Findings as diagnostics in the client's encoding (no version: not open)."""
@@ -301,15 +296,15 @@ class WorkspaceScan:
     async def _recheck(self, paths: list[str], *, follow: bool = True) -> None:
         """Re-check changed files (after the running scan); an instruction file's change
         re-checks every instruction file, since its findings span files."""
-        from promptls.analysis.check_files import Discoveries, walked  # deferred (lsp → analysis)
-
         await self.done.wait()
-        self.discoveries = Discoveries()
+        self.discoveries = later.analysis_check_files.Discoveries()
         todo = dict.fromkeys(paths)
         for path in paths:
             folder = self._folder(path)
             settings = None if folder is None else self.server.settings.for_folder(folder)
-            if settings is None or not walked(Path(folder or ""), Path(path), settings):
+            if settings is None or not later.analysis_check_files.walked(
+                Path(folder or ""), Path(path), settings
+            ):
                 self.kinds.pop(path, None)
                 self._store(path, [])
                 todo.pop(path, None)
@@ -332,11 +327,12 @@ class WorkspaceScan:
 
     def _instruction(self, path: str) -> bool:
         """Whether a changed path is (or was) an instruction file."""
-        from promptls.analysis.engine import document_kind  # deferred (lsp → analysis)
-
         if self.kinds.get(path) is DocumentKind.INSTRUCTION:
             return True
-        return document_kind(path, self.server.settings.for_path(path)) is DocumentKind.INSTRUCTION
+        return (
+            later.analysis_engine.document_kind(path, self.server.settings.for_path(path))
+            is DocumentKind.INSTRUCTION
+        )
 
     def _folder(self, path: str) -> str | None:
         """The most specific workspace folder holding ``path``."""

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from promptls.analysis.cache_minimums import lookup
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
+from promptls.tokens import O200K, count_tokens, estimate_tokens
 
 ESTIMATE_ERROR = 0.25
 """How far a real token count may lie above the estimate (``promptls.tokens``), as a
@@ -34,9 +36,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """Only when a marker declares a cached prefix and the model is in the table."""
     if not doc.exact:
         return
-    # deferred: the dated table loads for a prompt with a marker, not for every file
-    from promptls.analysis.cache_minimums import lookup
-    from promptls.tokens import O200K, count_tokens, estimate_tokens  # deferred: as above
 
     row = lookup(doc.settings.model)
     if row is None or doc.static_end == 0:

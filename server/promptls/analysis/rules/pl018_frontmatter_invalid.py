@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import subject
 from promptls.analysis.frontmatter_kinds import CLAUDE_RULE, CURSOR, front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -24,8 +25,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """One finding where YAML stopped reading, or on the unclosed opening fence."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import subject
 
     found = subject(doc)
     if found is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import subject, suggestions
 from promptls.analysis.frontmatter_kinds import CROSS_AGENT, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -24,8 +25,6 @@ def check(doc: Document) -> Iterator[Finding]:
     another agent's scope key beside this agent's own (one file kept for both)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import subject, suggestions
 
     found = subject(doc)
     if found is None:

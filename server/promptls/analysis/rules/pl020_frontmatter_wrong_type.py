@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import subject
 from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -86,8 +87,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """Each known key whose value the agent cannot use, on the value (labels aside)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import subject
 
     found = subject(doc)
     if found is None:

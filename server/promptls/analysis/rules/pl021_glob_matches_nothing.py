@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
 from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -29,8 +30,6 @@ def check(doc: Document) -> Iterator[Finding]:
     may match, and when every glob only names kinds or names of files the project lacks."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
 
     found = subject(doc)
     if found is None or doc.path is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import scope_globs, subject
 from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -16,8 +17,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """Each scope glob the dialect names a problem for, on the glob."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import scope_globs, subject
 
     found = subject(doc)
     if found is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import is_blank, subject
 from promptls.analysis.frontmatter_kinds import COPILOT, front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -15,8 +16,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """A Copilot instructions file with neither ``applyTo`` nor a description."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import is_blank, subject
 
     found = subject(doc)
     if found is None:

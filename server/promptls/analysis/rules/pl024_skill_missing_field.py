@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.frontmatter_check import is_blank, subject
 from promptls.analysis.frontmatter_kinds import SKILL, front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -31,8 +32,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """No front matter, or a required field missing (at the fence) or empty (at the key)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
-    # deferred: the front matter parser and checks load for files that have a schema
-    from promptls.analysis.frontmatter_check import is_blank, subject
 
     found = subject(doc)
     if found is None:

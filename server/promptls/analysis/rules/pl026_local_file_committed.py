@@ -22,6 +22,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import first_line_span
+from promptls.discovery import gitignore as ignore_rules
 
 
 @lru_cache(maxsize=1)
@@ -43,10 +44,8 @@ def check(doc: Document) -> Iterator[Finding]:
     agent = local_names().get(name)
     if agent is None:
         return
-    # deferred: Git's ignore rules load for a personal file, not for every file
-    from promptls.discovery.gitignore import git_ignored
 
-    verdict = git_ignored(doc.path)
+    verdict = ignore_rules.git_ignored(doc.path)
     if verdict is None or (verdict.ignored and not verdict.tracked):
         return
     folder = os.path.dirname(os.path.abspath(doc.path))

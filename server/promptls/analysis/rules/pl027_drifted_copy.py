@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
+from promptls.analysis.drift import drifted, summary
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD, could_drift
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
@@ -31,8 +32,6 @@ def check(doc: Document) -> Iterator[Finding]:
     folder = owning_folder(os.path.abspath(doc.path))  # noqa: PTH100 (as drift.find asks)
     if not could_drift(folder, doc.discovery.home):
         return
-    # deferred: the comparison (difflib, seven discoveries) loads where copies can drift
-    from promptls.analysis.drift import drifted, summary
 
     for mine, peer, diff, there in drifted(doc.path, doc.text, doc.discovery.home, doc.discover):
         other = os.path.relpath(peer.path, owning_folder(doc.path)).replace(os.sep, "/")

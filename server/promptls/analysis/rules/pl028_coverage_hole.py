@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from promptls.analysis.coverage import fix_hint, reads
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
@@ -19,8 +20,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """On a file other agents load, one finding per set-up agent that loads nothing."""
     if not doc.coverage or doc.path is None or _sibling_link(doc.path):
         return  # no hole first: most folders have none, and then no link is resolved
-    # deferred: the hints load when an agent is set up and loads nothing
-    from promptls.analysis.coverage import fix_hint, reads
 
     for hole in doc.coverage:
         agents = hole.agents_loading(doc.path)

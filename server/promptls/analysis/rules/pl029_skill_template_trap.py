@@ -27,6 +27,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
+from promptls import later
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
@@ -206,10 +207,8 @@ def check(doc: Document) -> Iterator[Finding]:
 def split_arguments(arguments: str) -> list[str]:
     """The arguments split the shell's way, as Claude Code splits them (whitespace when
     the quoting does not parse)."""
-    import shlex  # deferred: only a template file's arguments are split
-
     try:
-        return shlex.split(arguments)
+        return later.shlex.split(arguments)
     except ValueError:
         return arguments.split()
 

@@ -39,6 +39,7 @@ from promptls.discovery.never_loaded import (
     SkillPrecedence,
 )
 from promptls.discovery.setup import active_profiles, detect_setups
+from promptls.discovery.skills import parse_front_matter
 from promptls.text.fsread import decode, read_bounded
 
 _SKILL = "SKILL.md"
@@ -198,8 +199,6 @@ def _skill_name(text: str, folder: str, from_folder: bool) -> str | None:
     """The name the agent lists a skill under: its front matter ``name`` (Gemini CLI
     replaces ``:\\/<>*?"|`` with ``-``), else its folder's name where the agent falls back
     to it, else none (the agent does not list it)."""
-    from promptls.discovery.skills import parse_front_matter  # deferred: only a SKILL.md
-
     meta = parse_front_matter(text) or {}
     name = " ".join(meta.get("name", "").split())
     if name:

@@ -31,6 +31,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import read_entry
+from promptls.discovery.gitignore import git_ignored
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
 
@@ -188,8 +189,6 @@ def _personal(doc: Document, path: str) -> bool:
         here = os.path.abspath(path)
         if any(here.startswith(u + os.sep) for u in user):
             return True
-    # Deferred (rule → Git's ignore rules): only a file with a home path asks (first open).
-    from promptls.discovery.gitignore import git_ignored
 
     verdict = git_ignored(path)
     return verdict is not None and verdict.ignored and not verdict.tracked

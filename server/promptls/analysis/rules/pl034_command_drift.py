@@ -33,8 +33,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.document import Document
+from promptls.analysis.manifests import LOCKFILES, Manifests
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
+from promptls.analysis.shell_commands import commands
+from promptls.analysis.vendored import about_another_project
 from promptls.text.escape import safe_line
 from promptls.text.lazyre import lazy
 
@@ -116,10 +119,6 @@ class _Repo:
     """The manifests near one file, each looked up once per check."""
 
     def __init__(self, folder: str) -> None:
-        # Deferred: the manifest readers and the command parser load only for a file that
-        # names a package manager, make or just.
-        from promptls.analysis.manifests import Manifests
-
         self.manifests: Manifests = Manifests(folder)
         self._names: dict[str, Names | None] = {}
 
@@ -137,8 +136,6 @@ class _Repo:
 
 def _lockfile_names(folder: str, manager: str) -> str:
     """The lockfile names of ``manager`` present in ``folder`` (bun has two)."""
-    from promptls.analysis.manifests import LOCKFILES  # deferred: as in _Repo
-
     return " and ".join(
         n for n, m in LOCKFILES.items() if m == manager and os.path.lexists(os.path.join(folder, n))
     )
@@ -254,7 +251,6 @@ def check(doc: Document) -> Iterator[Finding]:
     """Each command in code whose manager or name the nearest manifests contradict."""
     if doc.path is None or _ANY_WORD.search(doc.text) is None:
         return
-    from promptls.analysis.vendored import about_another_project  # deferred: as in _Repo
 
     if about_another_project(doc.path):
         return  # its commands are another project's (a vendored skill, a template)
@@ -264,7 +260,6 @@ def check(doc: Document) -> Iterator[Finding]:
     repo = _Repo(here)
     if repo.lock is None and all(repo.names(kind) is None for kind in _LABEL):
         return  # nothing to hold a command against: skip reading the file's commands
-    from promptls.analysis.shell_commands import commands  # deferred: as in _Repo
 
     for command in commands(doc.text, doc.code):
         if command.words[0].text not in _WORDS:
