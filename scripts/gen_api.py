@@ -417,7 +417,7 @@ def seams_splice(text: str) -> str:
             lines.append("")
         alias = "" if name == seam.module else f" as {name}"
         lines.append(f"    import {seam.module}{alias}")
-    exported = "".join(f"        \"{name}\",\n" for name in sorted(SEAMS))
+    exported = "".join(f'        "{name}",\n' for name in sorted(SEAMS))
     lines += ["", "    __all__ = [", *exported.rstrip("\n").split("\n"), "    ]"]
     head, _, _ = text.partition(SEAMS_BLOCK)
     return head + SEAMS_BLOCK + "\n".join(lines) + "\n"
