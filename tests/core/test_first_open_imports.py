@@ -1,10 +1,11 @@
 """A new editor session's first file loads only the analysis it needs.
 
 The server's first diagnostics wait for every module the first analysis imports, so the
-helpers only some documents need are imported by their rules after a cheap test. This
-holds the line: a plain AGENTS.md (no front matter, no copies, no agent set up, no
-marker) is analysed in a fresh interpreter without them, and a document that needs
-them still gets them.
+libraries only some documents need (YAML, globs, Git's ignore rules, TOML, shell words)
+are start-up seams loaded after the first diagnostics (``promptls.later``). This holds
+the line: a plain AGENTS.md (no front matter, no copies, no agent set up, no marker) is
+analysed in a fresh interpreter without them, and a document that needs them still gets
+them.
 """
 
 from __future__ import annotations
@@ -14,15 +15,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-DEFERRED = (
-    "promptls.analysis.cache_minimums",
-    "promptls.analysis.coverage",
-    "promptls.analysis.drift",
-    "promptls.analysis.frontmatter_check",
-    "promptls.analysis.frontmatter_nodes",
-    "promptls.discovery.gitignore",
-    "difflib",
-)
+from promptls.later import SEAMS, When, names
+
+DEFERRED = tuple(SEAMS[name].module for name in names(When.AFTER_DIAGNOSTICS))
 
 _SCRIPT = """
 import json, sys
@@ -70,4 +65,4 @@ def test_a_document_that_needs_them_still_gets_their_findings(tmp_path: Path) ->
     path.write_text("---\npaths: [1, 2\n---\n\nUse tabs.\n", encoding="utf-8")
     result = _analyse_fresh(path, home)
     assert {"PL018", "PL019", "PL020", "PL021", "PL022"} & set(result["codes"])
-    assert "promptls.analysis.frontmatter_check" in result["loaded"]
+    assert "yaml" in result["loaded"]
