@@ -110,3 +110,56 @@ def test_realpath_in_a_run_is_the_systems_answer(tmp_path: Path) -> None:
     with runmemo.run_memo():
         for _ in range(2):
             assert [runmemo.realpath(p) for p in paths] == [os.path.realpath(p) for p in paths]
+
+
+# Each kind of question about each path is its own answer, and equals the plain call's:
+# a memo keyed by the path or the kind alone would answer a folder's ``isfile`` with its
+# ``isdir``; a path starting with ``//`` resolves as ``os.path.realpath`` does.
+
+QUESTIONS = (
+    (runmemo.lexists, os.path.lexists),
+    (runmemo.exists, os.path.exists),
+    (runmemo.isdir, os.path.isdir),
+    (runmemo.isfile, os.path.isfile),
+    (runmemo.islink, os.path.islink),
+    (runmemo.realpath, os.path.realpath),
+)
+
+
+def _tree(tmp_path: Path) -> list[str]:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "AGENTS.md").write_text("Use tabs.\n", encoding="utf-8")
+    (tmp_path / "link").symlink_to(tmp_path / "sub")
+    (tmp_path / "dangling").symlink_to(tmp_path / "gone")
+    return [
+        str(tmp_path / name)
+        for name in ("sub", "sub/AGENTS.md", "link", "link/AGENTS.md", "dangling", "gone")
+    ]
+
+
+def test_every_question_about_every_path_gets_the_plain_answer(tmp_path: Path) -> None:
+    paths = _tree(tmp_path)
+    expected = [[plain(p) for p in paths] for _, plain in QUESTIONS]
+    listings = [os.listdir(p) if os.path.isdir(p) else None for p in paths]
+    with runmemo.run_memo():
+        for _ in range(2):  # asked again, answered from memory: the same answers
+            assert [[memo(p) for p in paths] for memo, _ in QUESTIONS] == expected
+            found = [runmemo.listdir(p) for p in paths]
+            assert [None if f is None else sorted(f) for f in found] == [
+                None if f is None else sorted(f) for f in listings
+            ]
+
+
+def test_a_path_starting_with_two_slashes_resolves_as_realpath_does(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    doubled = "/" + str(tmp_path / "sub")  # `//tmp/...`: POSIX lets `//` mean something else
+    with runmemo.run_memo():
+        assert runmemo.realpath(doubled) == os.path.realpath(doubled)
+        assert runmemo.realpath(doubled) == os.path.realpath(tmp_path / "sub")
+
+
+def test_two_kinds_with_one_key_keep_their_own_answers() -> None:
+    with runmemo.run_memo():
+        assert runmemo.remembered("toml", "/repo/x", lambda: "parsed") == "parsed"
+        assert runmemo.remembered("comments", "/repo/x", lambda: "stripped") == "stripped"
+        assert runmemo.remembered("toml", "/repo/x", lambda: "again") == "parsed"
