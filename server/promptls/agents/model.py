@@ -108,6 +108,9 @@ class Profile(Record):
     dedupe_content: bool = False
     legacy_files: tuple[str, ...] = ()
     order_note: str = "broadest first"
+    reference: bool = False
+    """The seed's reference agent (``or``): not a product anyone runs, so no coverage
+    hole, no agent framing and no picker entry is about it."""
     setup_markers: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()

@@ -84,7 +84,7 @@ def _own_file(setup: Setup) -> bool:
     folder): whether the agent loads it is PL014/PL015's business, not coverage's."""
     prof = PROFILES[setup.profile]
     own = (*prof.project_files, *prof.local_files, *prof.legacy_files)
-    return setup.profile == "or" or os.path.basename(setup.path) in own
+    return prof.reference or os.path.basename(setup.path) in own
 
 
 def analyze_for_agents(

@@ -71,7 +71,7 @@ def coverage_holes(
     for setup in setups:
         if setup.folder != here or setup.profile in seen or setup.profile not in discoveries:
             continue
-        if setup.profile == "or":
+        if PROFILES[setup.profile].reference:
             continue
         seen.add(setup.profile)
         if not _project_files(discoveries[setup.profile]):
@@ -80,7 +80,7 @@ def coverage_holes(
         return ()
     loaded: dict[str, list[str]] = {}
     for name in discoveries:
-        if name == "or":
+        if PROFILES[name].reference:
             continue  # the reference agent is no one's: never asked
         for path in _project_files(discoveries[name]):
             if owning_folder(path) == here:

@@ -246,7 +246,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     found = prompt.discovery
     measured = later.assembly_agents.measure(
         later.assembly_agents.render_or(prompt)
-        if found.profile == "or"
+        if later.agents_registry.PROFILES[found.profile].reference
         else later.assembly_agents.render_agent(found)
     )
     return later.views_shapes.preview_result(

@@ -39,7 +39,7 @@ def _render(server: PromptServer, folder: str, profile: str, target: str | None)
     )
     return (
         later.assembly_agents.render_or(prompt)
-        if profile == "or"
+        if later.agents_registry.PROFILES[profile].reference
         else later.assembly_agents.render_agent(prompt.discovery)
     )
 

@@ -218,7 +218,11 @@ def preview_result(
     if measured is not None:
         out["rendering"] = rendering_json(measured, with_wire="wire" in forms)
     if "text" in forms:
-        if agent_view and measured is not None and measured.rendering.profile != "or":
+        if (
+            agent_view
+            and measured is not None
+            and not PROFILES[measured.rendering.profile].reference
+        ):
             out["text"] = human.rendering_text(measured)
         else:
             out["text"] = human.preview_text(folder, profile, system_file, prompt, measured)

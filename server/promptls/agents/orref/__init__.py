@@ -12,6 +12,7 @@ PROFILE = Profile(
     # The seed's LoadContextFiles (shared/seeds/or-prompt.txt, 2025): user file under
     # ~/.or, one AGENTS.md per directory from / down to the root, the local file last.
     name="or",
+    reference=True,
     title="Or (reference agent)",
     user_dir=".or",
     user_files=("AGENTS.md",),
