@@ -13,7 +13,13 @@ from collections.abc import Iterator
 
 from promptls import later
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
+from promptls.analysis.frontmatter_kinds import (
+    CLAUDE_RULE,
+    CROSS_AGENT,
+    CURSOR,
+    FrontKind,
+    front_kind,
+)
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
 from promptls.discovery.globs import Anchor, dialect, rejected, split_commas, split_patterns
@@ -26,6 +32,19 @@ def subject(doc: Document) -> tuple[FrontKind, Front] | None:
     if kind is None:
         return None
     return kind, front_matter(doc.text)
+
+
+LENIENT_AGENTS = (CLAUDE_RULE, CURSOR)
+"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects."""
+
+
+def yaml_rejected(kind: FrontKind, front: Front) -> bool:
+    """Whether the agent reads none of the block's keys because YAML rejects it (PL018's
+    finding). The globs promptls still reads from such a block line by line are not the
+    agent's: the one fix is the YAML, so the glob rules stay quiet about them."""
+    if not front.present or not front.problem:
+        return False
+    return not (front.lenient and kind in LENIENT_AGENTS)
 
 
 def _folded(key: str) -> str:

@@ -6,7 +6,13 @@ import os
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
+from promptls.analysis.frontmatter_check import (
+    count_files,
+    glob_hits,
+    scope_globs,
+    subject,
+    yaml_rejected,
+)
 from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -35,6 +41,8 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None or doc.path is None:
         return
     kind, front = found
+    if yaml_rejected(kind, front):
+        return  # PL018: the agent reads no glob from this block
     globs = list(scope_globs(doc.text, kind, front))
     if not globs:
         return
