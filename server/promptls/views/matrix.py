@@ -124,6 +124,18 @@ def coverage_matrix(discoveries: Sequence[Discovery]) -> Matrix:
     return Matrix(tuple(d.profile for d in discoveries), tuple(rows), totals)
 
 
+def column_groups(matrix: Matrix) -> tuple[tuple[int, ...], ...]:
+    """Columns whose cells are all equal, folded: each group lists the agents' column
+    numbers in order, a group placed where its first agent stands. With many agents most
+    of them receive the same files; one column per distinct answer keeps the matrix
+    narrow enough to read and makes the agents that differ stand out."""
+    groups: dict[tuple[Cell | None, ...], list[int]] = {}
+    for column in range(len(matrix.agents)):
+        key = tuple(row.cells[column] for row in matrix.rows)
+        groups.setdefault(key, []).append(column)
+    return tuple(tuple(g) for g in groups.values())
+
+
 def cell_text(cell: Cell | None) -> str:
     """A compact cell: ``1.2K`` for bytes sent, ``cut 32K`` (cut by a budget), ``@308B``
     (sent as an import), ``2× 4.0K`` (sent twice), or the status."""
