@@ -62,9 +62,9 @@ from promptls.discovery.api import owning_folder
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line
+from promptls.views.context_text import context_text
 from promptls.views.loaders import loaders_result, loaders_text
 from promptls.views.shapes import ProfileContext, context_result
-from promptls.views.text import context_text
 
 NAME = "context"
 HELP = "show the instruction files each agent would load for a folder, and why"

@@ -26,6 +26,7 @@ from promptls.discovery import PROFILES, discover, resolve_home
 from promptls.mcp.roots import InputError, Roots, contains, is_dir, resolve
 from promptls.text import runmemo
 from promptls.text.escape import safe_line
+from promptls.views.context_text import matrix_lines
 from promptls.views.matrix import coverage_matrix
 from promptls.views.shapes import (
     ProfileContext,
@@ -34,7 +35,6 @@ from promptls.views.shapes import (
     matrix_json,
     rendering_json,
 )
-from promptls.views.text import matrix_lines
 
 Json = dict[str, Any]
 Answer = tuple[Json, str]

@@ -21,6 +21,7 @@ from promptls.assembly.assemble import TextSize
 from promptls.discovery import PROFILES
 from promptls.tokens import estimate_tokens
 from promptls.views import text as human
+from promptls.views.context_text import context_text
 from promptls.views.matrix import Matrix, coverage_matrix
 from promptls.views.text import ProfileContext as ProfileContext
 
@@ -138,7 +139,7 @@ def context_result(
         "target": target,
         "environment": environment_json(env),
         "profiles": profiles,
-        "text": human.context_text(folder, env, results, home=home, base=base, target=target),
+        "text": context_text(folder, env, results, home=home, base=base, target=target),
     }
     if len(results) > 1:
         out["coverage"] = matrix_json(coverage_matrix([r.discovery for r in results]))
