@@ -308,7 +308,10 @@ but in a project skills folder that only agents without templates read: one in
 `.github/skills/` or `.cursor/skills/` is sent as written by Copilot or Cursor, which
 Claude Code never loads from there (its folder is `.claude/skills/`); one in a folder no
 agent owns (a plugin's or a collection's `skills/`) may be installed for Claude Code and
-is checked. Which agent templates is the profile field `skill_templates`.
+is checked. Which agent templates is the profile field `skill_templates`; which folder
+each agent loads skills from is its profile's `project_skill_dirs` (Claude Code's only
+`.claude/skills/`: its skills docs, and VS Code's "Agent Skills reference", skill folders
+per harness, read 2026-12-06); no other agent documents such a substitution.
 
 **Past the tenth argument.** `$10` and above (`$ARGUMENTS[10]` too) are filled only by
 an invocation of more than ten words, and an unmatched `$N` is kept verbatim: `$10.50`,
