@@ -184,6 +184,16 @@ def api_ts(api: Api) -> str:
         _ts_const("PROFILES", [p["name"] for p in api["profiles"]], "Discovery profiles."),
         _ts_const("DEFAULT_PROFILE", default, "The profile when none is configured."),
         _ts_const(
+            "PROFILE_TITLES",
+            {p["name"]: p["title"] for p in api["profiles"]},
+            "Each profile's agent, as the pickers describe it.",
+        ),
+        _ts_const(
+            "REFERENCE_PROFILES",
+            [p["name"] for p in api["profiles"] if p["reference"]],
+            "The reference agent: promptls's own, with no program to observe.",
+        ),
+        _ts_const(
             "INSTRUCTION_FILE_GLOBS",
             api["instructionFiles"]["globs"],
             "Every instruction file a profile loads by name.",
@@ -247,9 +257,40 @@ def lua_value(value: object, indent: str = "") -> str:
     return "{\n" + "\n".join(items) + f"\n{indent}}}"
 
 
+_LUA_KEYWORDS = frozenset(
+    [
+        "and",
+        "break",
+        "do",
+        "else",
+        "elseif",
+        "end",
+        "false",
+        "for",
+        "function",
+        "goto",
+        "if",
+        "in",
+        "local",
+        "nil",
+        "not",
+        "or",
+        "repeat",
+        "return",
+        "then",
+        "true",
+        "until",
+        "while",
+    ]
+)
+"""Lua's reserved words: a table key spelled as one must be written ``["or"]``."""
+
+
 def _lua_key(key: object) -> str:
     text = str(key)
-    return text if _LUA_NAME.match(text) else f"[{lua_value(text)}]"
+    if _LUA_NAME.match(text) and text not in _LUA_KEYWORDS:
+        return text
+    return f"[{lua_value(text)}]"
 
 
 _GLOB_TOKEN = re.compile(r"\*\*/\*|\*\*/|\*|\?|.")
@@ -278,6 +319,8 @@ def api_lua(api: Api) -> str:
         ],
         "profiles": [p["name"] for p in api["profiles"]],
         "default_profile": next(p["name"] for p in api["profiles"] if p["default"]),
+        "profile_titles": {p["name"]: p["title"] for p in api["profiles"]},
+        "reference_profiles": [p["name"] for p in api["profiles"] if p["reference"]],
         "instruction_files": api["instructionFiles"]["names"],
         "instruction_globs": api["instructionFiles"]["globs"],
         "prompt_globs": prompt_globs,

@@ -4,13 +4,13 @@ import * as path from "node:path";
 import * as vscode from "vscode";
 import type { CacheDiffProvider } from "./cacheDiff";
 import type { PromptlsClient } from "./client";
+import { profilePicks } from "./contextModel";
 import { pickAgent } from "./contextTree";
 import { type ContextEntry, contextEntries, contextTitle } from "./format";
 import {
   COMMANDS,
   DEFAULT_PROFILE,
   FIX_ALL_KIND as FIX_ALL,
-  PROFILES,
   type ShowContextFilesResult,
 } from "./generated/api";
 import { folderArg, type PreviewFormat, previewUri, parseTarget, PREVIEW_SCHEME } from "./preview";
@@ -152,15 +152,17 @@ export async function previewPrompt(format: PreviewFormat): Promise<void> {
   }
 }
 
-/** The profile picker: every agent the server knows, the folder's own setting first. */
+/** The profile picker: every agent the server knows, the folder's own setting first,
+ * then the reference agent, then the rest by name; type to filter by name or title. */
 async function pickProfile(folder: vscode.WorkspaceFolder, title: string): Promise<string | undefined> {
   const setting = vscode.workspace.getConfiguration("promptls", folder.uri).get<string>("profile");
   const own = setting ?? DEFAULT_PROFILE;
-  const items = [own, ...PROFILES.filter((p) => p !== own)].map((profile) => ({
-    label: profile,
-    description: profile === own ? "this folder's profile" : undefined,
-  }));
-  return (await vscode.window.showQuickPick(items, { title, placeHolder: "Agent profile" }))?.label;
+  const items = profilePicks(own).map((item) =>
+    item.label === own ? { ...item, description: `${item.description} · this folder's profile` } : item,
+  );
+  return (
+    await vscode.window.showQuickPick(items, { title, placeHolder: "Agent profile", matchOnDescription: true })
+  )?.label;
 }
 
 /** Preview Prompt for Agent…: pick a profile, then show what that agent sends, with the

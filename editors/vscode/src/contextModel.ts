@@ -3,7 +3,13 @@
 // rows of each agent in load order, agents with the same rows folded into one group, and
 // paths as a person reads them (relative to the workspace folder, `~/` in the home folder).
 import * as path from "node:path";
-import type { DiscoveryEntry, ShowContextFilesResult } from "./generated/api";
+import {
+  type DiscoveryEntry,
+  PROFILE_TITLES,
+  PROFILES,
+  REFERENCE_PROFILES,
+  type ShowContextFilesResult,
+} from "./generated/api";
 
 /** Statuses whose bytes reach the model. */
 const SENT = new Set(["loaded", "cut", "imported"]);
@@ -133,4 +139,23 @@ export function groupDescription(group: AgentGroup): string {
   }
   const files = sent === 1 ? "1 file" : `${sent} files`;
   return `${files} · ${shortBytes(group.bytes)} · ≈${group.tokens} tokens`;
+}
+
+/** One agent in a picker: its profile name, described by the agent's title. */
+export interface ProfilePick {
+  label: string;
+  description: string;
+}
+
+/** The agents a picker offers, however many the server knows: `first` (the folder's own)
+ * on top, then the reference agent, then the rest by name; each described by its title,
+ * so typing "Claude Code" or "Copilot" finds it. `withoutReference` leaves out the
+ * reference agent (no program of its own, so nothing to observe). */
+export function profilePicks(first: string | undefined, withoutReference = false): ProfilePick[] {
+  const reference: readonly string[] = REFERENCE_PROFILES;
+  const rank = (p: string): number => (p === first ? 0 : reference.includes(p) ? 1 : 2);
+  return PROFILES.filter((p) => !(withoutReference && reference.includes(p)))
+    .slice()
+    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+    .map((p) => ({ label: p, description: PROFILE_TITLES[p] }));
 }

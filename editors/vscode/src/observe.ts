@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
-import { PROFILES } from "./generated/api";
+import { profilePicks } from "./contextModel";
 
 export const OBSERVE_SCHEME = "promptls-observe";
 /** The command id other views (the context tree's menu) can run with `{agent, folder}`. */
@@ -82,10 +82,11 @@ function errorLine(outcome: Outcome): string {
 }
 
 async function pickAgent(): Promise<string | undefined> {
-  const items = PROFILES.filter((p) => p !== "or").map((agent) => ({ label: agent }));
+  const items = profilePicks(undefined, true);
   return (
     await vscode.window.showQuickPick(items, {
       title: "promptls: Observe what an agent sends",
+      matchOnDescription: true,
       placeHolder: "Your installed agent to run once against a local recording mock",
     })
   )?.label;

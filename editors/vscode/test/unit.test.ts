@@ -5,10 +5,17 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { test } from "node:test";
-import { agentGroups, agentRows, groupDescription, rowDescription, shownPath } from "../src/contextModel";
+import {
+  agentGroups,
+  agentRows,
+  groupDescription,
+  profilePicks,
+  rowDescription,
+  shownPath,
+} from "../src/contextModel";
 import { contextEntries, contextTitle, sideText, viewText } from "../src/format";
 import { cellText, matrixHtml } from "../src/matrixHtml";
-import type { ShowContextFilesResult } from "../src/generated/api";
+import { PROFILE_TITLES, PROFILES, REFERENCE_PROFILES, type ShowContextFilesResult } from "../src/generated/api";
 import { expandPath, resolveServer } from "../src/server";
 
 /** A directory holding executable scripts with the given names and exit codes. */
@@ -341,4 +348,21 @@ test("each side of the cache diff starts with the server's summary line", () => 
   };
   assert.equal(sideText(result, "baseline"), `${result.summary}\n\na\nb\n`);
   assert.equal(sideText(result, "now"), `${result.summary}\n\na\nc\n`);
+});
+
+test("the agent picker puts the folder's agent first, the reference agent next, the rest by name", () => {
+  const [reference] = REFERENCE_PROFILES;
+  const own = PROFILES.find((p) => p !== reference) ?? reference;
+  const labels = profilePicks(own).map((item) => item.label);
+  const rest = PROFILES.filter((p) => p !== own && p !== reference);
+  assert.deepEqual(labels, [own, reference, ...[...rest].sort((a, b) => a.localeCompare(b))]);
+  const described = profilePicks(own).find((item) => item.label === "claude");
+  assert.equal(described?.description, PROFILE_TITLES.claude); // typing "Claude Code" finds it
+});
+
+test("the observe picker leaves out the reference agent, which has no program to run", () => {
+  const labels = profilePicks(undefined, true).map((item) => item.label);
+  assert.equal(labels.length, PROFILES.length - REFERENCE_PROFILES.length);
+  assert.ok(REFERENCE_PROFILES.every((p) => !labels.includes(p)));
+  assert.deepEqual(labels, [...labels].sort((a, b) => a.localeCompare(b)));
 });

@@ -73,6 +73,18 @@ return {
     "opencode",
   },
   default_profile = "or",
+  profile_titles = {
+    ["or"] = "Or (reference agent)",
+    claude = "Claude Code",
+    codex = "OpenAI Codex CLI",
+    gemini = "Gemini CLI",
+    copilot = "GitHub Copilot",
+    cursor = "Cursor",
+    opencode = "opencode",
+  },
+  reference_profiles = {
+    "or",
+  },
   instruction_files = {
     ".cursorrules",
     "AGENTS.local.md",

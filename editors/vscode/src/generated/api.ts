@@ -31,6 +31,22 @@ export const PROFILES = [
 /** The profile when none is configured. */
 export const DEFAULT_PROFILE = "or" as const;
 
+/** Each profile's agent, as the pickers describe it. */
+export const PROFILE_TITLES = {
+  "or": "Or (reference agent)",
+  "claude": "Claude Code",
+  "codex": "OpenAI Codex CLI",
+  "gemini": "Gemini CLI",
+  "copilot": "GitHub Copilot",
+  "cursor": "Cursor",
+  "opencode": "opencode"
+} as const;
+
+/** The reference agent: promptls's own, with no program to observe. */
+export const REFERENCE_PROFILES = [
+  "or"
+] as const;
+
 /** Every instruction file a profile loads by name. */
 export const INSTRUCTION_FILE_GLOBS = [
   "**/AGENTS.md",
