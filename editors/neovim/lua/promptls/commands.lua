@@ -252,12 +252,14 @@ function M.fix_all(bufnr, on_done)
   end, bufnr)
 end
 
---- Complete from a fixed list.
+--- Complete from a fixed list, sorted so a long list of agents reads in order.
 local function completer(list)
+  local sorted = vim.list_extend({}, list)
+  table.sort(sorted)
   return function(lead)
     return vim.tbl_filter(function(x)
       return vim.startswith(x, lead)
-    end, list)
+    end, sorted)
   end
 end
 
@@ -313,7 +315,7 @@ function M.create()
   end, {
     nargs = 1,
     complete = completer(vim.tbl_filter(function(p)
-      return p ~= "or"
+      return not vim.tbl_contains(api.reference_profiles, p)
     end, api.profiles)),
     desc = desc("observe"),
   })
