@@ -1,4 +1,5 @@
-// The coverage matrix as one HTML page for a webview: agents as columns, instruction files
+// The coverage matrix as one HTML page for a webview: agents as columns (agents with the
+// same answer for every file share one, their names stacked), instruction files
 // as rows, each cell the agent's status and the bytes it sends. Plain HTML styled with the
 // editor's theme variables; no VS Code import, so the unit tests check it. Every text that
 // comes from disk (file names) is escaped, the page runs only the script carrying the
@@ -26,6 +27,34 @@ export function cellText(cell: CoverageMatrix["rows"][number]["cells"][number] |
   const prefix = cell.status === "cut" ? "cut " : cell.status === "imported" ? "@" : "";
   const times = cell.sent > 1 ? `${cell.sent}× ` : "";
   return `${times}${prefix}${shortBytes(cell.bytes)}`;
+}
+
+/** One column of the page: the agents whose cells are the same in every row. */
+export interface MatrixColumn {
+  agents: string[];
+  total: number;
+}
+
+/** The matrix's agents folded by identical columns, each column where its first agent
+ * stands: with many agents most receive the same files, and one column per distinct
+ * answer keeps the table narrow and the agents that differ visible. */
+export function foldedColumns(matrix: CoverageMatrix): MatrixColumn[] {
+  const columns = new Map<string, MatrixColumn>();
+  matrix.agents.forEach((agent, index) => {
+    const key = JSON.stringify(
+      matrix.rows.map((row) => {
+        const cell = row.cells.find((c) => c.profile === agent);
+        return cell === undefined ? null : [cell.status, cell.bytes, cell.sent];
+      }),
+    );
+    const column = columns.get(key);
+    if (column === undefined) {
+      columns.set(key, { agents: [agent], total: matrix.totals[index] ?? 0 });
+    } else {
+      column.agents.push(agent);
+    }
+  });
+  return [...columns.values()];
 }
 
 export interface MatrixPage {
@@ -81,16 +110,20 @@ export function matrixHtml(page: MatrixPage): string {
     `style-src ${cspSource} 'nonce-${nonce}'`,
     `script-src 'nonce-${nonce}'`,
   ].join("; ");
-  const head = matrix.agents.map((a) => `<th scope="col">${escapeHtml(a)}</th>`).join("");
+  const columns = foldedColumns(matrix);
+  const head = columns
+    .map((c) => `<th scope="col">${c.agents.map((a) => `<div>${escapeHtml(a)}</div>`).join("\n")}</th>`)
+    .join("");
   const body = matrix.rows
     .map((row, index) => {
       const name = escapeHtml(shownPath(row.path, root, home));
       const links = row.links.length
         ? `<div class="links">${row.links.map((l) => `also ${escapeHtml(shownPath(l, root, home))} (link)`).join("<br>")}</div>`
         : "";
-      const cells = matrix.agents
-        .map((agent) => {
-          const cell = row.cells.find((c) => c.profile === agent);
+      const cells = columns
+        .map(({ agents }) => {
+          const agent = agents.join(", ");
+          const cell = row.cells.find((c) => c.profile === agents[0]);
           const kind = cell === undefined ? "none" : escapeHtml(cell.status);
           const title = cell === undefined ? `${agent} never looks at this file` : `${agent}: ${cell.status}`;
           return `<td class="cell ${kind}" title="${escapeHtml(title)}"><button data-row="${index}">${escapeHtml(cellText(cell))}</button></td>`;
@@ -99,7 +132,7 @@ export function matrixHtml(page: MatrixPage): string {
       return `<tr><th scope="row"><button class="file" data-row="${index}" title="Open ${name}">${name}</button>${links}</th>${cells}</tr>`;
     })
     .join("\n");
-  const totals = matrix.totals.map((t) => `<td>${escapeHtml(shortBytes(t))}</td>`).join("");
+  const totals = columns.map((c) => `<td>${escapeHtml(shortBytes(c.total))}</td>`).join("");
   const table = matrix.rows.length
     ? `<table>
 <thead><tr><th scope="col">file</th>${head}</tr></thead>

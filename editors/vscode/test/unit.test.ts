@@ -14,7 +14,7 @@ import {
   shownPath,
 } from "../src/contextModel";
 import { contextEntries, contextTitle, sideText, viewText } from "../src/format";
-import { cellText, matrixHtml } from "../src/matrixHtml";
+import { cellText, foldedColumns, matrixHtml } from "../src/matrixHtml";
 import { PROFILE_TITLES, PROFILES, REFERENCE_PROFILES, type ShowContextFilesResult } from "../src/generated/api";
 import { expandPath, resolveServer } from "../src/server";
 
@@ -365,4 +365,34 @@ test("the observe picker leaves out the reference agent, which has no program to
   assert.equal(labels.length, PROFILES.length - REFERENCE_PROFILES.length);
   assert.ok(REFERENCE_PROFILES.every((p) => !labels.includes(p)));
   assert.deepEqual(labels, [...labels].sort((a, b) => a.localeCompare(b)));
+});
+
+test("agents with the same answer for every file share one matrix column", () => {
+  const agents = { profile: "", status: "loaded", bytes: 18, sent: 1 };
+  const matrix = {
+    agents: ["or", "codex", "gemini", "opencode"],
+    rows: [
+      {
+        path: "/p/AGENTS.md",
+        realPath: "/p/AGENTS.md",
+        links: [],
+        cells: ["or", "codex", "opencode"].map((profile) => ({ ...agents, profile })),
+      },
+      {
+        path: "/p/GEMINI.md",
+        realPath: "/p/GEMINI.md",
+        links: [],
+        cells: [{ profile: "gemini", status: "loaded", bytes: 9, sent: 1 }],
+      },
+    ],
+    totals: [18, 18, 9, 18],
+  };
+  assert.deepEqual(foldedColumns(matrix), [
+    { agents: ["or", "codex", "opencode"], total: 18 },
+    { agents: ["gemini"], total: 9 },
+  ]);
+  const html = matrixHtml({ matrix, subject: "/p", root: "/p", home: undefined, nonce: "n", cspSource: "s" });
+  assert.equal((html.match(/<th scope="col">/g) ?? []).length, 3); // file, the shared column, gemini
+  assert.ok(html.includes("<div>or</div>\n<div>codex</div>\n<div>opencode</div>"));
+  assert.ok(html.includes('title="or, codex, opencode: loaded"'));
 });
