@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types
 
+from promptls.analysis import rules as rule_registry
+from promptls.lsp.diagnostics import code_description
 from tests.lsp.client import (
     MARKER,
     PromptClient,
@@ -38,7 +40,6 @@ async def test_duplicate_points_at_the_first_marker(lsp: PromptClient) -> None:
     [dup] = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
     assert dup.source == "promptls" and dup.severity is not None
     assert dup.related_information
-    assert dup.code_description is not None
     first = TEXT.index(MARKER)
     related = dup.related_information[0].location
     assert related.uri == uri and related.range == span(TEXT, first, first + len(MARKER), enc)
@@ -76,3 +77,12 @@ async def test_push_clients_get_versioned_diagnostics(lsp: PromptClient) -> None
     close_doc(lsp, uri)
     cleared = await events.diagnostics(uri, None)
     assert list(cleared.diagnostics) == []
+
+
+def test_a_diagnostic_links_its_rule_page_only_once_it_is_published(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert code_description("PL001") is None
+    monkeypatch.setattr(rule_registry, "RULES_DOC_URL", "https://docs.example.org/rules.md")
+    link = code_description("PL001")
+    assert link is not None and link.href == "https://docs.example.org/rules.md#pl001"
