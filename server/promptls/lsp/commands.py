@@ -347,40 +347,42 @@ def show_loaders(server: PromptServer, obj: dict[str, Any]) -> rec.LoadersResult
 
 
 def register(server: PromptServer) -> None:
-    """Register the public commands."""
+    """Register the public commands. pygls reads the handlers' annotations at run time,
+    where the result records (imported for type checking only) are not defined: the
+    handlers return ``object`` and the functions they call carry the record types."""
 
     @server.command(SHOW_LOADERS)
-    def _show_loaders(*args: Any) -> rec.LoadersResult:
+    def _show_loaders(*args: Any) -> object:
         """See :func:`show_loaders`."""
         return show_loaders(server, _single_object(args))
 
     @server.command(SHOW_CONTEXT_FILES)
-    def _show_context_files(*args: Any) -> rec.ContextResult:
+    def _show_context_files(*args: Any) -> object:
         """See :func:`show_context_files`."""
         return show_context_files(server, _single_object(args))
 
     @server.command(SHOW_ENVIRONMENT)
-    def _show_environment(*args: Any) -> rec.EnvironmentResult:
+    def _show_environment(*args: Any) -> object:
         """See :func:`show_environment`."""
         return show_environment(server, _single_object(args))
 
     @server.command(PREVIEW_PROMPT)
-    def _preview_prompt(*args: Any) -> recp.PreviewResult:
+    def _preview_prompt(*args: Any) -> object:
         """See :func:`preview_prompt`."""
         return preview_prompt(server, _single_object(args))
 
     @server.command(PREVIEW_DIFF)
-    def _preview_diff(*args: Any) -> recp.PreviewDiff:
+    def _preview_diff(*args: Any) -> object:
         """See :func:`cache_diff`."""
         return cache_diff(server, _single_object(args))
 
     @server.command(RENDER_WIRE)
-    async def _render_wire(*args: Any) -> rec.WireResult:
+    async def _render_wire(*args: Any) -> object:
         """See :func:`render_wire`."""
         return await render_wire(server, _single_object(args))
 
     @server.command(CONTEXT_REVISION)
-    def _context_revision(*args: Any) -> rec.RevisionResult:
+    def _context_revision(*args: Any) -> object:
         """See :func:`context_revision`."""
         return context_revision(server, _single_object(args))
 
