@@ -18,9 +18,10 @@ from urllib.parse import quote
 
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
+from promptls.analysis import rules as rule_docs
 from promptls.analysis.baseline import Key, fingerprints, key_of
 from promptls.analysis.model import Related
-from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
+from promptls.analysis.rules import rule_doc_url
 from promptls.commands.rule import rule_page
 from promptls.record import Record
 from promptls.text.escape import safe_line
@@ -167,8 +168,8 @@ def _sarif_region(mapper: Mapper, start: int, end: int) -> dict[str, int]:
 def _sarif_driver() -> dict[str, object]:
     """The tool: name, version, the published docs when there are any, and the rules."""
     driver: dict[str, object] = {"name": "promptls", "version": __version__}
-    if RULES_DOC_URL is not None:
-        driver["informationUri"] = RULES_DOC_URL
+    if rule_docs.RULES_DOC_URL is not None:  # read at the call: set once, when published
+        driver["informationUri"] = rule_docs.RULES_DOC_URL
     driver["rules"] = sarif_rules()
     return driver
 
