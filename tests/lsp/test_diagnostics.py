@@ -1,13 +1,11 @@
 """Diagnostics: push with versions for push clients, pull (never push) for pull clients,
-related information, codes and links."""
+related information and codes (rule links: test_rule_links.py)."""
 
 from __future__ import annotations
 
 import pytest
 from lsprotocol import types
 
-from promptls.analysis import rules as rule_registry
-from promptls.lsp.diagnostics import code_description
 from tests.lsp.client import (
     MARKER,
     PromptClient,
@@ -77,12 +75,3 @@ async def test_push_clients_get_versioned_diagnostics(lsp: PromptClient) -> None
     close_doc(lsp, uri)
     cleared = await events.diagnostics(uri, None)
     assert list(cleared.diagnostics) == []
-
-
-def test_a_diagnostic_links_its_rule_page_only_once_it_is_published(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    assert code_description("PL001") is None
-    monkeypatch.setattr(rule_registry, "RULES_DOC_URL", "https://docs.example.org/rules.md")
-    link = code_description("PL001")
-    assert link is not None and link.href == "https://docs.example.org/rules.md#pl001"
