@@ -13,6 +13,8 @@ import pytest
 
 from promptls.cli import main
 from promptls.context import PROFILES
+from promptls.views.context_text import matrix_lines
+from promptls.views.matrix import Cell, Matrix, Row
 
 
 def _answer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
@@ -87,3 +89,15 @@ def test_json_keeps_every_agent_whole(tmp_path: Path, capsys: pytest.CaptureFixt
     assert [Path(f["path"]).name for f in by_name["opencode"]["files"]] == ["AGENTS.md"]
     assert by_name["codex"]["settings"] and by_name["gemini"]["settings"]
     assert len(data["coverage"]["totals"]) == len(PROFILES)
+
+
+def test_a_long_status_keeps_the_matrix_columns_aligned() -> None:
+    rows = (
+        Row("/p/CLAUDE.md", "/p/CLAUDE.md", (), (Cell("loaded", 900, 1), None)),
+        Row(
+            "/p/.claude/rules/a.md", "/p/.claude/rules/a.md", (), (Cell("conditional", 0, 0), None)
+        ),
+    )
+    lines = matrix_lines(Matrix(("claude", "codex"), rows, (900, 0)), None, "/p")
+    ends = {len(line.rstrip()) for line in lines[1:]}  # heading, rows, total
+    assert len(ends) == 1, lines

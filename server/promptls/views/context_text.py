@@ -216,7 +216,10 @@ def matrix_lines(matrix: Matrix, home: str | None, base: str | None) -> list[str
     width = max(len("file"), *(len(n) for n in names))
     groups = column_groups(matrix)
     heads = [[matrix.agents[c] for c in group] for group in groups]
-    cols = [max(8, *(len(a) for a in head)) for head in heads]
+    cols = [
+        max(8, *(len(a) for a in head), *(len(cell_text(r.cells[g[0]])) for r in matrix.rows))
+        for head, g in zip(heads, groups, strict=True)
+    ]
     lines = [
         "Coverage (bytes sent; @ imported; cut: cut by the budget; - never looked at):",
     ]
