@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 from promptls.analysis.rules import pl033_committed_secret as pl033
 from promptls.text import markdown
-from promptls.text.leads import Leads, split_alternatives
+from promptls.text import leads
+from promptls.text.leads import Led, Leads, literal_lead, split_alternatives
 
 OVERLAPPING = (
     r"ab|abc|b",  # the first alternative wins at a position even when a later is longer
@@ -88,3 +89,48 @@ SECRET_TEXT = st.lists(
 def test_the_secret_gate_answers_as_its_alternation(text: str) -> None:
     plain = re.compile(pl033._GATE.pattern).search(text) is not None
     assert (pl033._GATE.search(text) is not None) == plain
+
+
+LED = (
+    r"\r(?!\n)",  # the markdown scanner's lone carriage return
+    r"ab(?<=xab)c",  # a look-behind that reaches before the lead
+    r"a(?:b|c)+",
+    r"(?<=b)a[bc]?",  # the look-behind sees the text before ``pos``
+    r"ba|b",
+)
+LED_ALPHABET = "abcx \r\n"
+
+
+@pytest.mark.parametrize("pattern", LED)
+@pytest.mark.parametrize("credit", [-1, 0, 1_000_000])  # the regex engine at once, soon, never
+@settings(max_examples=150, deadline=None)
+@given(
+    text=st.text(LED_ALPHABET, max_size=60),
+    window=st.tuples(st.integers(-70, 70), st.integers(-70, 70)),
+)
+@example(text="xabc abc bab\r \r\n", window=(0, 70))
+def test_led_finds_what_the_pattern_finds(
+    pattern: str, credit: int, text: str, window: tuple[int, int]
+) -> None:
+    pos, endpos = window  # negative and past-the-end windows included: ``re`` clamps them
+    compiled = re.compile(pattern)
+    for kind in (str, bytes):
+        hay = text if kind is str else text.encode()
+        plain_pattern = compiled if kind is str else re.compile(pattern.encode())
+        led = Led(plain_pattern)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(leads, "CREDIT", credit)
+            found = led.search(hay, pos, endpos)
+            spans = [m.span() for m in led.finditer(hay, pos, endpos)]
+        plain = plain_pattern.search(hay, pos, endpos)
+        assert (found and found.span()) == (plain and plain.span())
+        assert spans == [m.span() for m in plain_pattern.finditer(hay, pos, endpos)]
+
+
+def test_the_lead_is_the_literal_every_match_starts_with() -> None:
+    assert literal_lead(re.compile(r"\{\{x+")) == "{{"
+    assert literal_lead(re.compile(rb"\xe2\x80[\x8b-\x8f]")) == b"\xe2\x80"
+    assert literal_lead(re.compile(r"ab*")) == "a"  # ``b`` may be absent
+    assert literal_lead(re.compile(r"a*b")) is None
+    assert literal_lead(re.compile(r"(?i)ab")) is None  # ``A`` matches too
+    assert literal_lead(re.compile(r"[ab]c")) is None

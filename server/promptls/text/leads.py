@@ -13,6 +13,14 @@ The pattern stays written as one alternation (one string to read, and the one th
 pattern mutation tests mutate); it is split at its top-level ``|`` when first used.
 Every alternative must consume at least one character (an empty match would make the
 emulation of ``finditer`` differ), and group numbers are each alternative's own.
+
+Even the one-literal loop reads every character (a few instructions each), while
+``str.find`` and ``bytes.find`` skip ahead with vector instructions. When an
+alternative's literal lead is rare (``~~~``, ``AKIA``, ``{``, a line break that is a
+lone ``\r``), finding each occurrence and matching there costs a small fraction of the
+scan; when it is frequent (``-`` in prose), a Python step per occurrence costs more than
+the scan. :class:`Led` tries the first and falls back to the regex engine as soon as
+the occurrences come closer together than :data:`GAP` characters on average.
 """
 
 from __future__ import annotations
@@ -20,7 +28,107 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
+from re import _constants as _sre  # type: ignore[attr-defined]
+from re import _parser as _sre_parser  # type: ignore[attr-defined]
 from typing import AnyStr, Generic
+
+GAP = 1024
+"""Characters a find must skip per occurrence that does not match, on average, to beat
+the regex engine's own scan (a Python step per occurrence against ~1 ns a character)."""
+CREDIT = 8
+"""Occurrences that may miss before the average gap is looked at."""
+
+
+def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
+    """The literal text every match of ``pattern`` starts with, or None (no literal
+    first character, or case-insensitive)."""
+    if pattern.flags & re.IGNORECASE:
+        return None
+    parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    codes: list[int] = []
+    for op, value in parsed:
+        if op is not _sre.LITERAL:
+            break
+        codes.append(value)
+    if not codes:
+        return None
+    if isinstance(pattern.pattern, bytes):
+        return bytes(codes)  # type: ignore[return-value]
+    return "".join(map(chr, codes))  # type: ignore[return-value]
+
+
+class Led(Generic[AnyStr]):
+    """A compiled pattern searched from its literal lead with ``find`` while that pays.
+
+    ``search`` and ``finditer`` answer exactly as the pattern's own (a match starts
+    with the lead, so no position without it can match; look-behinds still see the text
+    before ``pos``). A pattern without a literal lead is searched as it is.
+    """
+
+    __slots__ = ("lead", "pattern")
+
+    def __init__(self, pattern: re.Pattern[AnyStr]) -> None:
+        """``pattern`` compiled; its lead is read from its parse."""
+        self.pattern = pattern
+        self.lead: AnyStr | None = literal_lead(pattern)
+
+    def search(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        """``pattern.search(text, pos, endpos)``."""
+        found, _ = self._search(text, pos, endpos, CREDIT)
+        return found
+
+    def _search(
+        self, text: AnyStr, pos: int, endpos: int, credit: float
+    ) -> tuple[re.Match[AnyStr] | None, float]:
+        """The search, and the credit left (negative: the regex engine took over)."""
+        lead, pattern = self.lead, self.pattern
+        if lead is None or credit < 0:
+            return pattern.search(text, pos, endpos), -1.0
+        pos, endpos = max(pos, 0), max(endpos, 0)  # ``find`` counts negatives from the end
+        find, match = text.find, pattern.match
+        while True:
+            at = find(lead, pos, endpos)
+            if at < 0:
+                return None, credit
+            found = match(text, at, endpos)
+            if found is not None:
+                return found, credit
+            credit += (at - pos) / GAP - 1
+            pos = at + 1
+            if credit < 0:
+                return pattern.search(text, pos, endpos), -1.0
+
+    def finditer(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[AnyStr]]:
+        """``pattern.finditer(text, pos, endpos)`` for a pattern that never matches empty
+        text (refused: the emulation would differ)."""
+        credit = float(CREDIT)
+        while True:
+            if credit < 0:
+                yield from _non_empty(self.pattern, self.pattern.finditer(text, pos, endpos))
+                return
+            found, credit = self._search(text, pos, endpos, credit)
+            if found is None:
+                return
+            if found.end() == found.start():
+                raise ValueError(f"{self.pattern.pattern!r} matched empty text")
+            yield found
+            pos = found.end()
+
+
+def _non_empty(
+    pattern: re.Pattern[AnyStr], matches: Iterator[re.Match[AnyStr]]
+) -> Iterator[re.Match[AnyStr]]:
+    """``matches``, refusing an empty one."""
+    for match in matches:
+        if match.end() == match.start():
+            raise ValueError(f"{pattern.pattern!r} matched empty text")
+        yield match
 
 
 def split_alternatives(pattern: AnyStr) -> tuple[AnyStr, ...]:
@@ -65,15 +173,15 @@ class Leads(Generic[AnyStr]):
         """``pattern`` as one would pass it to ``re.compile``."""
         self.pattern: AnyStr = pattern
         self.flags = flags
-        self._compiled: tuple[re.Pattern[AnyStr], ...] | None = None
+        self._compiled: tuple[Led[AnyStr], ...] | None = None
 
     @property
-    def alternatives(self) -> tuple[re.Pattern[AnyStr], ...]:
+    def alternatives(self) -> tuple[Led[AnyStr], ...]:
         """The compiled alternatives, in the order the pattern writes them."""
         compiled = self._compiled
         if compiled is None:
             parts: tuple[AnyStr, ...] = split_alternatives(self.pattern)
-            compiled = self._compiled = tuple(re.compile(p, self.flags) for p in parts)
+            compiled = self._compiled = tuple(Led(re.compile(p, self.flags)) for p in parts)
         return compiled
 
     def search(
@@ -94,8 +202,8 @@ class Leads(Generic[AnyStr]):
 
         Each alternative's next match is kept; after a match ends at ``e``, only the
         alternatives whose kept match starts before ``e`` search again, from ``e``. Once
-        one alternative alone still matches, its own ``finditer`` goes on from there in
-        C (a fenced prompt has hundreds of ```` ``` ```` runs and no ``~~~``).
+        one alternative alone still matches, its own ``finditer`` goes on from there
+        (a fenced prompt has hundreds of ```` ``` ```` runs and no ``~~~``).
         """
         alternatives = self.alternatives
         ahead: list[re.Match[AnyStr] | None] = [a.search(text, pos, endpos) for a in alternatives]
@@ -122,15 +230,13 @@ class Leads(Generic[AnyStr]):
 
 
 def _rest(
-    index: int, first: re.Match[AnyStr], pattern: re.Pattern[AnyStr], text: AnyStr, endpos: int
+    index: int, first: re.Match[AnyStr], pattern: Led[AnyStr], text: AnyStr, endpos: int
 ) -> Iterator[tuple[int, re.Match[AnyStr]]]:
     """``first``, then ``pattern``'s matches from where it ends: what searching again
     from each match's end gives (no alternative matches empty text), look-behinds still
     seeing the text before."""
     if first.end() == first.start():
-        raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
+        raise ValueError(f"an alternative {pattern.pattern.pattern!r} matched empty text")
     yield index, first
     for match in pattern.finditer(text, first.end(), endpos):
-        if match.end() == match.start():
-            raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
         yield index, match

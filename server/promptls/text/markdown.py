@@ -308,7 +308,8 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
     if "```" not in text and "~~~" not in text:
         return []
     blocks = Blocks(text, full=False)
-    if every_line or _LONE_CR.search(text) is not None:  # ``^`` knows only \n line starts
+    lone_cr = "\r" in text and _LONE_CR.search(text) is not None  # ``in``: a vector search
+    if every_line or lone_cr:  # ``^`` knows only \n line starts
         blocks.walk(0, len(text), skip=False)
         return blocks.finish()
     pos = 0
