@@ -48,6 +48,7 @@ from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.lazyre import lazy
+from promptls.text.leads import Led
 from promptls.text.mapper import text_to_utf8, utf8_to_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
@@ -152,16 +153,17 @@ def _anchor_pattern(word: str, near: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _anchor_regex(word: str) -> re.Pattern[str]:
-    """The anchor search over lowered ASCII text."""
-    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9]"))
+def _anchor_regex(word: str) -> Led[str]:
+    """The anchor search over lowered ASCII text (from the word, with ``find`` while the
+    word is rare: ``zidane`` is, ``prompt`` often is not)."""
+    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9]")))
 
 
 @lru_cache(maxsize=64)
-def _anchor_regex_bytes(word: str) -> re.Pattern[bytes]:
+def _anchor_regex_bytes(word: str) -> Led[bytes]:
     """The anchor search over lowered UTF-8 bytes (non-ASCII bytes count as neighbours:
     they may be an invisible character inside the marker)."""
-    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1"))
+    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1")))
 
 
 _start = re.Match[str].start
