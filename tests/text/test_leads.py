@@ -97,6 +97,7 @@ LED = (
     r"a(?:b|c)+",
     r"(?<=b)a[bc]?",  # the look-behind sees the text before ``pos``
     r"ba|b",
+    r"cxb+",  # found from ``x``, its rarest character, one after the start
 )
 LED_ALPHABET = "abcx \r\n"
 
