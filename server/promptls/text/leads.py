@@ -66,8 +66,8 @@ def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
     if not codes:
         return None
     if isinstance(pattern.pattern, bytes):
-        return bytes(codes)  # type: ignore[return-value]
-    return "".join(map(chr, codes))  # type: ignore[return-value]
+        return bytes(codes)
+    return "".join(map(chr, codes))
 
 
 class Led(Generic[AnyStr]):
@@ -83,7 +83,7 @@ class Led(Generic[AnyStr]):
     def __init__(self, pattern: re.Pattern[AnyStr]) -> None:
         """``pattern`` compiled; its lead is read from its parse, and of the lead the
         rarest character (``key``, at ``offset`` in every match) is what is found."""
-        self.pattern = pattern
+        self.pattern: re.Pattern[AnyStr] = pattern
         lead = literal_lead(pattern)
         self.key: AnyStr | None = None
         self.offset = 0
