@@ -38,9 +38,9 @@ GAP = 1024
 the regex engine's own scan (a Python step per occurrence against ~1 ns a character)."""
 CREDIT = 8
 """Occurrences that may miss before the average gap is looked at."""
-COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()0123456789kxjqz"
+COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()TAISCW0123456789kxjqz"
 """Characters from frequent to rare in instruction files (English prose, Markdown);
-anything else (capitals, ``~``, ``{``, ``$``, non-ASCII) counts as rarer still. Only a
+anything else (most capitals, ``~``, ``{``, ``$``, non-ASCII) counts as rarer still. Only a
 guess to pick which character of a lead to find: a wrong one costs the fallback."""
 
 
