@@ -43,7 +43,7 @@ def _run(kind: str, times: int, out: Path) -> dict[str, int]:
     code = _CHILD.format(bench=bench, kind=kind, times=times)
     # Byte code written first: compiling a module in one run and not the other would count.
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    warm = _CHILD.format(bench=bench, kind=kind, times=0)
+    warm = _CHILD.format(bench=bench, kind=kind, times=1)
     subprocess.run([sys.executable, "-c", warm], env=env, check=True)
     subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, "-c", code],
