@@ -38,7 +38,7 @@ GAP = 1024
 the regex engine's own scan (a Python step per occurrence against ~1 ns a character)."""
 CREDIT = 8
 """Occurrences that may miss before the average gap is looked at."""
-COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()TAISCW0123456789kxjqz"
+COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()TASCWI0123456789kxjqz"
 """Characters from frequent to rare in instruction files (English prose, Markdown);
 anything else (most capitals, ``~``, ``{``, ``$``, non-ASCII) counts as rarer still. Only a
 guess to pick which character of a lead to find: a wrong one costs the fallback."""

@@ -208,7 +208,7 @@ _GATE_PATTERN = (
 )
 _GATE = Leads(_GATE_PATTERN)
 """Every shape's public prefix where a token can start, found from its rarest character:
-``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``S`` of ``ASIA`` and the
+``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``I`` of ``ASIA`` and the
 ``z`` of ``AIza``; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
 alternative is searched from one character of its literal lead (``Leads``: ``find``
 while that character is rare, the regex engine's literal scan where it is not), never
