@@ -15,6 +15,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from promptls.analysis import scanner
 from promptls.text import leads
 from promptls.text.leads import Led, literal_lead
 
@@ -73,3 +74,14 @@ def test_the_lead_is_the_literal_every_match_starts_with() -> None:
     assert literal_lead(re.compile(r"a*b")) is None
     assert literal_lead(re.compile(r"(?i)ab")) is None  # ``A`` matches too
     assert literal_lead(re.compile(r"[ab]c")) is None
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    text=st.text("_BOUNDARY x\n🙂", max_size=80),
+    marker=st.sampled_from(["_BOUNDARY__", "__B__", "<!-- split -->", "_"]),
+    start=st.integers(0, 90),
+)
+@example(text="_BOUNDARY__BOUNDARY__", marker="_BOUNDARY__", start=1)  # overlapping
+def test_a_marker_is_found_where_str_find_finds_it(text: str, marker: str, start: int) -> None:
+    assert scanner._find(text, marker, start) == text.find(marker, start)

@@ -100,25 +100,38 @@ def _common_suffix(strings: Sequence[str]) -> str:
     return shortest[len(shortest) - length :]
 
 
+@lru_cache(maxsize=64)
+def _literal(marker: str) -> Led[str]:
+    """A search for ``marker`` from its rarest character (``_`` in the usual markers),
+    which ``memchr`` finds: ``str.find`` reads every character of the text."""
+    return Led(re.compile(re.escape(marker)))
+
+
+def _find(text: str, marker: str, start: int = 0) -> int:
+    """``text.find(marker, start)``."""
+    found = _literal(marker).search(text, start)
+    return -1 if found is None else found.start()
+
+
 def _occurrences(text: str, markers: Sequence[str]) -> list[tuple[int, str]]:
     """Every (start, marker) occurrence, in one pass when the markers share a suffix."""
     found: list[tuple[int, str]] = []
     suffix = _common_suffix(markers)
     if len(suffix) >= 6 and len(markers) > 1:
-        index = text.find(suffix)
+        index = _find(text, suffix)
         while index >= 0:
             end = index + len(suffix)
             for marker in markers:
                 start = end - len(marker)
                 if start >= 0 and text.startswith(marker, start):
                     found.append((start, marker))
-            index = text.find(suffix, index + 1)
+            index = _find(text, suffix, index + 1)
         return found
     for marker in markers:
-        index = text.find(marker)
+        index = _find(text, marker)
         while index >= 0:
             found.append((index, marker))
-            index = text.find(marker, index + 1)
+            index = _find(text, marker, index + 1)
     return found
 
 
