@@ -27,7 +27,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "text": frozenset(),
     "prompt": frozenset(),
     "tokens": frozenset(),
-    "agents": frozenset({"text", "prompt"}),
+    "agents": frozenset({"text", "prompt", "discovery"}),
     "discovery": frozenset({"text", "prompt", "agents"}),
     "assembly": frozenset({"agents", "discovery", "text", "prompt", "tokens"}),
     "analysis": frozenset({"text", "prompt", "tokens", "agents", "discovery"}),

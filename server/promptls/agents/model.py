@@ -3,13 +3,18 @@
 Every value names its source and the date it was checked, because agents change their
 loaders; ``docs/profiles.md`` is the long form. The values live in each agent's home
 (``promptls/agents/<name>/__init__.py``); this module holds only the types, so it
-imports nothing from the rest of promptls but ``record``.
+imports nothing from the rest of promptls but ``record`` and the hook types the homes
+fill in (``promptls.discovery.hooks``).
 """
 
 from __future__ import annotations
 
+from dataclasses import field
 from enum import StrEnum
 
+from promptls.discovery.globs import DEFAULT, GlobDialect
+from promptls.discovery.hooks import GENERIC, DiscoveryHooks
+from promptls.discovery.rule_modes import ActivationReader
 from promptls.record import Record
 
 
@@ -35,9 +40,10 @@ class Profile(Record):
     variable that replaces it when set (codex: ``$CODEX_HOME``). ``first_match`` means only
     the first name of ``user_files`` / ``project_files`` that is a regular file (links
     followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
-    a byte budget across the project files (None: none); ``agent_settings`` names the
-    agent's own settings files that can change it and more (``"codex"``: ``config.toml``,
-    ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
+    a byte budget across the project files (None: none). ``discovery`` holds the hooks
+    the walker calls where data is not enough (``promptls.discovery.hooks``): reading the
+    agent's own settings files (codex's ``config.toml``, gemini's ``settings.json``),
+    or an order of its own (opencode). ``sort_paths`` sends the project files sorted by
     absolute path, not folder by folder (gemini).
     ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
     hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
@@ -50,8 +56,12 @@ class Profile(Record):
     ``settings_files`` are the agent's own settings files inside a workspace (watched).
     ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
     False: imports in files above the root are not expanded (claude, as observed).
+    ``globs`` is how the agent reads and matches the globs that scope its rules (or its
+    ``instructions``); ``rule_activation`` reads a rule file's front matter into a mode
+    (``promptls.discovery.rule_modes``): both live in the agent's home.
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
-    ``project_skill_dirs`` to the workspace root.
+    ``project_skill_dirs`` to the workspace root; ``skills_dir_env`` names a variable whose
+    value replaces the user folder for skills (codex: ``$CODEX_HOME``).
     ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
     ``rules_at_project_root``: the project root's rules folder is read too, before the
     root's (copilot: the repository root and the working folder); ``user_rules_last``:
@@ -76,7 +86,10 @@ class Profile(Record):
     local_files: tuple[str, ...]
     walk: Walk
     user_dir_env: str | None = None
-    agent_settings: str | None = None
+    discovery: DiscoveryHooks = field(default=GENERIC, compare=False, repr=False)
+    globs: GlobDialect = DEFAULT
+    rule_activation: ActivationReader | None = field(default=None, compare=False, repr=False)
+    skills_dir_env: str | None = None
     sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None

@@ -180,8 +180,9 @@ def skill_folders(
     env = os.environ if environ is None else environ
     home_path, _ = resolve_home(home, environ)
     user_dir: str | None = None
-    if prof.name == "codex" and env.get("CODEX_HOME"):
-        user_dir = os.path.abspath(env["CODEX_HOME"])
+    override = env.get(prof.skills_dir_env) if prof.skills_dir_env else None
+    if override:
+        user_dir = os.path.abspath(override)
     elif home_path is not None:
         user_dir = os.path.join(home_path, prof.user_dir)
     folders = [os.path.join(user_dir, d) for d in prof.skill_dirs] if user_dir else []

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from promptls.agents.claude import rules
+from promptls.agents.claude.discovery import HOOKS
 from promptls.agents.model import Profile, Walk
 
 
@@ -28,7 +30,9 @@ PROFILE = Profile(
     title="Claude Code",
     user_dir=".claude",
     user_dir_env="CLAUDE_CONFIG_DIR",
-    agent_settings="claude",
+    discovery=HOOKS,
+    globs=rules.GLOBS,
+    rule_activation=rules.activation,
     settings_files=(".claude/settings.json", ".claude/settings.local.json"),
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",

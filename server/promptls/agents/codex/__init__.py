@@ -6,6 +6,8 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.codex.discovery import HOOKS
+from promptls.agents.codex.settings import DEFAULT_BUDGET
 from promptls.agents.model import Profile, Walk
 
 PROFILE = Profile(
@@ -16,15 +18,16 @@ PROFILE = Profile(
     title="OpenAI Codex CLI",
     user_dir=".codex",
     user_dir_env="CODEX_HOME",
-    agent_settings="codex",
+    discovery=HOOKS,
     settings_files=(".codex/config.toml",),
     user_files=("AGENTS.override.md", "AGENTS.md"),
     project_files=("AGENTS.override.md", "AGENTS.md"),
     local_files=(),
     walk=Walk.MARKER_ROOT,
     first_match=True,
-    budget=32 * 1024,
+    budget=DEFAULT_BUDGET,
     skill_dirs=("skills",),
+    skills_dir_env="CODEX_HOME",
     # AGENTS.md is codex's own file and the only one it reads: a repository with one is
     # set up for codex without a folder (and codex alone cuts it at a byte budget).
     setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),

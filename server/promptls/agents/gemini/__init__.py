@@ -6,6 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.gemini.discovery import HOOKS
 from promptls.agents.model import Profile, Walk
 
 PROFILE = Profile(
@@ -15,7 +16,7 @@ PROFILE = Profile(
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
-    agent_settings="gemini",
+    discovery=HOOKS,
     settings_files=(".gemini/settings.json",),
     sort_paths=True,
     lazy_files=("GEMINI.md",),

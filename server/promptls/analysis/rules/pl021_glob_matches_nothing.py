@@ -5,12 +5,12 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import count_files, glob_hits, scope_globs, subject
 from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-from promptls.discovery.globs import dialect
 from promptls.text.escape import safe_line
 
 
@@ -41,7 +41,7 @@ def check(doc: Document) -> Iterator[Finding]:
     root = scope_root(doc.path, kind)
     if root is None or not os.path.isdir(root):  # noqa: PTH112
         return
-    rules = dialect(kind.profile)
+    rules = PROFILES[kind.profile].globs
     dead = []
     for glob in globs:
         if rules.problem(glob.pattern) is not None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import scope_globs, subject
 from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-from promptls.discovery.globs import dialect
 from promptls.text.escape import safe_line
 
 
@@ -22,7 +22,7 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None:
         return
     kind, front = found
-    rules = dialect(kind.profile)
+    rules = PROFILES[kind.profile].globs
     for glob in scope_globs(doc.text, kind, front):
         problem = rules.problem(glob.pattern)
         if problem is not None:
