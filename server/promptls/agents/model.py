@@ -14,6 +14,7 @@ from enum import StrEnum
 
 from promptls.discovery.globs import DEFAULT, GlobDialect
 from promptls.discovery.hooks import GENERIC, DiscoveryHooks
+from promptls.discovery.never_loaded import CommandShadowing, SkillDepth, SkillPrecedence
 from promptls.discovery.rule_modes import ActivationReader
 from promptls.record import Record
 
@@ -31,6 +32,20 @@ class Walk(StrEnum):
     ``copilot``)."""
     ROOT = "root"
     """Only the workspace root itself (``cursor``)."""
+
+
+class SizeLimit(Record):
+    """An agent's single-file limit (PL011). ``budget``: discovery applies it (as a shared
+    byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
+    number comes from (upstream file, changelog entry or issue, with its version) and
+    ``checked`` the day it was last read there: agents change these numbers."""
+
+    amount: int
+    unit: str
+    consequence: str
+    budget: bool
+    source: str
+    checked: str
 
 
 class Profile(Record):
@@ -72,6 +87,13 @@ class Profile(Record):
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
     ``legacy_files`` are still read but deprecated (the reason says so).
+    ``skill_precedence`` (which of two skills with one name is listed), ``skill_depth``
+    (how deep below a skills folder ``SKILL.md`` is found) and ``command_shadowing`` (a
+    skill hides a command of its name) are the loader's behaviours PL031 reads
+    (``promptls.discovery.never_loaded``); None where no source says. ``size_limit`` is
+    the single-file limit PL011 checks. ``coverage_hint`` is the cheapest way to make the
+    agent read a shared file named ``{shared}`` (PL028); empty: create its first
+    ``project_files`` name.
     ``order_note`` says in which order the files are sent, for the human view.
     ``setup_markers`` are paths (relative to a folder or its repository root) whose
     existence says the repository is set up for the agent: its folder, its settings, its
@@ -90,6 +112,11 @@ class Profile(Record):
     globs: GlobDialect = DEFAULT
     rule_activation: ActivationReader | None = field(default=None, compare=False, repr=False)
     skills_dir_env: str | None = None
+    skill_precedence: SkillPrecedence | None = None
+    skill_depth: SkillDepth | None = None
+    command_shadowing: CommandShadowing | None = None
+    size_limit: SizeLimit | None = None
+    coverage_hint: str = ""
     sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None

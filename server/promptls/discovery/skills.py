@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+from promptls.agents.registry import DEFAULT_PROFILE
 from promptls.discovery.api import get_profile, resolve_home
 from promptls.record import Record
 from promptls.text.fsread import decode, read_bounded
@@ -170,7 +171,7 @@ def _scan(folder: str) -> list[SkillInfo]:
 
 def skill_folders(
     root: str | os.PathLike[str],
-    profile: str = "or",
+    profile: str = DEFAULT_PROFILE,
     *,
     home: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
@@ -193,7 +194,7 @@ def skill_folders(
 
 def discover_skills(
     root: str | os.PathLike[str],
-    profile: str = "or",
+    profile: str = DEFAULT_PROFILE,
     *,
     home: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
