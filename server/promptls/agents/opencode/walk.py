@@ -66,7 +66,7 @@ class OpencodeDiscovery(DiscoveryHooks):
 
     def walk(self, walker: Walker) -> bool:
         """Global file, the project files of the first name found, the instructions globs."""
-        run(walker)
+        _run(walker)
         return True
 
 
@@ -74,7 +74,7 @@ HOOKS = OpencodeDiscovery()
 """The hooks ``PROFILE`` carries."""
 
 
-def run(w: Walker) -> None:
+def _run(w: Walker) -> None:
     """Global file, the project files of the first name found, the instructions globs."""
     chain = _worktree_chain(w)
     no_claude = _claude_disabled(w)
