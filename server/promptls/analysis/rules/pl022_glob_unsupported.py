@@ -40,8 +40,8 @@ RULE = Rule(
         "`!` (not a negation in a scope glob), an extended glob such as `+(a|b)`, an "
         "unclosed `{` or `[`, a leading `/` (relative globs only, except VS Code, which "
         "then matches from the filesystem root) or a leading `./` where the agent keeps "
-        "it (VS Code). The checks are each agent's dialect (`discovery/globs.py`, with "
-        "its source), so the finding names the agent."
+        "it (VS Code). The checks are each agent's dialect (`rules.py` in its home, "
+        "`server/promptls/agents/<agent>/`, with its source), so the finding names the agent."
     ),
     bad_example='---\napplyTo: "src\\\\**\\\\*.ts"\n---\n',
     good_example='---\napplyTo: "src/**/*.ts"\n---\n',
