@@ -76,7 +76,9 @@ class Profile(Record):
     (``promptls.discovery.rule_modes``): both live in the agent's home.
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
     ``project_skill_dirs`` to the workspace root; ``skills_dir_env`` names a variable whose
-    value replaces the user folder for skills (codex: ``$CODEX_HOME``).
+    value replaces the user folder for skills (codex: ``$CODEX_HOME``). ``skill_templates``:
+    the agent reads a ``SKILL.md`` body as a template (fills ``$ARGUMENTS``/``$N``, runs
+    `` !`cmd` ``).
     ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
     ``rules_at_project_root``: the project root's rules folder is read too, before the
     root's (copilot: the repository root and the working folder); ``user_rules_last``:
@@ -137,6 +139,7 @@ class Profile(Record):
     import_depth: int = 0
     skill_dirs: tuple[str, ...] = ()
     project_skill_dirs: tuple[str, ...] = ()
+    skill_templates: bool = False
     rules_suffix: str = ".md"
     rules_at_project_root: bool = False
     rules_in_every_dir: bool = False
