@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.registry import agent
 from promptls.analysis import analyze, fix_all
 from promptls.analysis.completion import front_matter_choices
 from promptls.analysis.frontmatter_check import Glob, Hits, glob_at, glob_hits
@@ -24,7 +25,6 @@ from promptls.analysis.frontmatter_kinds import (
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.settings import Settings
 from promptls.analysis.workspace_files import WORKSPACE_FILES, WorkspaceFiles
-from promptls.discovery.globs import dialect
 from promptls.text.mapper import Encoding, Mapper
 from tests.positions import encoded_position
 
@@ -79,7 +79,8 @@ def test_the_kind_comes_from_the_path(path: str | None, kind: object) -> None:
 def test_ranges_are_exact_in_every_encoding(tmp_path: Path) -> None:
     """A glob after emoji and CJK on CRLF lines: the finding covers exactly the glob, and
     the one mapper puts it at the columns the encodings count."""
-    touch(tmp_path, "guide/a.md")  # neither glob matches: both are reported
+    # neither glob matches, and both do in another folder: both are reported
+    touch(tmp_path, "site/docs/a.md", "site/docs/📚/b.md")
     rule = tmp_path / ".cursor" / "rules" / "docs.mdc"
     dead = "docs/📚/*.md"
     text = (
@@ -169,7 +170,7 @@ def test_compiled_matching_agrees_with_the_dialect(
 ) -> None:
     names = ["a.ts", "src/b.ts", "src/x/c.ts", "lib/d.md", "Src/e.ts", ".hidden/f", "src/.g.ts"]
     touch(tmp_path, *names)
-    rules = dialect(kind.profile)
+    rules = agent(kind.profile).globs
     root = str(tmp_path)
     expected = [n for n in sorted(names) if rules.match_path(pattern, os.path.join(root, n), root)]
     hits = glob_hits(root, kind, pattern)
@@ -312,8 +313,8 @@ def test_pl021_leaves_a_glob_pl022_reports_and_goes_on(tmp_path: Path) -> None:
     # Copilot keeps ./ (PL022's finding), another dialect would drop it.
     root = _project(tmp_path)
     assert _pl021(root, COPILOT_FILE, "applyTo: './docs/**'") == []
-    found = _pl021(root, COPILOT_FILE, "applyTo: '!x, docs/**'")
-    assert [marked for _, _, marked in found] == ["docs/**"]
+    found = _pl021(root, CURSOR_FILE, "globs: '!x, Src/**'")
+    assert [marked for _, _, marked in found] == ["Src/**"]
 
 
 def test_pl021_a_copilot_list_is_pl020s_finding_not_a_glob(tmp_path: Path) -> None:
