@@ -29,9 +29,13 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
-from re import _constants as _sre  # type: ignore[attr-defined]
-from re import _parser as _sre_parser  # type: ignore[attr-defined]
 from typing import AnyStr, Generic
+
+try:  # CPython's own regex parser: present in 3.11-3.14, private, so guarded
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - only on a Python without them
+    _sre = _sre_parser = None
 
 GAP = 1024
 """Characters a find must skip per occurrence that does not match, on average, to beat
@@ -53,7 +57,7 @@ def _rarity(code: int) -> int:
 def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
     """The literal text every match of ``pattern`` starts with, or None (no literal
     first character, or case-insensitive)."""
-    if pattern.flags & re.IGNORECASE:
+    if pattern.flags & re.IGNORECASE or _sre_parser is None:
         return None
     parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
     if parsed.state.flags & re.IGNORECASE:
