@@ -31,6 +31,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from promptls.agents.registry import agent
 from promptls.assembly.agents import AgentRendering, Measured, measure_prompt
 from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
 from promptls.assembly.diff import first_difference
@@ -117,8 +118,9 @@ def run(args: argparse.Namespace) -> int:
         folder, profile=profile, system_text=system_text, home=home, today=today, target=target
     )
     one = measured_rendering(prompt)
+    reference = agent(profile).reference
     if args.format == "wire":
-        wire = prompt.wire if profile == "or" else one.rendering.wire
+        wire = prompt.wire if reference else one.rendering.wire
         sys.stdout.flush()
         sys.stdout.buffer.write(wire.encode("utf-8", "surrogatepass"))
         sys.stdout.buffer.flush()
@@ -129,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
     setup_stdout()
     if args.format == "cache-aware":
         print(preview_text(folder, profile, system_file, prompt))
-    elif profile == "or":
+    elif reference:
         print(preview_text(folder, profile, system_file, prompt, one))
     else:
         print(rendering_text(one))

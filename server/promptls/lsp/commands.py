@@ -244,11 +244,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
             target=target,
         )
     found = prompt.discovery
-    measured = later.assembly_agents.measure(
-        later.assembly_agents.render_or(prompt)
-        if later.agents_registry.PROFILES[found.profile].reference
-        else later.assembly_agents.render_agent(found)
-    )
+    measured = later.assembly_agents.measure_prompt(prompt)
     return later.views_shapes.preview_result(
         folder,
         found.profile,
