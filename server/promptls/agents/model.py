@@ -9,6 +9,7 @@ imports nothing from the rest of promptls but ``record``.
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import NamedTuple
 
 from promptls.record import Record
 
@@ -26,6 +27,20 @@ class Walk(StrEnum):
     ``copilot``)."""
     ROOT = "root"
     """Only the workspace root itself (``cursor``)."""
+
+
+class SizeLimit(NamedTuple):
+    """One agent's single-file limit (PL011); ``budget``: discovery applies it (as a
+    shared byte budget), so with a discovery PL014 reports it instead. ``source`` is where
+    the number comes from (upstream file, changelog entry or issue, with its version) and
+    ``checked`` the day it was last read there: agents change these numbers."""
+
+    amount: int
+    unit: str
+    consequence: str
+    budget: bool
+    source: str
+    checked: str
 
 
 class Profile(Record):
@@ -66,6 +81,10 @@ class Profile(Record):
     ``setup_markers`` are paths (relative to a folder or its repository root) whose
     existence says the repository is set up for the agent: its folder, its settings, its
     own instruction file (``discovery/setup.py``; PL028 and the default profiles).
+    ``shared_file_hint`` says how to make the agent read a shared instruction file
+    (``{shared}`` is its name), as the agent's docs describe (PL028); None: create the
+    agent's first project file. ``size_limit`` is its documented single-file limit
+    (PL011; None: none documented).
     """
 
     name: str
@@ -112,5 +131,7 @@ class Profile(Record):
     """The seed's reference agent (``or``): not a product anyone runs, so no coverage
     hole, no agent framing and no picker entry is about it."""
     setup_markers: tuple[str, ...] = ()
+    shared_file_hint: str | None = None
+    size_limit: SizeLimit | None = None
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()

@@ -121,18 +121,11 @@ def _marker_file(setup: Setup) -> str:
 
 def fix_hint(profile: str, shared: str) -> str:
     """The cheapest way to make ``profile`` read ``shared`` (a base name), as its
-    documentation describes."""
-    hints = {
-        "gemini": f'add `"context": {{"fileName": ["{shared}", "GEMINI.md"]}}` to '
-        f".gemini/settings.json, or create GEMINI.md with `@{shared}`",
-        "claude": f"create CLAUDE.md with `@{shared}`",
-        "codex": f'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
-        f"or create AGENTS.md",
-        "copilot": "create AGENTS.md (Copilot reads it natively)",
-        "cursor": "create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
-        "opencode": f'add `"instructions": ["{shared}"]` to opencode.json',
-    }
-    return hints.get(profile, f"create {PROFILES[profile].project_files[0]}")
+    documentation describes (its home's ``shared_file_hint``)."""
+    agent = PROFILES[profile]
+    if agent.shared_file_hint is None:
+        return f"create {agent.project_files[0]}"
+    return agent.shared_file_hint.replace("{shared}", shared)
 
 
 def reads(profile: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, SizeLimit, Walk
 
 
 def _claude_managed() -> tuple[str, ...]:
@@ -54,6 +54,19 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
     setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
+    size_limit=SizeLimit(
+        150_000,
+        "characters",
+        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
+        budget=False,
+        source=(
+            "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
+            "'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: "
+            "the threshold scales with the model's context window (40k characters before)"
+        ),
+        checked="2026-12-01",
+    ),
+    shared_file_hint="create CLAUDE.md with `@{shared}`",
     sources=(
         "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
         "2026-08-22, read 2026-12-01",

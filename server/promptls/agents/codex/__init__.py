@@ -6,7 +6,10 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, SizeLimit, Walk
+
+BUDGET = 32 * 1024
+"""``project_doc_max_bytes``' default: the bytes of project files codex reads in total."""
 
 PROFILE = Profile(
     # openai/codex codex-rs/core/src/agents_md.rs and agents_md_tests.rs (after PR #27696,
@@ -23,11 +26,26 @@ PROFILE = Profile(
     local_files=(),
     walk=Walk.MARKER_ROOT,
     first_match=True,
-    budget=32 * 1024,
+    budget=BUDGET,
     skill_dirs=("skills",),
     # AGENTS.md is codex's own file and the only one it reads: a repository with one is
     # set up for codex without a folder (and codex alone cuts it at a byte budget).
     setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),
+    size_limit=SizeLimit(
+        BUDGET,
+        "bytes",
+        "codex cuts its instruction files at 32 KiB in total",
+        budget=True,
+        source=(
+            "openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default "
+            "32 KiB) and agents_md_tests.rs @ 04393ff9"
+        ),
+        checked="2026-12-01",
+    ),
+    shared_file_hint=(
+        'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
+        "or create AGENTS.md"
+    ),
     sources=(
         "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
         "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",

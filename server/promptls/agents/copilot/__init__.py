@@ -39,6 +39,7 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
     setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
+    shared_file_hint="create AGENTS.md (Copilot reads it natively)",
     sources=(
         "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
         "add-custom-instructions, read 2026-12-01",

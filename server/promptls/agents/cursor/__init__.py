@@ -27,6 +27,7 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
     setup_markers=(".cursor", ".cursorrules"),
+    shared_file_hint="create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
     sources=(
         "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
         "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",

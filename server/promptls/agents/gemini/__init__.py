@@ -28,6 +28,10 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),
     setup_markers=(".gemini", "GEMINI.md"),
+    shared_file_hint=(
+        'add `"context": {"fileName": ["{shared}", "GEMINI.md"]}` to '
+        ".gemini/settings.json, or create GEMINI.md with `@{shared}`"
+    ),
     sources=(
         "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
         "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",

@@ -28,6 +28,7 @@ PROFILE = Profile(
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
     setup_markers=("opencode.json", "opencode.jsonc", ".opencode"),
+    shared_file_hint='add `"instructions": ["{shared}"]` to opencode.json',
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",

@@ -9,57 +9,12 @@ where discovery makes it; one cut, one finding, one byte everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
 
-from promptls.agents.registry import DEFAULT_PROFILE
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import offset_at_byte, read_entry
-
-
-class SizeLimit(NamedTuple):
-    """One profile's single-file limit; ``budget``: discovery applies it (as a shared
-    byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
-    number comes from (upstream file, changelog entry or issue, with its version) and
-    ``checked`` the day it was last read there: agents change these numbers."""
-
-    amount: int
-    unit: str
-    consequence: str
-    budget: bool
-    source: str
-    checked: str
-
-
-SIZE_LIMITS: dict[str, SizeLimit] = {
-    "codex": SizeLimit(
-        32 * 1024,
-        "bytes",
-        "codex cuts its instruction files at 32 KiB in total",
-        budget=True,
-        source=(
-            "openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default "
-            "32 KiB) and agents_md_tests.rs @ 04393ff9"
-        ),
-        checked="2026-12-01",
-    ),
-    "claude": SizeLimit(
-        150_000,
-        "characters",
-        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
-        budget=False,
-        source=(
-            "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
-            "'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: "
-            "the threshold scales with the model's context window (40k characters before)"
-        ),
-        checked="2026-12-01",
-    ),
-}
-"""Per-profile single-file limits, each with its source and the day it was checked
-(docs/rules.md and docs/profiles.md show them). Profiles without one (or, gemini,
-copilot, cursor, opencode) are not checked: none of them documents one."""
 
 
 def _profile(doc: Document) -> str:
@@ -80,7 +35,8 @@ def check(doc: Document) -> Iterator[Finding]:
     """Compare a file the profile reads with the limit of the discovery's profile (else
     the setting's, when there is no discovery to ask)."""
     profile = _profile(doc)
-    limit = SIZE_LIMITS.get(profile)
+    agent = PROFILES.get(profile)
+    limit = None if agent is None else agent.size_limit
     if limit is None:
         return
     if doc.discovery is not None and (limit.budget or read_entry(doc) is None):
@@ -98,22 +54,29 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
-DETAILS = """\
-The limits are data (`SIZE_LIMITS` in
-`server/promptls/analysis/rules/pl011_size_budget.py`), each with its source and the day
-it was last checked:
+DETAILS = (
+    """\
+The limits are data (`size_limit` in each agent's home,
+`server/promptls/agents/<home>/__init__.py`), each with its source and the day it was
+last checked:
 
 | profile | limit | source | checked |
 |---|---|---|---|
-| codex | 32,768 bytes | openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default 32 KiB) and agents_md_tests.rs @ 04393ff9 | 2026-12-01 |
-| claude | 150,000 characters | anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints 'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: the threshold scales with the model's context window (40k characters before) | 2026-12-01 |
-
+"""
+    + "".join(
+        f"| {p.name} | {p.size_limit.amount:,} {p.size_limit.unit} | {p.size_limit.source} "
+        f"| {p.size_limit.checked} |\n"
+        for p in PROFILES.values()
+        if p.size_limit is not None
+    )
+    + """
 Claude Code's number moved: it printed "Large CLAUDE.md will impact performance (… >
 40.0k)" up to 2.1.168; since 2.1.169 the threshold scales with the model's context window
 (CHANGELOG), and 2.1.259 prints "is over the 150.0k-char limit" (anthropics/claude-code
 issue #92980). A model with a smaller context window may warn earlier; promptls checks
 the number the current release prints.
 """
+)
 
 
 RULE = Rule(
