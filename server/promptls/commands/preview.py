@@ -47,7 +47,7 @@ from promptls.commands._common import (
 )
 from promptls.commands._preview_diff import old_rendering
 from promptls.commands.context import _folder_and_target as folder_and_target
-from promptls.discovery import PROFILES
+from promptls.discovery import DEFAULT_PROFILE, PROFILES
 from promptls.views.diff import difference_json, difference_text
 from promptls.views.shapes import agents_preview_result, preview_result
 from promptls.views.text import agents_preview_text, preview_text, rendering_text
@@ -64,7 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--system", metavar="FILE", help="system prompt file used as the static doctrine"
     )
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--profile", default="or", help=f"agent profile: {', '.join(PROFILES)}")
+    who.add_argument(
+        "--profile", default=DEFAULT_PROFILE, help=f"agent profile: {', '.join(PROFILES)}"
+    )
     who.add_argument("--all-profiles", action="store_true", help="every agent, one after another")
     parser.add_argument(
         "--for",
