@@ -5,7 +5,10 @@ Every module is parsed (``ast``), and every import counts: top-level, inside fun
 since each is a dependency a reader has to follow. The layering it keeps true: the pure
 core never reaches the LSP stack, the analysis never reads config files, the LSP
 features talk through shared modules rather than each other, and an import waits for its
-first use only at a seam of ``promptls.later``, used only by the modules the seam names.
+first use only at a seam of ``promptls.later``, used only by the modules the seam names,
+or where the generic code asks the registry for every agent's part of one kind
+(``home_parts("framing")``: each agent home's ``framing`` module, counted as imported by
+the caller and belonging to the unit ``HOME_PARTS`` gives it).
 """
 
 from __future__ import annotations
