@@ -35,8 +35,8 @@ def check(doc: Document) -> Iterator[Finding]:
     """Compare a file the profile reads with the limit of the discovery's profile (else
     the setting's, when there is no discovery to ask)."""
     profile = _profile(doc)
-    agent = PROFILES.get(profile)
-    limit = None if agent is None else agent.size_limit
+    known = PROFILES.get(profile)
+    limit = known.size_limit if known is not None else None
     if limit is None:
         return
     if doc.discovery is not None and (limit.budget or read_entry(doc) is None):
@@ -54,29 +54,22 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
-DETAILS = (
-    """\
-The limits are data (`size_limit` in each agent's home,
-`server/promptls/agents/<home>/__init__.py`), each with its source and the day it was
+DETAILS = """\
+The limits are data in each agent's profile (`size_limit` in
+`server/promptls/agents/<agent>/__init__.py`), each with its source and the day it was
 last checked:
 
 | profile | limit | source | checked |
 |---|---|---|---|
-"""
-    + "".join(
-        f"| {p.name} | {p.size_limit.amount:,} {p.size_limit.unit} | {p.size_limit.source} "
-        f"| {p.size_limit.checked} |\n"
-        for p in PROFILES.values()
-        if p.size_limit is not None
-    )
-    + """
+| codex | 32,768 bytes | openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default 32 KiB) and agents_md_tests.rs @ 04393ff9 | 2026-12-01 |
+| claude | 150,000 characters | anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints 'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: the threshold scales with the model's context window (40k characters before) | 2026-12-01 |
+
 Claude Code's number moved: it printed "Large CLAUDE.md will impact performance (… >
 40.0k)" up to 2.1.168; since 2.1.169 the threshold scales with the model's context window
 (CHANGELOG), and 2.1.259 prints "is over the 150.0k-char limit" (anthropics/claude-code
 issue #92980). A model with a smaller context window may warn earlier; promptls checks
 the number the current release prints.
 """
-)
 
 
 RULE = Rule(
