@@ -246,11 +246,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> recp.PreviewRes
             target=target,
         )
     found = prompt.discovery
-    measured = later.assembly_agents.measure(
-        later.assembly_agents.render_or(prompt)
-        if later.agents_registry.PROFILES[found.profile].reference
-        else later.assembly_agents.render_agent(found)
-    )
+    measured = later.assembly_agents.measure_prompt(prompt)
     return later.views_shapes.preview_result(
         folder,
         found.profile,
