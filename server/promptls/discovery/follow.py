@@ -29,7 +29,7 @@ import os
 from urllib.parse import unquote
 
 from promptls.agents.registry import Profile
-from promptls.discovery.dirs import ancestors, inside
+from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,
     ImportRef,
@@ -45,6 +45,7 @@ from promptls.discovery.record import Recorder, content_notes
 from promptls.text import runmemo
 from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
 from promptls.text.lazyre import lazy
+from promptls.text.paths import within
 
 _MAX_IMPORTS = 256
 MISSING = "does not exist"
@@ -213,7 +214,7 @@ class ImportFollower(Recorder):
         """Claude asks once per project before loading imports from outside the folder."""
         if not style.approval or scope is ContextScope.USER:
             return []
-        if target == self.root or inside(target, self.root):
+        if within(target, self.root):
             return []
         return [
             f"outside the working folder {self.root}: {style.agent} asks once per project "
@@ -229,7 +230,7 @@ class ImportFollower(Recorder):
         root = self.confine_root(os.path.dirname(top))
         real = runmemo.realpath(_uri_decoded(target))
         real_root = runmemo.realpath(root)
-        if real == real_root or inside(real, real_root):
+        if within(real, real_root):
             return None
         shown = target if real == target else f"{target} (really {real})"
         return (

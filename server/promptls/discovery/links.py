@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 
 from promptls.agents.registry import PROFILES
-from promptls.discovery.dirs import ancestors, inside
+from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     ImportStyle,
     find_imports,
@@ -33,6 +33,7 @@ from promptls.discovery.imports import (
 from promptls.discovery.model import Discovery, EntryStatus
 from promptls.record import Record
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 GEMINI_ROOT_MARKERS = (".git",)
 """gemini-cli's default ``memoryBoundaryMarkers``: where its import confinement ends."""
@@ -92,7 +93,7 @@ def _followable(style: ImportStyle, written: str, target: str, importer: str) ->
         if style.confined:
             root = runmemo.realpath(_confine_root(os.path.dirname(importer), GEMINI_ROOT_MARKERS))
             real = runmemo.realpath(target)
-            return real == root or inside(real, root)
+            return within(real, root)
     except (OSError, ValueError):
         return False
     return True
@@ -162,7 +163,7 @@ def importers_of(
             continue
         for link in followed_imports(text, path, wanted, home=home):
             aim = os.path.normcase(link.target)
-            if aim == goal or inside(aim, goal):
+            if within(aim, goal):
                 sites.append(ImportSite(path, link))
     return sites
 
@@ -184,7 +185,7 @@ def _rewritten(site: ImportSite, old: str, new: str, home: str | None) -> str | 
         return None
     moved = os.path.normpath(new + target[len(os.path.abspath(old)) :])
     if written.startswith("~/"):
-        if home is None or not (moved == home or inside(moved, home)):
+        if home is None or not within(moved, home):
             return None
         path = "~/" + os.path.relpath(moved, home).replace(os.sep, "/")
     else:
@@ -215,7 +216,7 @@ def rename_edits(
     listed = [
         (p, t)
         for p, t in files
-        if not (same_path(p, old_abs) or inside(os.path.abspath(p), old_abs))
+        if not (same_path(p, old_abs) or within(os.path.abspath(p), old_abs))
     ]
     for site in importers_of(old_abs, listed, profiles, home=home):
         path = _rewritten(site, old_abs, new_abs, home)

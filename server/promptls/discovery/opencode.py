@@ -21,11 +21,12 @@ import json
 import os
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
-from promptls.discovery.dirs import ancestors, folders_between, inside
+from promptls.discovery.dirs import ancestors, folders_between
 from promptls.discovery.globs import dialect
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.scoped_walk import ScopedSources
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 _MAX_MATCHES = 256
 """At most this many files per ``instructions`` glob and folder."""
@@ -78,7 +79,7 @@ class OpencodeWalk(ScopedSources):
                 top = folder
                 break
         self.project_root = top
-        return [d for d in reversed(chain) if d == top or inside(d, top)]
+        return [d for d in reversed(chain) if within(d, top)]
 
     def claude_disabled(self) -> bool:
         """``OPENCODE_DISABLE_CLAUDE_CODE`` or ``…_PROMPT`` ("true" or "1") turns the

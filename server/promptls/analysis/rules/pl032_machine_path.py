@@ -34,6 +34,7 @@ from promptls.analysis.rules.discovered import read_entry
 from promptls.discovery.gitignore import git_ignored
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
+from promptls.text.paths import within
 
 _HOME = lazy(
     r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
@@ -187,7 +188,7 @@ def _personal(doc: Document, path: str) -> bool:
     if home:
         user = {os.path.join(home, p.user_dir) for p in PROFILES.values()}
         here = os.path.abspath(path)
-        if any(here.startswith(u + os.sep) for u in user):
+        if any(within(here, u, strict=True) for u in user):
             return True
 
     verdict = git_ignored(path)
