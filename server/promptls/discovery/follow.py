@@ -28,14 +28,12 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote
 
+from promptls.agents.model import ImportRef, ImportStyle
 from promptls.agents.registry import Profile
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,
-    ImportRef,
-    ImportStyle,
     find_imports,
-    import_style,
     is_explicit_import,
     is_url,
     resolve_import,
@@ -99,8 +97,10 @@ class ImportFollower(Recorder):
         self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
     ) -> None:
         """Follow the imports of ``importer`` (``chain[0]`` is the top-level file)."""
-        style = import_style(self.profile.imports)
-        for ref in find_imports(text, style.name):
+        style = self.profile.imports
+        if style is None:
+            return
+        for ref in find_imports(text, style):
             target = resolve_import(ref.target, importer, self.home)
             where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
             if self.imports_left <= 0:

@@ -21,12 +21,11 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 
+from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
-    ImportStyle,
     find_imports,
-    import_style,
     is_url,
     resolve_import,
 )
@@ -53,7 +52,7 @@ class ImportLink(Record):
     @property
     def agents(self) -> tuple[str, ...]:
         """The agents' names, for a tooltip ("Claude Code", "gemini-cli")."""
-        names = (import_style(PROFILES[p].imports).agent for p in self.profiles)
+        names = (s.agent for p in self.profiles if (s := PROFILES[p].imports) is not None)
         return tuple(dict.fromkeys(names))
 
 
@@ -70,7 +69,7 @@ def import_profiles(profiles: Iterable[str]) -> list[tuple[str, ImportStyle]]:
     for name in profiles:
         profile = PROFILES.get(name)
         if profile is not None and profile.imports is not None:
-            out.append((name, import_style(profile.imports)))
+            out.append((name, profile.imports))
     return out
 
 
@@ -193,9 +192,11 @@ def _rewritten(site: ImportSite, old: str, new: str, home: str | None) -> str | 
         if written.startswith("./") and not path.startswith("../"):
             path = "./" + path
     if any(c.isspace() for c in path):
-        styles = {import_style(PROFILES[p].imports).name for p in site.link.profiles}
-        if styles != {"claude"} or any(c.isspace() and c != " " for c in path):
-            return None  # gemini ends a token at a space; Claude takes only "\ "
+        styles = [PROFILES[p].imports for p in site.link.profiles]
+        if not all(s and s.escaped_spaces for s in styles) or any(
+            c.isspace() and c != " " for c in path
+        ):
+            return None  # a token ends at a space, or (escaped) only "\ " is one
         path = path.replace(" ", "\\ ")
     return path
 

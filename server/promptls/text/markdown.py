@@ -53,6 +53,8 @@ container ends there."""
 _RUN = Leads(r"```|~~~")
 """Where a fence run can start: searched as two literals (``Leads``)."""
 _BACKTICKS = lazy(r"`+")
+_SHAPED = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
+_SHAPED_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,})[^\r\n]*", re.MULTILINE)
 _QUOTE, _ITEM_KIND = "q", "i"
 
 
@@ -351,12 +353,47 @@ def _open_fence(text: str, fence: Fence) -> OpenFence:
     return OpenFence(fence.start, fence.run, last, after, prefix, text[last:after])
 
 
+def backtick_runs(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Every run of backticks in ``text[start:end]``, as (start, end): what code spans
+    and an agent's own backtick-pair dialect are made of."""
+    stop = len(text) if end is None else end
+    return [m.span() for m in _BACKTICKS.finditer(text, start, stop)]
+
+
+def fence_role(line: str) -> tuple[str, bool] | None:
+    """What one line (no container prefix, no line break) can do to a fence: its run
+    and whether it could close one (4.5: only spaces or tabs after the run, so a form
+    feed or a no-break space there makes it content); None when it can neither open nor
+    close one (no run, or a backtick run whose info string holds a backtick)."""
+    indent = _indent(line, 0)
+    found = _OPENER.fullmatch(line, indent) if indent <= 3 else None
+    if found is None:
+        return None
+    run, rest = found.groups()
+    if run[0] == "`" and "`" in rest:
+        return None
+    return run, not rest.strip(" \t")
+
+
+def fence_shaped(text: str, at: int) -> bool:
+    """Whether the line starting at ``at`` is a fence run behind any container prefix
+    (spaces, tabs, ``>``): a cheap look at one line's shape, for heuristics that ask
+    "does a code block start here", not where blocks are (``fences``)."""
+    return _SHAPED.match(text, at) is not None
+
+
+def blank_fence_shaped(text: str) -> str:
+    """``text`` with every line that ``fence_shaped`` accepts turned into spaces (line
+    breaks kept, so every offset holds): the text as it would read with no fence."""
+    return _SHAPED_LINE.sub(lambda m: " " * len(m.group()), text)
+
+
 def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """6.1 code spans inside ``text[start:end]`` (one line), backtick runs included: a
     run up to the next run of exactly its length. A backslash before a run escapes its
     first backtick (2.4); inside a span a backslash is literal, so a closer is never
     escaped. Runs are indexed by length, so a line of unmatched runs costs no rescans."""
-    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, start, end)]
+    runs = backtick_runs(text, start, end)
     by_length: dict[int, list[int]] = {}
     for index, (a, b) in enumerate(runs):
         by_length.setdefault(b - a, []).append(index)

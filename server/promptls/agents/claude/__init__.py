@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 
+from promptls.agents.claude.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Walk
 
 
@@ -48,7 +49,7 @@ PROFILE = Profile(
     hide_html_comments=True,
     ancestor_imports=False,
     walk=Walk.FILESYSTEM,
-    imports="claude",
+    imports=IMPORTS,
     # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
     import_depth=4,
     skill_dirs=("skills",),

@@ -6,6 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.gemini.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Walk
 
 PROFILE = Profile(
@@ -23,7 +24,7 @@ PROFILE = Profile(
     project_files=("GEMINI.md",),
     local_files=(),
     walk=Walk.MARKER_ROOT,
-    imports="gemini",
+    imports=IMPORTS,
     import_depth=5,
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),

@@ -34,6 +34,7 @@ from promptls.analysis.rules.discovered import read_entry
 from promptls.discovery.gitignore import git_ignored
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
+from promptls.text.markdown import fence_shaped
 from promptls.text.paths import within
 
 _HOME = lazy(
@@ -253,14 +254,11 @@ def _introduces(mark: str) -> bool:
     return mark[:1] in "dDlL"
 
 
-_FENCE_OPENER = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
-
-
 def _introducing(text: str, begin: int, end: int, below: int) -> bool:
     """Whether the line ``text[begin:end]`` introduces the lines below it: it ends with a
     colon (after emphasis), or the next line (at ``below``) opens a fence."""
     line = text[begin:end].rstrip(" \t\r*_`")
-    return line.endswith((":", "\uff1a")) or _FENCE_OPENER.match(text, below) is not None
+    return line.endswith((":", "\uff1a")) or fence_shaped(text, below)
 
 
 def _gemini_resolves_imports(doc: Document) -> bool:
