@@ -17,12 +17,12 @@ comment; the text around the markers is hand-written and kept as it is.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
 from promptls.analysis.model import DocumentKind
 from promptls.analysis.rules import RULES, Rule
+from promptls.text.markdown import longest_run
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "server" / "promptls"
@@ -59,8 +59,7 @@ def _visible(example: str) -> str:
 def _fenced(example: str) -> str:
     """An example in a fence longer than any backtick run inside it (an example may
     itself hold a fence)."""
-    longest = max((len(run) for run in re.findall(r"`+", example)), default=0)
-    fence = "`" * max(3, longest + 1)
+    fence = "`" * max(3, longest_run(example) + 1)
     return f"{fence}text\n{_visible(example)}{fence}"
 
 

@@ -21,19 +21,13 @@ _TAG = lazy(
 )
 
 
-def _in_code(text: str, start: int) -> bool:
-    """Inside an inline code span on the same line (a fence is still read by the model)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return text.count("`", line_start, start) % 2 == 1
-
-
 def check(doc: Document) -> Iterator[Finding]:
     """Opening or closing framing tags outside inline code."""
     text = doc.text
     if "<" not in text:
         return
     for match in _TAG.finditer(text):
-        if _in_code(text, match.start()):
+        if doc.code.in_inline_code(match.start()):  # a fence is still read by the model
             continue
         what = "closing" if match.group(1) else "opening"
         yield RULE.finding(
