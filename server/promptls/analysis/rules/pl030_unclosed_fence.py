@@ -120,7 +120,7 @@ DETAILS = """\
 **Why warning, and when error.** A fence left open changes how the rest of the file
 reads but not what is loaded, so it is a warning. When what follows it is an import the
 active profile's agent would read (Claude Code's and gemini-cli's `@path`, per
-`discovery/imports.py`, explicit paths only) or a boundary marker, the file loads
+`agents/<home>/imports.py`, explicit paths only) or a boundary marker, the file loads
 differently from what its author sees, and the finding is an error. gemini-cli's
 parser does not know fences: its code is a backtick run up to the next run of the same
 length (`findCodeRegions` in google-gemini/gemini-cli
