@@ -116,5 +116,4 @@ class Discovery(Record):
             return True
         if os.path.dirname(path) in self.watched_dirs:
             return True
-        prefix = path.rstrip(os.sep) + os.sep
-        return any(p.startswith(prefix) for p in self.watched)
+        return any(within(p, path, strict=True) for p in self.watched)
