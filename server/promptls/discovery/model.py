@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
 from promptls.record import Record
+from promptls.text.paths import within
 
 
 class ContextScope(StrEnum):
