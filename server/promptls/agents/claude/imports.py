@@ -23,9 +23,9 @@ from promptls.text.lazyre import lazy
 from promptls.text.markdown import Code, line_start
 
 _TOKEN = lazy(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
-_MAY_INDENT = frozenset(" \t>-+*0123456789")
-"""The first characters of a line that can hold indented code (indentation, or the
-block quote or list item it sits in)."""
+_PREFIX = lazy(r"[ \t>*+\-.)0-9]*")
+"""The start of a line that can hold indentation: spaces, tabs, block quote and list
+item markers."""
 
 
 def parse(text: str) -> tuple[ImportRef, ...]:
@@ -48,10 +48,12 @@ def parse(text: str) -> tuple[ImportRef, ...]:
 
 
 def _indented(code: Code, at: int) -> bool:
-    """Whether ``at`` is on a line of an indented code block (asked only for a line that
-    can be one, so most files never walk every line)."""
+    """Whether ``at`` is on a line of an indented code block. Only a line with four
+    columns of indentation in its prefix can be one, so only such a line makes every
+    line of the text be read (``Code.indented``)."""
     start = line_start(code.text, at)
-    if code.text[start : start + 1] not in _MAY_INDENT:
+    prefix = _PREFIX.match(code.text, start, at)
+    if prefix is None or ("    " not in prefix.group() and "\t" not in prefix.group()):
         return False
     lines = code.indented
     index = bisect_right(lines, (start, len(code.text) + 1)) - 1
