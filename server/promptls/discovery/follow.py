@@ -28,8 +28,7 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote
 
-from promptls.agents.model import ImportRef, ImportStyle
-from promptls.agents.registry import Profile
+from promptls.agents.model import ImportRef, ImportStyle, Profile
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,
