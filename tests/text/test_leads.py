@@ -15,8 +15,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis.rules import pl033_committed_secret as pl033
-from promptls.text import markdown
 from promptls.text.leads import Leads, split_alternatives
+from promptls.text.markdown import blocks
 
 OVERLAPPING = (
     r"ab|abc|b",  # the first alternative wins at a position even when a later is longer
@@ -42,7 +42,7 @@ def test_split_keeps_groups_classes_and_escapes_whole() -> None:
     assert split_alternatives("single") == ("single",)
 
 
-@pytest.mark.parametrize("pattern", [*OVERLAPPING, markdown._RUN.pattern])
+@pytest.mark.parametrize("pattern", [*OVERLAPPING, blocks._RUN.pattern])
 @settings(max_examples=150, deadline=None)
 @given(
     text=st.text(ALPHABET, max_size=60), window=st.tuples(st.integers(0, 70), st.integers(0, 70))

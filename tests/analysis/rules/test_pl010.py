@@ -326,7 +326,7 @@ def _fence_lines(text: str) -> list[tuple[int, int | None]]:
             if run[0] == "`" and "`" in rest:
                 continue  # a backtick fence's info string may not hold a backtick
             opening = (number, run)
-        elif run[0] == opening[1][0] and len(run) >= len(opening[1]) and not rest.strip():
+        elif run[0] == opening[1][0] and len(run) >= len(opening[1]) and not rest.strip(" \t"):
             blocks.append((opening[0], number))
             opening = None
     if opening is not None:

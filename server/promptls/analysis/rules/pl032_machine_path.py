@@ -35,6 +35,8 @@ from promptls.discovery.gitignore import git_ignored
 from promptls.discovery.imports import import_style
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
+from promptls.text.markdown import fence_shaped
+from promptls.text.paths import within
 
 _HOME = lazy(
     r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
@@ -188,7 +190,7 @@ def _personal(doc: Document, path: str) -> bool:
     if home:
         user = {os.path.join(home, p.user_dir) for p in PROFILES.values()}
         here = os.path.abspath(path)
-        if any(here.startswith(u + os.sep) for u in user):
+        if any(within(here, u, strict=True) for u in user):
             return True
 
     verdict = git_ignored(path)
@@ -269,14 +271,11 @@ def _introduces(mark: str) -> bool:
     return mark[:1] in "dDlL"
 
 
-_FENCE_OPENER = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
-
-
 def _introducing(text: str, begin: int, end: int, below: int) -> bool:
     """Whether the line ``text[begin:end]`` introduces the lines below it: it ends with a
     colon (after emphasis), or the next line (at ``below``) opens a fence."""
     line = text[begin:end].rstrip(" \t\r*_`")
-    return line.endswith((":", "\uff1a")) or _FENCE_OPENER.match(text, below) is not None
+    return line.endswith((":", "\uff1a")) or fence_shaped(text, below)
 
 
 def _imports_keep_tilde(doc: Document) -> bool:
