@@ -23,6 +23,7 @@ from promptls.analysis.rules import pl010_invisible_chars as pl010
 from promptls.analysis.settings import DEFAULT_SETTINGS
 from promptls.config import Settings
 from promptls.text.chars import INVISIBLE_RANGES
+from tests import examples
 
 # Rule behaviour that is not one fixture: exact spans, settings, kinds, ordering.
 #
@@ -230,7 +231,7 @@ NEIGHBOURS = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.sampled_from(NEIGHBOURS) | st.sampled_from(INVISIBLE), max_size=30))
 def test_the_pre_check_answers_as_the_whole_pattern(chars: list[str]) -> None:
     data = "".join(chars).encode("utf-8", "surrogatepass")
@@ -356,7 +357,7 @@ def test_a_suppressed_occurrence_stays_out_of_the_group() -> None:
 PIECES = ["```", "````", "~~~", "```sh", ZWSP, ZWSP, "\n", "\n", "a", " "]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=24))
 def test_the_fix_keeps_every_fence_where_it_was(pieces: list[str]) -> None:
     text = "".join(pieces)

@@ -29,6 +29,7 @@ from promptls.analysis.rules.pl033_committed_secret import (
 )
 from promptls.analysis.settings import Settings
 from promptls.text.mapper import Mapper, text_to_utf8
+from tests import examples
 from tests.analysis.secret_samples import pem_body, samples
 from tests.positions import ENCODINGS, encoded_position
 
@@ -835,7 +836,7 @@ PIECES = [
 texts = st.lists(st.sampled_from(PIECES), max_size=24).map("".join)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(texts)
 def test_every_text_a_shape_matches_passes_the_gate(text: str) -> None:
     if _PRIVATE_KEY.search(text) or any(shape.pattern.search(text) for shape in SHAPES):
@@ -897,7 +898,7 @@ BYTE_PIECES = [
 byte_texts = st.lists(st.sampled_from(BYTE_PIECES) | st.characters(), max_size=24).map("".join)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(byte_texts)
 def test_the_gate_over_the_bytes_answers_as_the_gate_over_the_text(text: str) -> None:
     assert may_hold_secret(text, text_to_utf8(text)) == (_GATE.search(text) is not None)
