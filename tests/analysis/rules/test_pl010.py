@@ -377,6 +377,7 @@ LINES = [
 removal would join; every text of up to three of them is checked below."""
 
 
+@pytest.mark.slow  # exhaustive: every text of up to three of the lines above
 def test_the_fix_keeps_every_fence_of_every_short_text_of_fence_lines() -> None:
     # exhaustive where the property test above samples: a run joined to a lengthened
     # tilde opener (`~~~` U+200B `~~~`, the next line inside, a six-tilde closer) is
