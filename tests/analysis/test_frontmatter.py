@@ -79,7 +79,8 @@ def test_the_kind_comes_from_the_path(path: str | None, kind: object) -> None:
 def test_ranges_are_exact_in_every_encoding(tmp_path: Path) -> None:
     """A glob after emoji and CJK on CRLF lines: the finding covers exactly the glob, and
     the one mapper puts it at the columns the encodings count."""
-    touch(tmp_path, "guide/a.md")  # neither glob matches: both are reported
+    # neither glob matches, and both do in another folder: both are reported
+    touch(tmp_path, "site/docs/a.md", "site/docs/📚/b.md")
     rule = tmp_path / ".cursor" / "rules" / "docs.mdc"
     dead = "docs/📚/*.md"
     text = (
@@ -312,8 +313,8 @@ def test_pl021_leaves_a_glob_pl022_reports_and_goes_on(tmp_path: Path) -> None:
     # Copilot keeps ./ (PL022's finding), another dialect would drop it.
     root = _project(tmp_path)
     assert _pl021(root, COPILOT_FILE, "applyTo: './docs/**'") == []
-    found = _pl021(root, COPILOT_FILE, "applyTo: '!x, docs/**'")
-    assert [marked for _, _, marked in found] == ["docs/**"]
+    found = _pl021(root, CURSOR_FILE, "globs: '!x, Src/**'")
+    assert [marked for _, _, marked in found] == ["Src/**"]
 
 
 def test_pl021_a_copilot_list_is_pl020s_finding_not_a_glob(tmp_path: Path) -> None:

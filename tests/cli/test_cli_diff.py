@@ -244,8 +244,11 @@ def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
         {
             "CLAUDE.md": "# Claude\n\nKeep answers short. **Always** <b>[click](http://x)</b>\n"
             f"| cell | {MARKER} |\n",
-            hostile: "---\npaths:\n  - 'src/**/*.ts'\n  - '**<b>x</b>|@all`[a](b)`.md'\n---\n"
+            hostile: "---\npaths:\n  - 'src/**/*.ts'\n  - 'Docs/<b>x</b>|@all`[a](b)`.md'\n---\n"
             "TypeScript `only`.\n",
+            # The second glob matches this file only in another case (`[a]` is a class):
+            # PL021 reports it, and its message quotes both the glob and the file name.
+            "docs/<b>x</b>|@all`a(b)`.md": "Notes.\n",
         },
     )
     result = run_cli(
@@ -261,7 +264,7 @@ def test_markdown_matches_the_golden_and_file_content_cannot_break_it(
     assert html.rindex("</details>") > html.index(name_cell)
     assert "<b>" not in html and "<a " not in html
     # the glob from the front matter reads as written: no bold, no HTML, no link or code
-    assert "'**&lt;b&gt;x&lt;/b&gt;|@all`[a](b)`.md' matches none" in html
+    assert "'Docs/&lt;b&gt;x&lt;/b&gt;|@all`[a](b)`.md' matches none" in html
     for table in html.split("<table>")[1:]:
         rows = table.split("</table>")[0].split("<tr>")[1:]
         widths = {row.count("<td") + row.count("<th") for row in rows}

@@ -33,7 +33,7 @@ ALLOWED: dict[str, frozenset[str]] = {
     "assembly": frozenset({"agents", "discovery", "text", "prompt", "tokens"}),
     "analysis": frozenset({"text", "prompt", "tokens", "agents", "discovery"}),
     "config": frozenset({"analysis", "agents", "discovery", "prompt"}),
-    "views": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly"}),
+    "views": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly", "apidesc"}),
     "apidesc": frozenset({"analysis", "config", "agents", "discovery", "prompt"}),
     "commands": frozenset(
         {"text", "prompt", "tokens", "agents", "discovery", "assembly", "analysis", "config"}
@@ -63,7 +63,7 @@ MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
 }
 """The commands that start the language server and the MCP server, and the one that runs
 the user's agent (docs/observe.md); and the MCP answers, which return what ``check``,
-``explain`` and ``rules`` print through those commands' own serialisers
+``explain``, ``rule`` and ``rules`` print through those commands' own serialisers
 (``commands._check_output``, ``explain``, ``rules``) rather than a copy."""
 
 THIRD_PARTY_MCP = frozenset({"mcp", "pydantic"})

@@ -51,7 +51,8 @@ class Profile(Record):
     ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
     False: imports in files above the root are not expanded (claude, as observed).
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
-    ``project_skill_dirs`` to the workspace root.
+    ``project_skill_dirs`` to the workspace root. ``skill_templates``: the agent reads a
+    ``SKILL.md`` body as a template (fills ``$ARGUMENTS``/``$N``, runs `` !`cmd` ``).
     ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
     ``rules_at_project_root``: the project root's rules folder is read too, before the
     root's (copilot: the repository root and the working folder); ``user_rules_last``:
@@ -97,6 +98,7 @@ class Profile(Record):
     import_depth: int = 0
     skill_dirs: tuple[str, ...] = ()
     project_skill_dirs: tuple[str, ...] = ()
+    skill_templates: bool = False
     rules_suffix: str = ".md"
     rules_at_project_root: bool = False
     rules_in_every_dir: bool = False

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from promptls.agents.registry import PROFILES
 from promptls.discovery.api import owning_folder
-from promptls.discovery.model import ContextScope, Discovery
+from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.setup import Setup
 from promptls.record import Record
 from promptls.text import runmemo
@@ -55,6 +55,18 @@ def _project_files(found: Discovery | None) -> tuple[str, ...]:
     return tuple(f.path for f in found.files if f.scope is not ContextScope.USER)
 
 
+def _scoped_rules(found: Discovery | None) -> bool:
+    """Whether the agent has path-scoped project rules (Cursor ``globs``, Claude
+    ``paths``, Copilot ``applyTo``): it loads them with the files they name, so it works
+    with the project's instructions, scoped as their authors chose."""
+    if found is None:
+        return False
+    return any(
+        e.status is EntryStatus.CONDITIONAL and e.scope is not ContextScope.USER
+        for e in found.entries
+    )
+
+
 def coverage_holes(
     folder: str, setups: tuple[Setup, ...], discoveries: Mapping[str, Discovery | None]
 ) -> tuple[Hole, ...]:
@@ -74,7 +86,8 @@ def coverage_holes(
         if PROFILES[setup.profile].reference:
             continue
         seen.add(setup.profile)
-        if not _project_files(discoveries[setup.profile]):
+        found = discoveries[setup.profile]
+        if not _project_files(found) and not _scoped_rules(found):
             bare.append(setup)
     if not bare:
         return ()

@@ -9,12 +9,13 @@ standard library's ``difflib``, whose matching is well understood and stable).
 """
 
 # Plain str paths on purpose: they are compared and shown, never opened as Path objects.
-# ruff: noqa: PTH100, PTH116, PTH119
+# ruff: noqa: PTH100, PTH116, PTH119, PTH122
 
 from __future__ import annotations
 
 import difflib
 import os
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -56,7 +57,9 @@ class LineDiff(Record):
     """The same place in the other text."""
 
 
-def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, str]]:
+def comparable_lines(
+    text: str, names: tuple[str, ...] = (), suffixes: tuple[str, ...] = ()
+) -> list[tuple[int, str]]:
     """(line number, stripped line) of the lines that carry the shared instructions.
 
     Left out, because mirrors differ there on purpose and no agent is told anything
@@ -65,8 +68,12 @@ def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, 
     metadata, like Cursor's ``alwaysApply``), block HTML comments (where mirrors keep
     their "edit the other copy too" note) and a leading ``# `` title (``# CLAUDE.md`` /
     ``# AGENTS.md``). The copies' own file ``names`` count as one word, so a copy that
-    says "CLAUDE.md" where the other says "AGENTS.md" is the same line.
+    says "CLAUDE.md" where the other says "AGENTS.md" is the same line; so do the
+    copies' own file ``suffixes`` at the end of a name, so a Cursor rule linking
+    ``contracts.mdc`` and its Claude copy linking ``contracts.md`` say the same thing,
+    each about the sibling of its own folder.
     """
+    ending = _suffix_pattern(suffixes)
     lines = text.splitlines()
     out: list[tuple[int, str]] = []
     in_comment = False
@@ -83,8 +90,18 @@ def comparable_lines(text: str, names: tuple[str, ...] = ()) -> list[tuple[int, 
             continue
         for name in names:
             line = line.replace(name, "\0")
+        if ending is not None:
+            line = ending.sub(lambda m: m.group(1) + "\0", line)
         out.append((i, line))
     return out
+
+
+def _suffix_pattern(suffixes: tuple[str, ...]) -> re.Pattern[str] | None:
+    """A name ending in one of ``suffixes`` (``x.md``, ``x.mdc``), the longest first."""
+    if not suffixes:
+        return None
+    ordered = sorted(set(suffixes), key=len, reverse=True)
+    return re.compile(r"(\w)(?:" + "|".join(re.escape(x) for x in ordered) + r")(?![\w.])")
 
 
 def front_matter_end(lines: list[str]) -> int:
@@ -97,11 +114,15 @@ def front_matter_end(lines: list[str]) -> int:
     return 0
 
 
-def compare(here: str, there: str, names: tuple[str, ...] = ()) -> LineDiff | None:
+def compare(
+    here: str, there: str, names: tuple[str, ...] = (), suffixes: tuple[str, ...] = ()
+) -> LineDiff | None:
     """The line diff of ``here`` against ``there`` when they are mostly the same text but
     differ; None for identical copies (up to what ``comparable_lines`` leaves out) and
-    for clearly different documents. ``names``: the two copies' file names."""
-    mine, theirs = comparable_lines(here, names), comparable_lines(there, names)
+    for clearly different documents. ``names``: the two copies' file names; ``suffixes``:
+    their file suffixes when they differ (``.md``, ``.mdc``)."""
+    mine = comparable_lines(here, names, suffixes)
+    theirs = comparable_lines(there, names, suffixes)
     a, b = [line for _, line in mine], [line for _, line in theirs]
     if a == b or not a or not b:
         return None
@@ -279,7 +300,9 @@ def drifted(
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)
         names = (os.path.basename(path), os.path.basename(peer.path))
-        diff = None if there is None else compare(text, there, names)
+        ends = (os.path.splitext(path)[1], os.path.splitext(peer.path)[1])
+        suffixes = ends if ends[0] != ends[1] and all(ends) else ()
+        diff = None if there is None else compare(text, there, names, suffixes)
         if mine is not None and diff is not None and there is not None:
             out.append((mine, peer, diff, there))
     return out

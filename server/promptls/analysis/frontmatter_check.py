@@ -13,7 +13,13 @@ from collections.abc import Iterator
 
 from promptls import later
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
+from promptls.analysis.frontmatter_kinds import (
+    CLAUDE_RULE,
+    CROSS_AGENT,
+    CURSOR,
+    FrontKind,
+    front_kind,
+)
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
 from promptls.discovery.globs import Anchor, dialect, rejected, split_commas, split_patterns
@@ -26,6 +32,19 @@ def subject(doc: Document) -> tuple[FrontKind, Front] | None:
     if kind is None:
         return None
     return kind, front_matter(doc.text)
+
+
+LENIENT_AGENTS = (CLAUDE_RULE, CURSOR)
+"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects."""
+
+
+def yaml_rejected(kind: FrontKind, front: Front) -> bool:
+    """Whether the agent reads none of the block's keys because YAML rejects it (PL018's
+    finding). The globs promptls still reads from such a block line by line are not the
+    agent's: the one fix is the YAML, so the glob rules stay quiet about them."""
+    if not front.present or not front.problem:
+        return False
+    return not (front.lenient and kind in LENIENT_AGENTS)
 
 
 def _folded(key: str) -> str:
@@ -107,26 +126,28 @@ def count_files(count: int) -> str:
     return f"{count} file" if count == 1 else f"{count} files"
 
 
-def glob_hits(root: str, kind: FrontKind, pattern: str) -> Hits:
-    """The workspace files under ``root`` that ``pattern`` matches in the kind's dialect.
+def glob_hits(root: str, kind: FrontKind, pattern: str, *, any_case: bool = False) -> Hits:
+    """The workspace files under ``root`` that ``pattern`` matches in the kind's dialect
+    (letters of either case too with ``any_case``, for a "did you mean").
 
     Memoised on the listing, so a listing (fresh for a few seconds) is matched against
     each glob once, however many keystrokes and hovers ask.
     """
     listing = WORKSPACE_FILES.listing(root)
-    memo_key = (kind.profile, pattern)
+    memo_key = (kind.profile, pattern, any_case)
     found = listing.memo.get(memo_key)
     if found is None:
-        found = _match(listing, kind, pattern)
+        found = _match(listing, kind, pattern, any_case)
         listing.memo[memo_key] = found
     assert isinstance(found, Hits)
     return found
 
 
-def _match(listing: Listing, kind: FrontKind, pattern: str) -> Hits:
+def _match(listing: Listing, kind: FrontKind, pattern: str, any_case: bool) -> Hits:
     """Match every listed file as the kind's dialect does (``GlobDialect.match``), with
     the pattern compiled once: ten times faster than one ``globmatch`` call per file."""
     rules = dialect(kind.profile)
+    flags = rules.flags() | (later.wcmatch_glob.IGNORECASE if any_case else 0)
     raw = pattern.strip()
     effective = rules.effective(raw)
     if not raw or (effective.startswith("/") and rules.anchor is not Anchor.ANYWHERE):
@@ -135,9 +156,7 @@ def _match(listing: Listing, kind: FrontKind, pattern: str) -> Hits:
     absolute = rules.anchor is Anchor.ANYWHERE
     try:
         matcher = (
-            None
-            if raw in rules.match_all
-            else later.wcmatch_glob.compile(effective, flags=rules.flags())
+            None if raw in rules.match_all else later.wcmatch_glob.compile(effective, flags=flags)
         )
     except rejected():
         return Hits(0, (), listing.complete, len(listing.files))

@@ -48,6 +48,9 @@ class FrontKind(NamedTuple):
     labels: frozenset[str] = frozenset()
     """Keys that only label the file (a menu hint, a licence): a value of the wrong type
     is dropped and nothing about loading or invoking changes, so PL020 leaves them."""
+    always_key: str | None = None
+    """A boolean key that, when true, loads the file in every session whatever its scope
+    globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
 
 
 COPILOT = FrontKind(
@@ -70,6 +73,7 @@ CURSOR = FrontKind(
     {"description": Shape.STRING, "globs": Shape.GLOBS, "alwaysApply": Shape.BOOL},
     "globs",
     (".cursor", "rules"),
+    always_key="alwaysApply",
 )
 CLAUDE_RULE = FrontKind(
     "claude-rule",

@@ -290,6 +290,13 @@ class _RecentFolders:
 _FOLDERS = _RecentFolders()
 
 
+def _managers(folder: str) -> frozenset[str]:
+    """The managers whose lockfiles ``folder`` holds beside a package.json."""
+    if not _present(folder, "package.json"):
+        return frozenset()
+    return frozenset(m for name, m in LOCKFILES.items() if _present(folder, name))
+
+
 def _ancestors(folder: str) -> Iterator[str]:
     """``folder`` and every folder above it."""
     while True:
@@ -313,17 +320,23 @@ class Manifests:
         return tuple(folders_up(self.folder))
 
     def managers(self) -> tuple[str, frozenset[str]] | None:
-        """The nearest folder holding a lockfile, and the managers its lockfiles name."""
+        """The nearest folder holding a lockfile beside a package.json, and the managers
+        its lockfiles name. Every manager writes its lockfile next to the package.json it
+        installs; one alone in a folder is left over from a manager the project dropped."""
         for folder in self.folders:
-            found = {m for name, m in LOCKFILES.items() if _present(folder, name)}
+            found = _managers(folder)
             if found:
-                return folder, frozenset(found)
+                return folder, found
         return None
 
-    @property
+    @cached_property
     def root(self) -> str:
-        """The repository's root (the file's own folder outside a repository)."""
-        return self.folders[-1]
+        """The repository's root. Outside a repository (an unpacked archive), the nearest
+        folder above holding a lockfile beside a package.json, where installs run for
+        every package below it; else the file's own folder."""
+        if find_git_dir(self.folder) is not None:
+            return self.folders[-1]
+        return next((f for f in _ancestors(self.folder) if _managers(f)), self.folders[-1])
 
     def subprojects(self) -> tuple[str, ...]:
         """The folders above the file's (to the repository's root; to the file system's

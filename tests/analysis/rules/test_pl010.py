@@ -48,6 +48,7 @@ READS = "the model reads it, a reviewer cannot see it"
 
 
 ZWSP_NAME = "invisible character U+200B zero-width space"
+ZWNJ_NAME = "invisible character U+200C zero-width non-joiner"
 
 
 def _pl010(text: str) -> list[Finding]:
@@ -80,21 +81,21 @@ def test_pl010_names_unicode_tag_characters() -> None:
 
 
 def test_pl010_sixteen_fence_lines_get_a_fix_the_seventeenth_is_left_by_hand() -> None:
-    text = "".join(f"```\nc{i}\n\u200b```\n```\n\n" for i in range(17))
+    text = "".join(f"```\nc{i}\n\u200c```\n```\n\n" for i in range(17))
     found = _pl010(text)
-    assert [text[f.start : f.end] for f in found] == ["\u200b"] * 17
+    assert [text[f.start : f.end] for f in found] == ["\u200c"] * 17
     fixed = [f for f in found if f.fix is not None]
     assert len(fixed) == 16
     assert {f.fix.title for f in fixed if f.fix} == {
         "Remove the invisible characters and lengthen the enclosing fence"
     }
     assert found[0].message == (
-        f"{ZWSP_NAME}: {READS}; it keeps this line from closing the enclosing code block, so the "
+        f"{ZWNJ_NAME}: {READS}; it keeps this line from closing the enclosing code block, so the "
         "fix also lengthens that block's fences"
     )
     assert found[-1].fix is None
     assert found[-1].message == (
-        f"{ZWSP_NAME}: {READS}; it keeps this line from acting as a code fence, so removing it "
+        f"{ZWNJ_NAME}: {READS}; it keeps this line from acting as a code fence, so removing it "
         "would change the document's structure (no fix: remove it by hand and fix the fences)"
     )
 
@@ -103,7 +104,7 @@ def test_pl010_ordinary_runs_do_not_use_up_the_fence_checks() -> None:
     # Seventeen runs that cannot touch a fence, then one that keeps a fence from closing:
     # that one still gets its structure-keeping fix.
     ordinary = "".join(f"word{i} a\u200bb\n" for i in range(17))
-    text = f"{ordinary}```\ncode\n\u200b```\n```\n"
+    text = f"{ordinary}```\ncode\n\u200c```\n```\n"
     found = _pl010(text)
     structural = [f for f in found if "code block" in f.message]
     assert len(structural) == 1
@@ -401,15 +402,38 @@ def _visible(value: str) -> str:
 
 
 def test_pl010_a_fence_like_line_that_moves_no_fence_costs_one_check() -> None:
-    # Nine lines `\u200b```` inside a ~~~ block: removing a run turns its line into a
+    # Nine lines `\u200c```` inside a ~~~ block: removing a run turns its line into a
     # backtick fence line (so each is checked against the whole text), but a backtick run
     # cannot close a tilde block, so no removal moves a fence. Nine checks fit the budget
     # of sixteen: all nine runs are ordinary and share one finding whose fix removes them.
-    text = "~~~\n" + "\u200b```\n" * 9 + "~~~\n"
+    text = "~~~\n" + "\u200c```\n" * 9 + "~~~\n"
     [found] = _pl010(text)
     assert found.message == (
-        f"{ZWSP_NAME}, 9 times in this file (lines 2, 3, 4, 5, 6, 7, 8, 9, 10): {READS}"
+        f"{ZWNJ_NAME}, 9 times in this file (lines 2, 3, 4, 5, 6, 7, 8, 9, 10): {READS}"
     )
     assert found.fix is not None
     assert found.fix.title == "Remove all 9 of them"
     assert len(found.related) == 8
+
+
+@pytest.mark.parametrize("mark", ["\u200b", "\u2060"])
+def test_a_zero_width_space_that_shows_a_fence_inside_a_fence_is_left_alone(mark: str) -> None:
+    """Authors put a zero-width space before the inner fences of a fenced example so they
+    do not close the outer block; alone on a fence line it hides nothing."""
+    example = f"```markdown\nA block:\n{mark}```sh\nnpm test\n{mark}```\n```\n"
+    assert _pl010(example) == []
+    quoted = f"> ~~~\n> {mark}~~~\n> ~~~\n"
+    assert _pl010(quoted) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("\u200b```\ntext\n", "at top level, outside any block"),
+        ("```\nx\u200b```\n```\n", "after other text on the line"),
+        ("```\n\u200b\u202e```\n```\n", "with a bidi control in the run"),
+        ("```\n\u200bnpm test\n```\n", "before text, not a fence run"),
+    ],
+)
+def test_a_zero_width_space_elsewhere_is_still_reported(text: str, why: str) -> None:
+    assert _pl010(text) != [], why

@@ -13,16 +13,18 @@ from pathlib import Path
 import pytest
 
 from promptls.analysis import analyze
+from promptls.analysis.frontmatter_check import scope_globs
 from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
+    CURSOR,
     scope_root,
 )
+from promptls.analysis.frontmatter_nodes import front_matter
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import Settings
 from promptls.analysis.workspace_files import WORKSPACE_FILES
 from tests.analysis.test_frontmatter import (
     BOMB,
-    COPILOT_FILE,
     CURSOR_FILE,
     _pl021,
     _project,
@@ -51,7 +53,7 @@ def test_user_level_rules_have_no_project_root(
 def test_a_dead_glob_in_a_capped_listing_is_only_informational(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    touch(tmp_path, *(f"f{i}.py" for i in range(6)))
+    touch(tmp_path, *(f"app/src/f{i}.rs" for i in range(6)))
     rule = tmp_path / ".claude" / "rules" / "x.md"
     text = '---\npaths: "src/**/*.rs"\n---\n'
     (complete,) = analyze(text, path=str(rule), settings=only("PL021")).findings
@@ -67,56 +69,55 @@ def test_a_dead_glob_in_a_capped_listing_is_only_informational(
 # and the rules left unpinned (docs/mutation.md, "Fourth round").
 
 
-def _none(pattern: str, agent: str = "GitHub Copilot") -> str:
+def _none(pattern: str, agent: str = "Cursor") -> str:
+    """The message for a glob that matches the project's one file, src/a.py, only in
+    another case (the variant that makes a dead glob worth reporting)."""
     return (
         f"{pattern!r} matches none of the 1 file of the project: {agent} never applies this "
-        "file by it"
+        "file by it; it matches 1 file in another case, such as src/a.py"
     )
 
 
 def test_pl021_counts_one_file_in_the_singular(tmp_path: Path) -> None:
     root = _project(tmp_path)
-    assert _pl021(root, COPILOT_FILE, "applyTo: 'docs/**'") == [
-        (Severity.WARNING, _none("docs/**"), "docs/**")
+    assert _pl021(root, CURSOR_FILE, "globs: 'Src/**'") == [
+        (Severity.WARNING, _none("Src/**"), "Src/**")
     ]
 
 
 def test_pl021_an_empty_piece_between_commas_does_not_end_the_list(tmp_path: Path) -> None:
     root = _project(tmp_path)
-    found = _pl021(root, COPILOT_FILE, "applyTo: 'docs/**,,lib/**'")
-    assert [marked for _, _, marked in found] == ["docs/**", "lib/**"]
+    found = _pl021(root, CURSOR_FILE, "globs: 'Src/**,,SRC/*.py'")
+    assert [marked for _, _, marked in found] == ["Src/**", "SRC/*.py"]
 
 
-def test_pl021_a_list_item_is_one_glob_commas_and_all(tmp_path: Path) -> None:
-    root = _project(tmp_path)
-    assert _pl021(root, CURSOR_FILE, "globs: ['docs/**, lib/**']") == [
-        (Severity.WARNING, _none("docs/**, lib/**", "Cursor"), "docs/**, lib/**")
-    ]
+def test_pl021_a_list_item_is_one_glob_commas_and_all() -> None:
+    text = "---\nglobs: ['docs/**, lib/**']\n---\n"
+    globs = scope_globs(text, CURSOR, front_matter(text))
+    assert [glob.pattern for glob in globs] == ["docs/**, lib/**"]
 
 
 def test_pl021_marks_the_glob_in_its_own_value_not_an_earlier_mention(tmp_path: Path) -> None:
     root = _project(tmp_path)
-    front = "description: 'see docs/*.md'\napplyTo: 'docs/*.md'"
+    front = "description: 'see Src/*.py'\nglobs: 'Src/*.py'"
     text = f"---\n{front}\n---\nBody.\n"
     [found] = analyze(
-        text, path=str(root / COPILOT_FILE), settings=Settings(select=("PL021",))
+        text, path=str(root / CURSOR_FILE), settings=Settings(select=("PL021",))
     ).findings
-    assert found.start == text.index("docs/*.md", text.index("applyTo"))
+    assert found.start == text.index("Src/*.py", text.index("globs"))
 
 
 def test_pl021_marks_a_glob_written_with_escapes_as_its_whole_value(tmp_path: Path) -> None:
-    # The glob read ("docs/*.md") is not written verbatim; the body's mention is no glob.
+    # The glob read ("Src/*.py") is not written verbatim; the body's mention is no glob.
     root = _project(tmp_path)
-    found = _pl021(root, COPILOT_FILE, 'applyTo: "docs/\\x2a.md"', body="See docs/*.md.\n")
-    assert found == [(Severity.WARNING, _none("docs/*.md"), '"docs/\\x2a.md"')]
+    found = _pl021(root, CURSOR_FILE, 'globs: "Src/\\x2a.py"', body="See Src/*.py.\n")
+    assert found == [(Severity.WARNING, _none("Src/*.py"), '"Src/\\x2a.py"')]
 
 
 def test_pl021_a_brace_bomb_matches_nothing_and_does_not_crash(tmp_path: Path) -> None:
     root = _project(tmp_path)
-    bomb = f"docs/{BOMB}"
-    assert _pl021(root, CURSOR_FILE, f"globs: '{bomb}'") == [
-        (Severity.WARNING, _none(bomb, "Cursor"), bomb)
-    ]
+    bomb = f"src/{BOMB}"
+    assert _pl021(root, CURSOR_FILE, f"globs: '{bomb}'") == []
 
 
 def test_pl021_in_a_capped_listing_is_only_information(
@@ -126,18 +127,16 @@ def test_pl021_in_a_capped_listing_is_only_information(
     (root / "src" / "b.py").write_text("y = 2\n", encoding="utf-8")
     monkeypatch.setattr(WORKSPACE_FILES, "max_files", 1)
     WORKSPACE_FILES.forget(str(root))
-    text = "---\napplyTo: 'docs/**'\n---\n"
+    text = "---\nglobs: 'Src/**'\n---\n"
     [finding] = analyze(
-        text, path=str(root / COPILOT_FILE), settings=Settings(select=("PL021",))
+        text, path=str(root / CURSOR_FILE), settings=Settings(select=("PL021",))
     ).findings
     assert finding.code == "PL021"
     WORKSPACE_FILES.forget(str(root))
-    found = _pl021(root, COPILOT_FILE, "applyTo: 'docs/**'")
-    assert found == [
-        (
-            Severity.INFO,
-            "'docs/**' matches none of the first 1 file of the project (the listing stops "
-            "there; a file further down may match)",
-            "docs/**",
-        )
-    ]
+    [(severity, message, marked)] = _pl021(root, CURSOR_FILE, "globs: 'Src/**'")
+    assert (severity, marked) == (Severity.INFO, "Src/**")
+    assert message.startswith(
+        "'Src/**' matches none of the first 1 file of the project (the listing stops "
+        "there; a file further down may match); it matches 1 file in another case, such as "
+        "src/"
+    )

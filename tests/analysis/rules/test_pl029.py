@@ -356,11 +356,19 @@ def test_a_number_glued_to_a_word_is_no_placeholder(amount: str) -> None:
 
 
 def test_a_number_placeholder_ends_where_the_digits_do() -> None:
-    assert _pl029("```sh\necho $12 $1-$2\n```\n") == [
-        ("$12", _replaces("$12", 13)),
+    assert _pl029("```sh\necho $1-$2\n```\n") == [
         ("$1", _replaces("$1", 2)),
         ("$2", _replaces("$2", 3)),
     ]
+    thirteen = " ".join(f"a{n}" for n in range(13))
+    assert render_body("echo $12 $1\n", thirteen) == "echo a12 a1\n"
+
+
+def test_a_placeholder_past_the_tenth_argument_is_left_alone() -> None:
+    """`$10` and above are filled only by an invocation of more than ten words: in a
+    price or in code they are sent as written in practice, and stay quiet; `$9` is not."""
+    assert _pl029("```sh\necho $9 $10 $100\n```\n") == [("$9", _replaces("$9", 10))]
+    assert _pl029("```md\nUse $ARGUMENTS[10].\n```\n") == []
 
 
 @pytest.mark.parametrize("body", ["$ alone\n", "a $. b\n", "$(pwd)\n", "$\n"])

@@ -438,7 +438,7 @@ WRONG = (
 
 
 def _pnpm_repo(tmp_path: Path) -> Path:
-    return repo(tmp_path, {"pnpm-lock.yaml": ""})
+    return repo(tmp_path, {"pnpm-lock.yaml": "", "package.json": "{}"})
 
 
 @pytest.mark.parametrize(
@@ -665,11 +665,27 @@ def test_the_cache_is_bounded(tmp_path: Path) -> None:
 # added for files with no lockfile and no manifest.
 
 
-def test_a_lockfile_alone_is_enough_to_report_the_wrong_manager(tmp_path: Path) -> None:
-    root = repo(tmp_path, {"pnpm-lock.yaml": ""})
+def test_a_lockfile_beside_a_package_without_scripts_reports_the_wrong_manager(
+    tmp_path: Path,
+) -> None:
+    root = repo(tmp_path, {"pnpm-lock.yaml": "", "package.json": "{}"})
     [(span, message, _)] = check(root / "AGENTS.md", "`npm install`\n")
     assert span == "npm install"
     assert "(its only lockfile is pnpm-lock.yaml)" in message
+
+
+def test_a_lockfile_with_no_package_json_beside_it_names_no_manager(tmp_path: Path) -> None:
+    """Every manager writes its lockfile next to the package.json it installs: a
+    `bun.lockb` alone in a folder is left over, and the folder above decides."""
+    root = repo(tmp_path, {"pnpm-lock.yaml": "", "package.json": "{}"})
+    app = root / "apps" / "mobile"
+    app.mkdir(parents=True)
+    (app / "bun.lockb").write_bytes(b"")
+    [(span, message, _)] = check(app / "CLAUDE.md", "`npm install`\n")
+    assert span == "npm install"
+    assert "installs with pnpm (its only lockfile is pnpm-lock.yaml in ../..)" in message
+    (root / "pnpm-lock.yaml").unlink()
+    assert check(app / "CLAUDE.md", "`npm install`\n") == []
 
 
 def test_every_kind_of_manifest_and_no_lockfile_still_reports_a_missing_target(
@@ -706,7 +722,7 @@ def test_a_text_naming_every_manager_is_still_read(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("manager", ["yarn", "bun"])
 def test_the_only_manager_word_in_the_file_is_enough(tmp_path: Path, manager: str) -> None:
-    root = repo(tmp_path, {"pnpm-lock.yaml": ""})
+    root = repo(tmp_path, {"pnpm-lock.yaml": "", "package.json": "{}"})
     [(span, message, _)] = check(root / "AGENTS.md", f"Run `{manager} install` first.\n")
     assert span == f"{manager} install"
     assert "(its only lockfile is pnpm-lock.yaml)" in message
@@ -866,7 +882,7 @@ def test_a_setting_that_only_starts_with_fallback_keeps_the_recipes_known(settin
 def test_a_lockfile_in_a_folder_that_cannot_be_listed_is_still_found(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    root = repo(tmp_path / "repo", {"pnpm-lock.yaml": ""})
+    root = repo(tmp_path / "repo", {"pnpm-lock.yaml": "", "package.json": "{}"})
     listdir = os.listdir
 
     def unlistable(path: str | os.PathLike[str] = ".") -> list[str]:
@@ -918,3 +934,28 @@ def test_environment_assignments_before_a_command_are_not_the_program(assignment
 def test_a_cd_on_its_own_line_ends_the_fence_whatever_the_line_breaks(newline: str) -> None:
     fence = newline.join(["```sh", "npm ci", "cd web", "npm test", "```", ""])
     assert words(fence) == [["npm", "ci"]]
+
+
+def test_outside_a_repository_the_install_root_is_searched_for_other_packages(
+    tmp_path: Path,
+) -> None:
+    """An unpacked archive has no `.git`: the nearest folder above with a lockfile beside
+    its package.json is where installs run, so a script another package below it defines
+    (`npm run dev` of the examples, in a package's AGENTS.md) is about that package."""
+    root = tmp_path / "unpacked"
+    for rel, text in {
+        "package.json": '{"workspaces": ["packages/*", "examples/*"]}',
+        "package-lock.json": "{}",
+        "packages/core/package.json": '{"scripts": {"build": "x", "test": "y"}}',
+        "examples/app/package.json": '{"scripts": {"dev": "vite"}}',
+    }.items():
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(text, encoding="utf-8")
+    core = root / "packages" / "core" / "AGENTS.md"
+    assert check(core, "```bash\nnpm run dev\n```\n") == []
+    [(span, message, _)] = check(core, "```bash\nnpm run serve\n```\n")
+    assert (span, message) == (
+        "serve",
+        "package.json has no script `serve`: the agent's `npm run serve` fails "
+        "(it has: build, test)",
+    )

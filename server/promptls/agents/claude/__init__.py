@@ -53,6 +53,8 @@ PROFILE = Profile(
     import_depth=4,
     skill_dirs=("skills",),
     project_skill_dirs=(".claude/skills",),
+    # code.claude.com/docs/en/skills "Available string substitutions" (PL029's sources)
+    skill_templates=True,
     setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
     sources=(
         "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "

@@ -38,5 +38,9 @@ PROFILE = Profile(
         "(both on-request)",
         "nested .cursor/rules folders apply to files below their folder; nested AGENTS.md are lazy",
         "user rules live in Cursor's settings, not in files: not modelled",
+        # cursor.com/docs/context/rules shows only `**/` and folder globs (read
+        # 2026-12-06); forum threads and guides searched 2026-12-06 disagree.
+        "a glob without a / (*.py): whether it matches a file name in any folder is not "
+        "documented, so no finding says it matches nothing",
     ),
 )

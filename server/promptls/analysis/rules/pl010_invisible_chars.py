@@ -99,6 +99,23 @@ def _legitimate(text: str, start: int, end: int) -> bool:
     return False
 
 
+_ZERO_WIDTH = frozenset("\u200b\u2060\ufeff")
+"""Zero-width characters that carry no text and reorder none (no tags, no bidi)."""
+
+
+def _fence_escape(doc: Document, start: int, end: int) -> bool:
+    """A zero-width space put before a fence run inside a fenced example (```` ``` ```` or
+    ``~~~`` after it, nothing but indentation or ``>`` before it), the way authors show
+    a fenced block inside another: it keeps the inner line from opening or closing the
+    outer block, and it can hide nothing, being alone on a fence line."""
+    text = doc.text
+    if not set(text[start:end]) <= _ZERO_WIDTH or not text.startswith(("```", "~~~"), end):
+        return False
+    if text[line_start(text, start) : start].strip(" \t>"):
+        return False
+    return doc.code.fence_at(start) is not None
+
+
 def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     """Runs of invisible characters as ``str`` spans, found over the UTF-8 bytes."""
     data = doc.utf8
@@ -231,7 +248,9 @@ def check(doc: Document) -> Iterator[Finding]:
     runs = [
         (start, end)
         for start, end in _runs(doc)
-        if not _legitimate(text, start, end) and not any(m.start <= start < m.end for m in near)
+        if not _legitimate(text, start, end)
+        and not any(m.start <= start < m.end for m in near)
+        and not _fence_escape(doc, start, end)
     ]
     on_line: dict[int, list[tuple[int, int]]] = {}
     for start, end in runs:
@@ -268,10 +287,15 @@ count as one kind, whatever they spell), so a zero-width space and a soft hyphen
 apart. A run a suppression comment covers is left out of the group and reported on its
 own, so the engine silences exactly it.
 
-**Fixes that keep the structure.** A zero-width space at the head of a ```` ``` ```` line
-inside another fenced block is sometimes deliberate: it keeps the inner line from closing
-the outer block. Removing it would end the block there and turn the rest of the example
-into prose. Such a run (one whose removal changes which lines open or close a fenced
+**Fences shown inside fences.** A zero-width space (or word joiner, or U+FEFF) alone
+at the head of a ```` ``` ```` or `~~~` line inside another fenced block is how authors
+show a fenced example inside one: it keeps the inner line from opening or closing the
+outer block, and on a fence line it can hide nothing. It is not reported.
+
+**Fixes that keep the structure.** Any other invisible run whose removal would open or
+close a code block (a zero-width space at top level, a zero-width non-joiner or a bidi
+control at a fence's head) would end a block there or start one, turning the rest into
+prose or code. Such a run (one whose removal changes which lines open or close a fenced
 block, checked against the whole text) is reported on its own: when it lies inside a
 fenced block, the fix lengthens that block's opening and closing fences past every run
 inside it and then removes the character, and is offered only if the fences end up on

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import replace
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
@@ -31,6 +31,27 @@ _PARSED = frozenset(
     | {EntryStatus.CONDITIONAL}
 )
 """Statuses of a file whose imports the agent reads when it loads it."""
+
+
+SYSTEM_ROOTS = frozenset(
+    {"Users", "home", "etc", "opt", "usr", "var", "tmp", "mnt", "media", "srv", "root"}
+    | {"Volumes", "Library", "System", "Applications", "private", "nix"}
+)
+"""Top-level folders of POSIX file systems (FHS 3.0) and macOS: an absolute import into
+one is meant as a path even on a machine that lacks it (CI on Linux has no /Users)."""
+
+
+def _path_alias(path: str) -> bool:
+    """An absolute ``@/…`` whose first folder is not at the file system's top: the ``@/``
+    source alias of bundlers and tsconfig paths (``@/components/ui``, ``@/*``), written
+    in prose, never an import. ``@/`` alone would import the root folder."""
+    written = Path(path)
+    if not written.is_absolute():
+        return False
+    parts = written.parts
+    if len(parts) < 2:
+        return True
+    return parts[1] not in SYSTEM_ROOTS and not Path(parts[0], parts[1]).is_dir()
 
 
 def _directives(doc: Document) -> tuple[str, list[re.Match[str]]]:
@@ -92,6 +113,8 @@ def check(doc: Document) -> Iterator[Finding]:
             continue
         if not same_file(entry.imported_from, doc.path):
             continue
+        if _path_alias(entry.path):
+            continue
         index = _directive_error(entry, doc, directives)
         if index >= 0:  # gemini reads `@import` as a file named "import"
             explained.add(index)
@@ -150,7 +173,9 @@ RULE = Rule(
         "home given with `--home`/`PROMPTLS_HOME`, else the home of the machine that "
         "runs promptls (your editor, or `check` on your machine); in CI (`CI` set) "
         "without an explicit home the runner's home is not the user's, so such an "
-        "import is reported as info, not verified."
+        "import is reported as info, not verified. An absolute `@/…` whose first "
+        "folder is not at the file system's top (`@/components/ui`, `@/*`: the `@/` "
+        "source alias of bundlers and tsconfig paths) is not an import and is left alone."
     ),
     bad_example="See @docs/missing-guide.md for the style rules.\n",
     good_example="See @docs/style.md for the style rules.\n",

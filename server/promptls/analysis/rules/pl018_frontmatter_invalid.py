@@ -5,13 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import subject
-from promptls.analysis.frontmatter_kinds import CLAUDE_RULE, CURSOR, front_kind
+from promptls.analysis.frontmatter_check import subject, yaml_rejected
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-
-LENIENT_AGENTS = (CLAUDE_RULE, CURSOR)
-"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects."""
 
 
 def _rest_of_line(text: str, start: int) -> int:
@@ -30,11 +27,9 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None:
         return
     kind, front = found
-    if not front.present or not front.problem or front.problem_at is None:
-        return
-    if front.lenient and kind in LENIENT_AGENTS:
-        # Claude Code documents `paths: {src,lib}/**/*.ts`, and Cursor's own editor writes
-        # `globs: *.ts`: neither is YAML, both agents read them line by line.
+    # Claude Code documents `paths: {src,lib}/**/*.ts`, and Cursor's own editor writes
+    # `globs: *.ts`: neither is YAML, both agents read them line by line.
+    if not yaml_rejected(kind, front) or front.problem_at is None:
         return
     start = front.problem_at
     end = max(_rest_of_line(doc.text, start), min(start + 1, len(doc.text)))

@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import subject, suggestions
-from promptls.analysis.frontmatter_kinds import CROSS_AGENT, front_kind
+from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
+from promptls.analysis.frontmatter_nodes import Front
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.escape import safe_line
@@ -17,6 +18,15 @@ def own_word(key: str, options: tuple[str, ...]) -> bool:
     ``name-en``, ``description_short``): a key of the author's, not a misspelling."""
     words = [w.lower() for w in key.replace("-", "_").split("_") if w]
     return len(words) > 1 and any(o.lower() in words for o in options)
+
+
+def always_loaded(kind: FrontKind, front: Front) -> bool:
+    """Whether the file loads in every session whatever its globs (``alwaysApply: true``
+    in a Cursor rule): a misspelt scope key there changes nothing."""
+    if kind.always_key is None:
+        return False
+    key = front.get(kind.always_key)
+    return key is not None and key.value is True
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -39,6 +49,8 @@ def check(doc: Document) -> Iterator[Finding]:
             continue
         if (kind.name, key.name) in CROSS_AGENT and options[0] in present:
             continue  # `globs:` beside `paths:`: written for the other agent too
+        if options[0] == kind.scope_key and always_loaded(kind, front):
+            continue  # `glob:` in an always-applied rule: the globs would be ignored
         shown = safe_line(key.name)
         message = f"{kind.agent} does not read the key {shown!r}"
         message += f"; did you mean {' or '.join(repr(o) for o in options)}?"
@@ -65,7 +77,9 @@ RULE = Rule(
         "Copilot file) changes nothing; a known key joined to a word of the author's "
         "(`zh_name`) is the author's own key; another agent's scope key beside this "
         "agent's (`applyTo:` and `paths:` in one file kept for both agents) is read by "
-        "the other agent; and `SKILL.md` accepts the keys of every agent that reads "
+        "the other agent; a misspelt scope key (`glob:`) in a Cursor rule with "
+        "`alwaysApply: true` changes nothing, since Cursor then ignores the globs; and "
+        "`SKILL.md` accepts the keys of every agent that reads "
         "skills (VS Code's `user-invokable` among them)."
     ),
     bad_example='---\nglobs: "src/**/*.ts"\n---\nUse strict mode.\n',

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_check import scope_globs, subject
+from promptls.analysis.frontmatter_check import scope_globs, subject, yaml_rejected
 from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -14,7 +14,8 @@ from promptls.text.escape import safe_line
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """Each scope glob the dialect names a problem for, on the glob."""
+    """Each scope glob the dialect names a problem for, on the glob; none in a block
+    YAML rejects (PL018 reports it, and the agent reads no glob from it)."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
 
@@ -22,6 +23,8 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None:
         return
     kind, front = found
+    if yaml_rejected(kind, front):
+        return
     rules = dialect(kind.profile)
     for glob in scope_globs(doc.text, kind, front):
         problem = rules.problem(glob.pattern)
@@ -41,7 +44,10 @@ RULE = Rule(
         "unclosed `{` or `[`, a leading `/` (relative globs only, except VS Code, which "
         "then matches from the filesystem root) or a leading `./` where the agent keeps "
         "it (VS Code). The checks are each agent's dialect (`discovery/globs.py`, with "
-        "its source), so the finding names the agent."
+        "its source), so the finding names the agent. A glob in front matter that is not "
+        'valid YAML for an agent that parses YAML (`applyTo: "\\*\\*/\\*.ts"`, '
+        "escaped as Markdown) is PL018's finding, not this rule's: the agent reads no "
+        "glob from that block."
     ),
     bad_example='---\napplyTo: "src\\\\**\\\\*.ts"\n---\n',
     good_example='---\napplyTo: "src/**/*.ts"\n---\n',

@@ -6,10 +6,20 @@ from collections.abc import Iterator
 
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import is_blank, subject
-from promptls.analysis.frontmatter_kinds import COPILOT, front_kind
+from promptls.analysis.frontmatter_kinds import COPILOT, front_kind, path_parts
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import first_line_span
+
+
+def _in_instructions_folder(path: str) -> bool:
+    """Whether the file is under a ``.github/instructions`` folder, where Copilot looks.
+    One elsewhere (``docs/x.instructions.md``) is read only when VS Code's
+    ``chat.instructionsFilesLocations`` names its folder, which promptls does not read:
+    likely documentation named so, and left alone."""
+    parts = path_parts(path)[:-1]
+    width = len(COPILOT.root_marker)
+    return any(parts[i : i + width] == COPILOT.root_marker for i in range(len(parts)))
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -21,6 +31,8 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None:
         return
     kind, front = found
+    if kind is COPILOT and doc.path is not None and not _in_instructions_folder(doc.path):
+        return
     if kind is not COPILOT or (front.present and (front.problem and not front.lenient)):
         return  # an unreadable block is PL018's
     scope = front.get("applyTo")
@@ -55,7 +67,10 @@ RULE = Rule(
         "only when someone attaches it by hand, and GitHub's coding agent and code review "
         "never use it. Cursor rules are not reported: Cursor's own editor writes an empty "
         '`description` for "Apply Manually" rules, so there an empty description is a '
-        "deliberate mode. A `SKILL.md` without a description is PL024."
+        "deliberate mode. A `SKILL.md` without a description is PL024. A "
+        "`*.instructions.md` outside `.github/instructions/` is not reported: Copilot "
+        "reads it only where VS Code's `chat.instructionsFilesLocations` names its "
+        "folder, which promptls does not read."
     ),
     bad_example="---\nname: Python style\n---\nUse type hints.\n",
     good_example='---\nname: Python style\napplyTo: "**/*.py"\n---\nUse type hints.\n',

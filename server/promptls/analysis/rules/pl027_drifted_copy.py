@@ -70,7 +70,10 @@ nested files of different folders never are. The other copy is read from disk.
 mirrors change on purpose and no agent is instructed by: front matter, block HTML
 comments (where mirrors keep their "edit the other copy too" note), a leading `# ` title
 (`# CLAUDE.md` / `# AGENTS.md`); the two files' names count as one word, so "see
-CLAUDE.md" and "see AGENTS.md" are the same line. `difflib.SequenceMatcher` (no
+CLAUDE.md" and "see AGENTS.md" are the same line; when the two files end differently
+(a Claude rule `.md`, its Cursor copy `.mdc`), a name ending in either ending counts as
+one word too, so a link to `contracts.md` in one and to `contracts.mdc` in the other (each
+copy pointing at the sibling of its own folder) is the same line. `difflib.SequenceMatcher` (no
 auto-junk) matches the lines and its `ratio()` (twice the matched lines over the lines
 of both) must be at least **0.6**. At 0.6 more than half of the lines of the two files
 are shared: a copy with a Claude-only section two thirds as long as the shared text

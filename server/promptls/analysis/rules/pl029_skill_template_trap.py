@@ -28,6 +28,7 @@ from itertools import pairwise
 from typing import NamedTuple
 
 from promptls import later
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import path_parts
 from promptls.analysis.loaded_paths import SKILL_FILE
@@ -47,15 +48,42 @@ SAMPLE_ARGUMENTS = "arg1 arg2"
 
 def is_template_path(path: str | None) -> bool:
     """Whether Claude Code treats the file as a template: a ``SKILL.md`` (its supporting
-    files are read as they are) or a custom command under ``.claude/commands/``."""
+    files are read as they are) or a custom command under ``.claude/commands/``. A
+    ``SKILL.md`` in a project skills folder that only agents without templates read
+    (``.github/skills``, ``.cursor/skills``) is sent as written; one in a folder no agent
+    owns (a plugin's or a collection's ``skills/``) may be installed for Claude Code."""
     if not path:
         return False
     parts = path_parts(path)
     if parts[-1] == SKILL_FILE:
-        return True
+        return not _only_plain_readers(parts)
     if not parts[-1].endswith(".md"):
         return False
     return any(pair == (".claude", "commands") for pair in pairwise(parts))
+
+
+def _only_plain_readers(parts: tuple[str, ...]) -> bool:
+    """Whether the agents whose project skills folder holds the file all read a skill
+    as written (none has ``skill_templates``)."""
+    owners = [
+        profile
+        for profile in PROFILES.values()
+        for folder in profile.project_skill_dirs
+        if _holds(parts, tuple(folder.split("/")))
+    ]
+    return bool(owners) and not any(profile.skill_templates for profile in owners)
+
+
+def _holds(parts: tuple[str, ...], folder: tuple[str, ...]) -> bool:
+    """Whether ``folder``'s parts appear in a row in ``parts`` (the file name left out)."""
+    width = len(folder)
+    return any(parts[i : i + width] == folder for i in range(len(parts) - width))
+
+
+FEW_ARGUMENTS = 10
+"""Arguments an invocation plausibly has. ``$10`` and above are filled only by more than
+ten words, and an unmatched ``$N`` is kept verbatim (2.1.210): ``$10.50`` or ``$100`` in
+a skill is in practice sent as written."""
 
 
 class Token(NamedTuple):
@@ -185,6 +213,8 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     templated = _takes_arguments(doc, found, start)
     for token in found:
+        if token.argument is not None and token.argument >= FEW_ARGUMENTS:
+            continue
         shown = doc.text[token.start : token.end]
         why = _literal_kind(doc.text, token)
         in_code = doc.code.contains(token.start)
@@ -273,6 +303,21 @@ command and the shadcn skill are written so). There is no
 documented escape for `$ARGUMENTS` or `` !`cmd` ``, so those findings have no fix; the
 message says to reword them.
 
+**Which files.** A custom command under `.claude/commands/`, and a `SKILL.md` anywhere
+but in a project skills folder that only agents without templates read: one in
+`.github/skills/` or `.cursor/skills/` is sent as written by Copilot or Cursor, which
+Claude Code never loads from there (its folder is `.claude/skills/`); one in a folder no
+agent owns (a plugin's or a collection's `skills/`) may be installed for Claude Code and
+is checked. Which agent templates is the profile field `skill_templates`; which folder
+each agent loads skills from is its profile's `project_skill_dirs` (Claude Code's only
+`.claude/skills/`: its skills docs, and VS Code's "Agent Skills reference", skill folders
+per harness, read 2026-12-06); no other agent documents such a substitution.
+
+**Past the tenth argument.** `$10` and above (`$ARGUMENTS[10]` too) are filled only by
+an invocation of more than ten words, and an unmatched `$N` is kept verbatim: `$10.50`,
+`$66.5M` or "orders over $100" in a skill is in practice sent as written, and is not
+reported. `$0` to `$9` are.
+
 **Hover.** In the editor, hovering a placeholder or an inline command of a skill or
 command file shows the body as Claude Code would send it for the sample arguments
 `arg1 arg2`: placeholders filled (split the shell's way), `\$` escapes undone, and each
@@ -296,7 +341,9 @@ RULE = Rule(
         "(`$1.2M`) or glued to a letter (`$B$6`), a `$N` in code and a `$ARGUMENTS` in a "
         "Markdown example fence (a skill shown in a skill) in a file that takes no "
         "arguments (no `argument-hint`/`arguments` key, no placeholder in its prose, no "
-        "`$ARGUMENTS` in an inline code span). Placeholders in prose and `$ARGUMENTS` in "
+        "`$ARGUMENTS` in an inline code span). `$10` and above need more than ten "
+        "arguments and are left alone, as is a `SKILL.md` in a folder only agents "
+        "without templates read (`.github/skills`, `.cursor/skills`). Placeholders in prose and `$ARGUMENTS` in "
         "an inline code span are left alone: that is how they are meant to be used. "
         "The fix writes the documented escape, `\\$` before a digit (Claude Code 2.1.163); "
         "`$ARGUMENTS` and `` !`cmd` `` have no documented escape, so those have "

@@ -216,7 +216,7 @@ def check(doc: Document) -> Iterator[Finding]:
         before = doc.text[start - 1] if start else ""
         if before and (before.isalnum() or before in "/\\._-~$") and not in_file_url:
             continue  # a relative path (src/home/x) or a web path
-        if _counter_example(doc.text, start):
+        if _counter_example(doc.text, start) or _remote(doc.text, start):
             continue
         if personal is None:
             personal = doc.path is not None and _personal(doc, doc.path)
@@ -245,6 +245,22 @@ def _counter_example(text: str, start: int) -> bool:
                 return True
         below, line_end = begin, begin - 1
     return False
+
+
+_REMOTE_SHELL = lazy(r"(?m)(?:^|[\s`'\"(;&|])(?:ssh|mosh)[ \t]+[^\s|;&]")
+"""A remote shell run on the path's line before it: ``ssh host "cd /home/bob/app"``."""
+_REMOTE_SPEC = lazy(r"(?m)(?:^|[\s`'\"(=])(?:[\w.-]+@)?[A-Za-z0-9][\w.-]*:$")
+"""scp's and rsync's ``[user@]host:`` right before the path: ``host:/home/bob/logs``."""
+
+
+def _remote(text: str, start: int) -> bool:
+    """Whether the path is on another machine the line names: an argument of ``ssh`` or
+    ``mosh`` after its host, or an ``scp``/``rsync`` remote ``host:/home/…``. The path is
+    that host's, the same for everyone who runs the line, not this machine's."""
+    own = text.rfind("\n", 0, start) + 1
+    if _REMOTE_SPEC.search(text, max(own, start - 256), start) is not None:
+        return True
+    return _REMOTE_SHELL.search(text, own, start) is not None
 
 
 def _introduces(mark: str) -> bool:
@@ -307,7 +323,11 @@ the warning. A line marked as a counter-example (`❌`, `BAD`, `Wrong:`, `Don't`
 on the path's line or the two above) stays quiet: the path is the lesson there. Above
 the path, "don't" and "leak" are words of a sentence rather than labels, so they mark
 the path only when their line introduces it (ends with a colon, or a fence opens below
-it): `- Don't push to main.` over `- Work in:` and a path labels nothing. A mark
+it): `- Don't push to main.` over `- Work in:` and a path labels nothing. A path on
+another machine the line names stays quiet too: after `ssh host` or `mosh host` on the
+same line (`ssh nas "cd /home/bob/app && make"`), or right after an `scp`/`rsync` remote
+`host:` or `user@host:` (`scp build.tar nas:/home/bob/`): it is that host's folder, the
+same for everyone who runs the line. A mark
 counts glued to Chinese or Japanese text, to `_` emphasis or to a number (`反例BAD:`,
 `情報がleakする`, `_BAD_`, `BAD1:`), not inside a longer English word (`Sinbad`, `bleak`).
 """

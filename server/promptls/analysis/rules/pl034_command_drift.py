@@ -282,9 +282,11 @@ this folder. Prose is never read (`run npm install` without backticks).
 
 Which manifests (`server/promptls/analysis/manifests.py`): from the instruction file's
 folder up to the repository's worktree (the nearest folder holding `.git`; outside a
-repository only the file's own folder), the nearest folder with a lockfile
-(`package-lock.json` and `npm-shrinkwrap.json` for npm, `yarn.lock`, `pnpm-lock.yaml`,
-`bun.lock` and `bun.lockb` for bun), and separately the nearest `package.json`, Makefile
+repository only the file's own folder), the nearest folder with a lockfile beside a
+package.json (`package-lock.json` and `npm-shrinkwrap.json` for npm, `yarn.lock`,
+`pnpm-lock.yaml`, `bun.lock` and `bun.lockb` for bun; every manager writes its lockfile
+next to the package.json it installs, so one alone in a folder is a leftover of a
+manager the project dropped and names none), and separately the nearest `package.json`, Makefile
 (`GNUmakefile`, `makefile`, `Makefile`) and justfile. A monorepo's
 `packages/web/AGENTS.md` is judged against `packages/web/package.json` and the root's
 lockfile. Each manifest is read once per change (keyed by the size and modification time of the
@@ -337,7 +339,9 @@ RULE = Rule(
         "scoped to `packages/**`, the root's Makefile below a nested AGENTS.md; the folders "
         "above the file, to the file system's root outside a repository, and the "
         "repository's folders four levels deep, hidden ones, `node_modules` and `vendor` "
-        "left out), a line that says the name is absent (`there is no`, `no longer`), "
+        "left out; outside a repository, the folders below the nearest one with a "
+        "lockfile beside its package.json), a lockfile with no package.json beside it "
+        "(a leftover: it names no manager), a line that says the name is absent (`there is no`, `no longer`), "
         "global installs, `npx`, "
         "`dlx`, options that target another package or folder (`--filter`, `-w`, `-C`), "
         "anything after a `cd`, fences tagged as another language (a CI workflow in "
