@@ -17,6 +17,7 @@ import ast
 import subprocess
 import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from promptls.later import SEAMS, When
@@ -208,10 +209,12 @@ def _unit(module: str) -> str:
     return "cli" if parts[1] == "__main__" else parts[1]
 
 
-def _all_imports() -> list[Import]:
+@cache
+def _all_imports() -> tuple[Import, ...]:
+    """Every import in the package, parsed once for all the tests below (read-only)."""
     modules = sorted(PACKAGE.rglob("*.py"))
     assert len(modules) > 50, "the package was not found"
-    return [imp for path in modules for imp in _imports_of(path)]
+    return tuple(imp for path in modules for imp in _imports_of(path))
 
 
 def test_every_unit_is_in_the_table() -> None:

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from promptls.analysis import scanner
 from promptls.text import leads
 from promptls.text.leads import Led, literal_lead
+from tests import examples
 
 LED = (
     r"\r(?!\n)",  # the markdown scanner's lone carriage return
@@ -32,7 +33,7 @@ LED_ALPHABET = "abcx \r\n"
 
 @pytest.mark.parametrize("pattern", LED)
 @pytest.mark.parametrize("credit", [-1, 0, 1_000_000])  # the regex engine at once, soon, never
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     text=st.text(LED_ALPHABET, max_size=60),
     window=st.tuples(st.integers(-70, 70), st.integers(-70, 70)),
@@ -76,7 +77,7 @@ def test_the_lead_is_the_literal_every_match_starts_with() -> None:
     assert literal_lead(re.compile(r"[ab]c")) is None
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     text=st.text("_BOUNDARY x\n🙂", max_size=80),
     marker=st.sampled_from(["_BOUNDARY__", "__B__", "<!-- split -->", "_"]),

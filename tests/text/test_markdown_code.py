@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
 from promptls.text.markdown import Code, code_spans, fence_role, fences, line_end, open_fence
+from tests import examples
 
 _MD = MarkdownIt("commonmark")
 
@@ -103,19 +104,19 @@ def _span_text(text: str, a: int, b: int) -> str:
     return inner
 
 
-@settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1500), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_fences_agree_with_markdown_it(text: str) -> None:
     assert _trimmed(text, _our_fences(text)) == _trimmed(text, _their_fences(text))
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_reading_every_line_finds_the_same_fences(text: str) -> None:
     assert fences(text) == fences(text, every_line=True)
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_indented_code_agrees_with_markdown_it(text: str) -> None:
     lines = text.split("\n")
@@ -130,7 +131,7 @@ def test_indented_code_agrees_with_markdown_it(text: str) -> None:
     assert ours == theirs
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_code_spans_agree_with_markdown_it_on_one_line_paragraphs(text: str) -> None:
     code = Code(text)
@@ -144,7 +145,7 @@ def test_code_spans_agree_with_markdown_it_on_one_line_paragraphs(text: str) -> 
         assert ours == theirs
 
 
-@settings(max_examples=1000, deadline=None)
+@settings(max_examples=examples(1000), deadline=None)
 @given(_line(), st.sampled_from(["```", "~~~"]))
 def test_one_line_fence_role_is_what_the_fences_make_of_that_line(line: str, outer: str) -> None:
     """``fence_role`` (a line alone, for edits) answers as ``fences`` does in a text:
