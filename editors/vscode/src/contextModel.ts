@@ -4,10 +4,10 @@
 // paths as a person reads them (relative to the workspace folder, `~/` in the home folder).
 import * as path from "node:path";
 import {
+  AGENT_PROFILES,
   type DiscoveryEntry,
   PROFILE_TITLES,
   PROFILES,
-  REFERENCE_PROFILES,
   type ShowContextFilesResult,
 } from "./generated/api";
 
@@ -152,7 +152,8 @@ export interface ProfilePick {
  * so typing "Claude Code" or "Copilot" finds it. `withoutReference` leaves out the
  * reference agent (no program of its own, so nothing to observe). */
 export function profilePicks(first: string | undefined, withoutReference = false): ProfilePick[] {
-  const reference: readonly string[] = REFERENCE_PROFILES;
+  const agents: readonly string[] = AGENT_PROFILES;
+  const reference = PROFILES.filter((p) => !agents.includes(p)) as readonly string[];
   const rank = (p: string): number => (p === first ? 0 : reference.includes(p) ? 1 : 2);
   return PROFILES.filter((p) => !(withoutReference && reference.includes(p)))
     .slice()

@@ -15,7 +15,10 @@ import {
 } from "../src/contextModel";
 import { contextEntries, contextTitle, sideText, viewText } from "../src/format";
 import { cellText, foldedColumns, matrixHtml } from "../src/matrixHtml";
-import { PROFILE_TITLES, PROFILES, REFERENCE_PROFILES, type ShowContextFilesResult } from "../src/generated/api";
+import { AGENT_PROFILES, PROFILE_TITLES, PROFILES, type ShowContextFilesResult } from "../src/generated/api";
+
+/** The reference agent: every profile that is not an agent a user runs. */
+const REFERENCE_PROFILES = PROFILES.filter((p) => !(AGENT_PROFILES as readonly string[]).includes(p));
 import { expandPath, resolveServer } from "../src/server";
 
 /** A directory holding executable scripts with the given names and exit codes. */

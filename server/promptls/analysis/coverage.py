@@ -20,6 +20,7 @@ from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.setup import Setup
 from promptls.record import Record
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 __all__ = ["Hole", "coverage_holes", "fix_hint"]
 
@@ -127,25 +128,18 @@ def _marker_file(setup: Setup) -> str:
     file exists (that is where the fix goes), else the marker itself."""
     for name in PROFILES[setup.profile].settings_files:
         path = os.path.join(setup.folder, name)
-        if path.startswith(setup.path.rstrip(os.sep) + os.sep) and runmemo.isfile(path):
+        if within(path, setup.path, strict=True) and runmemo.isfile(path):
             return path
     return setup.path
 
 
 def fix_hint(profile: str, shared: str) -> str:
     """The cheapest way to make ``profile`` read ``shared`` (a base name), as its
-    documentation describes."""
-    hints = {
-        "gemini": f'add `"context": {{"fileName": ["{shared}", "GEMINI.md"]}}` to '
-        f".gemini/settings.json, or create GEMINI.md with `@{shared}`",
-        "claude": f"create CLAUDE.md with `@{shared}`",
-        "codex": f'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
-        f"or create AGENTS.md",
-        "copilot": "create AGENTS.md (Copilot reads it natively)",
-        "cursor": "create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
-        "opencode": f'add `"instructions": ["{shared}"]` to opencode.json',
-    }
-    return hints.get(profile, f"create {PROFILES[profile].project_files[0]}")
+    documentation describes (``Profile.coverage_hint``)."""
+    prof = PROFILES[profile]
+    if prof.coverage_hint:
+        return prof.coverage_hint.replace("{shared}", shared)
+    return f"create {prof.project_files[0]}"
 
 
 def reads(profile: str) -> str:

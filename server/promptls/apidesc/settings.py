@@ -159,8 +159,8 @@ INIT_ONLY = [
 
 def profiles() -> list[Schema]:
     """The discovery profiles; ``default`` marks the one used when the repository is
-    set up for no agent, ``reference`` the reference agent (no program of its own to
-    observe; the editors' pickers mark it), ``setupMarkers`` the paths that say the
+    set up for no agent, ``reference`` the reference agent (no product anyone runs, so
+    no picker of installed agents offers it), ``setupMarkers`` the paths that say the
     repository is set up for one."""
     return [
         {

@@ -73,17 +73,13 @@ return {
     "opencode",
   },
   default_profile = "or",
-  profile_titles = {
-    ["or"] = "Or (reference agent)",
-    claude = "Claude Code",
-    codex = "OpenAI Codex CLI",
-    gemini = "Gemini CLI",
-    copilot = "GitHub Copilot",
-    cursor = "Cursor",
-    opencode = "opencode",
-  },
-  reference_profiles = {
-    "or",
+  agent_profiles = {
+    "claude",
+    "codex",
+    "gemini",
+    "copilot",
+    "cursor",
+    "opencode",
   },
   instruction_files = {
     ".cursorrules",

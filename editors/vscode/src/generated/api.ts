@@ -42,9 +42,14 @@ export const PROFILE_TITLES = {
   "opencode": "opencode"
 } as const;
 
-/** The reference agent: promptls's own, with no program to observe. */
-export const REFERENCE_PROFILES = [
-  "or"
+/** The profiles of agents a user runs (the reference agent left out). */
+export const AGENT_PROFILES = [
+  "claude",
+  "codex",
+  "gemini",
+  "copilot",
+  "cursor",
+  "opencode"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
