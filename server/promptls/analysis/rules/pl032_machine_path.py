@@ -263,7 +263,31 @@ def _remote(text: str, start: int) -> bool:
     own = text.rfind("\n", 0, start) + 1
     if _REMOTE_SPEC.search(text, max(own, start - 256), start) is not None:
         return True
-    return _REMOTE_SHELL.search(text, own, start) is not None
+    shell = _REMOTE_SHELL.search(text, own, start)
+    return shell is not None and _one_command(text, shell.end(), start)
+
+
+def _one_command(text: str, begin: int, end: int) -> bool:
+    """Whether ``text[begin:end]`` stays inside one shell command: no ``;``, ``|`` or
+    ``&`` outside quotes, so ``ssh host 2>/dev/null || /home/bob/x.sh`` runs the path
+    here, while ``ssh host "cd /home/bob && make"`` runs it there. ``>&``/``<&``/``&>``
+    are redirections, not separators."""
+    quote = ""
+    for at in range(begin, end):
+        char = text[at]
+        if quote:
+            if char == quote:
+                quote = ""
+        elif char in "'\"":
+            quote = char
+        elif char in ";|" or (char == "&" and _separates(text, at)):
+            return False
+    return True
+
+
+def _separates(text: str, at: int) -> bool:
+    """Whether the ``&`` at ``at`` ends a command, not a redirection's (``2>&1``, ``&>``)."""
+    return text[at - 1] not in "<>" and text[at + 1 : at + 2] != ">"
 
 
 def _introduces(mark: str) -> bool:
