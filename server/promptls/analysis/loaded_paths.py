@@ -57,7 +57,8 @@ VS Code gives ``*.agent.md`` its own language, so "attach to Markdown" misses it
 
 
 def is_loaded_path(path: str) -> bool:
-    """Whether a ``/``-separated path is a skill, command, subagent or custom agent file."""
+    """Whether a ``/``-separated path is a skill, command, subagent or custom agent file
+    (a skill's supporting document counts; ``skill_files`` narrows it to the referenced)."""
     parts = PurePosixPath(path).parts
     if not parts:
         return False
@@ -68,10 +69,16 @@ def is_loaded_path(path: str) -> bool:
         return False
     folders = parts[:-1]
     for i in range(len(folders) - 1):
-        pair = (folders[i], folders[i + 1])
-        if pair in LOADED_FOLDERS:
+        if (folders[i], folders[i + 1]) in LOADED_FOLDERS:
             return True
-        # a skill's reference documents: <agent dir>/skills/<skill>/**/*.md
-        if pair[1] == "skills" and pair[0] in AGENT_DIRS and len(folders) > i + 2:
-            return True
-    return False
+    return skill_folder_index(parts) is not None
+
+
+def skill_folder_index(parts: tuple[str, ...]) -> int | None:
+    """Where the skill folder sits in a file's path parts when the file is inside one:
+    ``<agent dir>/skills/<skill>/**/<file>``; None otherwise."""
+    folders = parts[:-1]
+    for i in range(len(folders) - 2):
+        if folders[i + 1] == "skills" and folders[i] in AGENT_DIRS:
+            return i + 2
+    return None
