@@ -71,12 +71,12 @@ def _skill(root: Path, body: str) -> Path:
     [
         ("See [the README](./README.md) first.", {"README.md"}),
         ("Open `readme.md` for the config.", {"README.md"}),
-        ("Tag rules: references/tags.md.", {"references/tags.md"}),
+        ("Tag rules: references/tags.md.", {"references/tags.md", "references/style.md"}),
         (
             "Open the file you need under `references/`.",
             {"references/tags.md", "references/style.md"},
         ),
-        ("Style: [guide](references/style%2Emd)", {"references/style.md"}),
+        ("Follow the [style guide](Style%2Emd).", {"references/style.md"}),
         ("Nothing else to read; mynotes-README.md and tags.mdx are elsewhere.", set()),
     ],
 )

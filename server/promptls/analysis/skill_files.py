@@ -23,12 +23,12 @@ Sources (read 2026-12-06):
   the request needs; prefer files linked directly from ``SKILL.md``.
 
 Decisions: a supporting file is referenced when the nearest ``SKILL.md`` above it (inside
-the skill folder) contains its file name, or a folder on its path written as a folder,
-with a trailing slash and no file after it (``references/``); case-insensitively, as a
-link or as plain text. Only ``SKILL.md`` is read, not the files it names (one level
-deep, as the specification advises). When the answer cannot be known (no ``SKILL.md``
-found, or it cannot be read) the file keeps counting as read by the model, which is what
-the path alone says.
+the skill folder) contains its file name, or a path into a folder on its way
+(``references/``, ``rules/one-rule.md``: the model lists a folder it is pointed into and
+opens what the request needs); case-insensitively, as a link or as plain text. Only
+``SKILL.md`` is read, not the files it names (one level deep, as the specification
+advises). When the answer cannot be known (no ``SKILL.md`` found, or it cannot be read)
+the file keeps counting as read by the model, which is what the path alone says.
 """
 
 from __future__ import annotations
@@ -63,14 +63,11 @@ def unreferenced_skill_file(path: str) -> bool:
 
 def names(text: str, relative: tuple[str, ...]) -> bool:
     """Whether ``text`` names a file given by its path parts below the ``SKILL.md``
-    folder: its file name, or one of its folders written as a folder (``references/``,
-    not ``references/other.md``)."""
+    folder: its file name, or a path into one of its folders (``references/`` or
+    ``references/other.md`` points the model into ``references``)."""
     text = unquote(text).replace("\\", "/")
     name = _BEFORE + re.escape(relative[-1]) + r"(?![\w-])"
-    folders = (
-        _BEFORE + re.escape("/".join(relative[:n]) + "/") + r"(?![\w.-])"
-        for n in range(1, len(relative))
-    )
+    folders = (_BEFORE + re.escape("/".join(relative[:n]) + "/") for n in range(1, len(relative)))
     return any(re.search(pattern, text, re.IGNORECASE) for pattern in (name, *folders))
 
 
