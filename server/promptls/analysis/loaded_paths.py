@@ -1,13 +1,13 @@
 """Files an agent loads into the model's context that are not instruction files by name.
 
 Discovery answers "what does this folder load on every request"; these files reach the
-model another way — a skill's ``SKILL.md`` and its reference documents when the skill is
-used, a Claude Code slash command or subagent, a Copilot custom agent or chat mode, an
-opencode agent or command, a Cursor command. The model reads them just the same, so the
-content rules (invisible characters PL010, forged framing PL012, runtime context PL025,
-markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them instruction
-files. Which of them a profile loads *always* (and so counts against a size budget) is
-still discovery's answer, not this module's.
+model another way — a skill's ``SKILL.md`` and the documents it names (``skill_files``)
+when the skill is used, a Claude Code slash command or subagent, a Copilot custom agent or
+chat mode, an opencode agent or command, a Cursor command. The model reads them just the
+same, so the content rules (invisible characters PL010, forged framing PL012, runtime
+context PL025, markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them
+instruction files. Which of them a profile loads *always* (and so counts against a size
+budget) is still discovery's answer, not this module's.
 
 Sources (read 2026-12-01): Claude Code docs "Agent Skills", "Slash commands" and
 "Subagents" (``.claude/skills/<name>/SKILL.md``, ``.claude/commands/**/*.md``,
