@@ -4,8 +4,8 @@ Each fact has one home in the code and the pages are written from it, so a page 
 describe another project:
 
 * ``docs/rules.md``, the rule table and one section per rule, from the ``Rule`` objects
-  (``promptls.analysis.rules``): summary, explanation, examples, what it applies to and
-  its ``details``;
+  (``promptls.analysis.rules``), each section the page ``promptls rule CODE`` prints
+  (``promptls.commands.rule``);
 * the README's rule table, from the same objects (found by its header row);
 * ``docs/architecture.md``'s module map, from the first paragraph of each module's
   docstring: a module without one stops the generator.
@@ -17,24 +17,17 @@ comment; the text around the markers is hand-written and kept as it is.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable
 from pathlib import Path
 
-from promptls.analysis.model import DocumentKind
 from promptls.analysis.rules import RULES, Rule
+from promptls.commands.rule import rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "server" / "promptls"
 RULES_MD = ROOT / "docs" / "rules.md"
 README = ROOT / "README.md"
 ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
-
-_KIND_WORDS = {
-    DocumentKind.PROMPT: "prompt",
-    DocumentKind.OTHER: "other",
-    DocumentKind.INSTRUCTION: "instruction",
-}
 
 
 def splice(page: str, name: str, body: str) -> str:
@@ -50,46 +43,10 @@ def splice(page: str, name: str, body: str) -> str:
 # --- rules --------------------------------------------------------------------------
 
 
-def _visible(example: str) -> str:
-    """An example as a fenced block shows it: invisible characters as ``\\uXXXX``."""
-    shown = "".join(c if c.isprintable() or c == "\n" else f"\\u{ord(c):04x}" for c in example)
-    return shown if shown.endswith("\n") else shown + "\n"
-
-
-def _fenced(example: str) -> str:
-    """An example in a fence longer than any backtick run inside it (an example may
-    itself hold a fence)."""
-    longest = max((len(run) for run in re.findall(r"`+", example)), default=0)
-    fence = "`" * max(3, longest + 1)
-    return f"{fence}text\n{_visible(example)}{fence}"
-
-
-def _fix(rule: Rule) -> str:
-    answer = "yes" if rule.fixable else "no"
-    return f"{answer} ({rule.fix_note})" if rule.fix_note else answer
-
-
-def _applies(rule: Rule) -> str:
-    if rule.applies_to:
-        return rule.applies_to
-    return ", ".join(f"{_KIND_WORDS[k]} files" for k in _KIND_WORDS if k in rule.kinds)
-
-
 def rule_section(rule: Rule) -> str:
-    """One rule's section of docs/rules.md, under the anchor editors link to."""
-    parts = [
-        f'<a id="{rule.code.lower()}"></a>',
-        f"### {rule.code} `{rule.name}`",
-        f"**Default severity:** {rule.severity.value} · **Fix:** {_fix(rule)} · "
-        f"**Applies to:** {_applies(rule)}",
-        rule.summary,
-        rule.explanation,
-        f"Bad:\n\n{_fenced(rule.bad_example)}",
-        f"Good:\n\n{_fenced(rule.good_example)}",
-    ]
-    if rule.details.strip():
-        parts.append(rule.details.strip())
-    return "\n\n".join(parts) + "\n"
+    """One rule's section of docs/rules.md: the page ``promptls rule CODE`` prints, under
+    the anchor the README and the rule table link to."""
+    return f'<a id="{rule.code.lower()}"></a>\n\n{rule_page(rule)}'
 
 
 def rules_table(rules: Iterable[Rule]) -> str:

@@ -179,7 +179,7 @@ SEAMS: dict[str, Seam] = {
     ),
     "wcmatch_glob": Seam(
         "wcmatch.glob",
-        ("promptls.analysis.", "promptls.discovery."),
+        ("promptls.analysis.", "promptls.discovery.", "promptls.agents."),
         When.AFTER_DIAGNOSTICS,
         "globs: only path-scoped rules and settings (~10 ms)",
     ),

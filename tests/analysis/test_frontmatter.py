@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.registry import agent
 from promptls.analysis import analyze, fix_all
 from promptls.analysis.completion import front_matter_choices
 from promptls.analysis.frontmatter_check import Glob, Hits, glob_at, glob_hits
@@ -24,7 +25,6 @@ from promptls.analysis.frontmatter_kinds import (
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.settings import Settings
 from promptls.analysis.workspace_files import WORKSPACE_FILES, WorkspaceFiles
-from promptls.discovery.globs import dialect
 from promptls.text.mapper import Encoding, Mapper
 from tests.positions import encoded_position
 
@@ -170,7 +170,7 @@ def test_compiled_matching_agrees_with_the_dialect(
 ) -> None:
     names = ["a.ts", "src/b.ts", "src/x/c.ts", "lib/d.md", "Src/e.ts", ".hidden/f", "src/.g.ts"]
     touch(tmp_path, *names)
-    rules = dialect(kind.profile)
+    rules = agent(kind.profile).globs
     root = str(tmp_path)
     expected = [n for n in sorted(names) if rules.match_path(pattern, os.path.join(root, n), root)]
     hits = glob_hits(root, kind, pattern)

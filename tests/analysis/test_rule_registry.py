@@ -12,17 +12,23 @@ from types import SimpleNamespace
 import pytest
 
 from promptls.analysis import rules
-from promptls.analysis.rules import RULES, RULES_DOC_URL, rule_doc_url
+from promptls.analysis.rules import RULES, rule_doc_url
 
 RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "rules.md"
 
 
-def test_each_rule_link_lands_on_its_anchor_in_the_rules_page() -> None:
+def test_each_rule_link_lands_on_its_anchor_in_the_rules_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert all(rule_doc_url(code) is None for code in RULES)  # unpublished: no links
+    published = "https://docs.example.org/promptls/rules.md"
+    monkeypatch.setattr(rules, "RULES_DOC_URL", published)
     page = RULES_DOC.read_text(encoding="utf-8")
     for code in RULES:
         url = rule_doc_url(code)
+        assert url is not None
         base, _, anchor = url.partition("#")
-        assert base == RULES_DOC_URL
+        assert base == published
         assert f'<a id="{anchor}"></a>\n\n### {code} ' in page
 
 

@@ -9,7 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from promptls.analysis import rules as rule_registry
+from promptls.analysis.rules import RULES
 from promptls.cli import main
+from promptls.commands.rule import rule_page
 from tests import MARKER
 
 BROKEN = "Doctrine 🎉.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\nTurn.\n"
@@ -193,7 +196,8 @@ def test_sarif_required_properties(tree: Path, capsys: pytest.CaptureFixture[str
     assert len(ids) == len(set(ids))
     for rule in rules:
         assert rule["shortDescription"]["text"] and rule["fullDescription"]["text"]
-        assert rule["helpUri"].endswith("#" + rule["id"].lower())
+        assert "helpUri" not in rule  # no published rule pages: the help is the page
+        assert rule["help"]["markdown"] == rule_page(RULES[rule["id"]])
         assert rule["defaultConfiguration"]["level"] in {"error", "warning", "note"}
     assert sarif_run["results"]
     for result in sarif_run["results"]:
@@ -208,6 +212,22 @@ def test_sarif_required_properties(tree: Path, capsys: pytest.CaptureFixture[str
     dup = next(r for r in sarif_run["results"] if r["ruleId"] == "PL001")
     first = dup["relatedLocations"][0]["physicalLocation"]["region"]
     assert (first["startLine"], first["startColumn"]) == (3, 1)
+
+
+def test_sarif_links_rule_pages_only_once_they_are_published(
+    tree: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tree / "dup.prompt").write_text(f"a\n\n{MARKER}\n\nb\n\n{MARKER}\n\nc\n")
+    _, out, _ = run(capsys, "--format", "sarif")
+    assert "informationUri" not in json.loads(out)["runs"][0]["tool"]["driver"]
+    published = "https://docs.example.org/promptls/rules.md"
+    monkeypatch.setattr(rule_registry, "RULES_DOC_URL", published)
+    _, out, _ = run(capsys, "--format", "sarif")
+    driver = json.loads(out)["runs"][0]["tool"]["driver"]
+    assert driver["informationUri"] == published
+    assert [r["helpUri"] for r in driver["rules"]] == [
+        f"{published}#{code.lower()}" for code in RULES
+    ]
 
 
 def test_each_path_uses_its_nearest_config(

@@ -1,6 +1,6 @@
 """The agents' own settings files as users meet them and as ``promptls context`` shows
 them: values, sources, problems, comments in ``settings.json``, and what they change in
-discovery (``discovery/agent_settings.py``, ``settings_*.py``, ``settings_apply.py``).
+discovery (``discovery/agent_settings.py`` and each home's ``settings.py`` and ``discovery.py``).
 """
 
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.claude.settings import claude_config
+from promptls.agents.gemini.settings import gemini_config
 from promptls.context import Discovery, Entry, EntryStatus, discover
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, strip_comments
-from promptls.discovery.settings_claude import claude_config
-from promptls.discovery.settings_gemini import gemini_config
 from tests.core.helpers import write
 
 # The agents' settings files as users meet them. Comments in ``settings.json`` (JSON with
@@ -288,8 +288,8 @@ def test_claude_settings_of_the_wrong_shape_are_reported(tmp_path: Path) -> None
 # Claude Code passes over, the machine-wide ``managed-settings.json`` found under the
 # system root, the source named in codex's budget note and in its untrusted-project reason.
 #
-# Written against the mutants of ``discovery/settings_apply.py`` that survived the rest of
-# the suite (docs/mutation.md).
+# Written against the mutants of the settings hooks (``agents/<home>/discovery.py``)
+# that survived the rest of the suite (docs/mutation.md).
 
 
 def entry(d: Discovery, path: Path) -> Entry:

@@ -27,12 +27,12 @@ ALLOWED: dict[str, frozenset[str]] = {
     "text": frozenset(),
     "prompt": frozenset(),
     "tokens": frozenset(),
-    "agents": frozenset({"text", "prompt"}),
+    "agents": frozenset({"text", "prompt", "discovery"}),
     "discovery": frozenset({"text", "prompt", "agents"}),
     "assembly": frozenset({"agents", "discovery", "text", "prompt", "tokens"}),
     "analysis": frozenset({"text", "prompt", "tokens", "agents", "discovery"}),
     "config": frozenset({"analysis", "agents", "discovery", "prompt"}),
-    "views": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly"}),
+    "views": frozenset({"text", "prompt", "tokens", "agents", "discovery", "assembly", "apidesc"}),
     "apidesc": frozenset({"analysis", "config", "agents", "discovery", "prompt"}),
     "commands": frozenset(
         {"text", "prompt", "tokens", "agents", "discovery", "assembly", "analysis", "config"}
@@ -62,7 +62,7 @@ MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
 }
 """The commands that start the language server and the MCP server, and the one that runs
 the user's agent (docs/observe.md); and the MCP answers, which return what ``check``,
-``explain`` and ``rules`` print through those commands' own serialisers
+``explain``, ``rule`` and ``rules`` print through those commands' own serialisers
 (``commands._check_output``, ``explain``, ``rules``) rather than a copy."""
 
 THIRD_PARTY_MCP = frozenset({"mcp", "pydantic"})
@@ -284,5 +284,23 @@ def test_the_pure_layers_never_import_the_oracle_runner() -> None:
         f"{imp.module}:{imp.line} imports {imp.target}"
         for imp in _all_imports()
         if _unit(imp.module) in pure and imp.target.startswith(RUNS_PROGRAMS)
+    ]
+    assert broken == []
+
+
+AGENT_BASE = frozenset({"promptls.agents", "promptls.agents.model", "promptls.agents.registry"})
+"""What the generic code may import of ``agents``: the record types and the registry."""
+
+
+def test_generic_discovery_and_analysis_reach_an_agent_only_through_its_profile() -> None:
+    """The walker, the cache, the glob code and the rules call the hooks and read the
+    data a profile carries; importing an agent's home directly would let them branch on
+    one agent again."""
+    broken = [
+        f"{imp.module}:{imp.line} imports {imp.target}"
+        for imp in _all_imports()
+        if _unit(imp.module) in ("discovery", "analysis")
+        and imp.target.startswith("promptls.agents")
+        and imp.target not in AGENT_BASE
     ]
     assert broken == []

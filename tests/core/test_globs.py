@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.registry import agent
 from promptls.analysis import analyze
 from promptls.analysis.settings import Settings
 from promptls.discovery import discover
-from promptls.discovery.globs import dialect, split_commas
+from promptls.discovery.globs import split_commas
 from promptls.discovery.model import EntryStatus
 from tests.core.helpers import write
 
@@ -65,8 +66,8 @@ def test_a_path_outside_the_rules_folder_never_matches(
     profile: str, pattern: str, path: str
 ) -> None:
     # Even a glob written to climb out of the folder: the agent matches relative paths.
-    assert not dialect(profile).match_path(pattern, path, "/repo/sub")
-    assert dialect(profile).match_path("*.py", "/repo/sub/a.py", "/repo/sub")
+    assert not agent(profile).globs.match_path(pattern, path, "/repo/sub")
+    assert agent(profile).globs.match_path("*.py", "/repo/sub/a.py", "/repo/sub")
 
 
 # Every extended-glob form is explained, not only ``+(…)``.
@@ -77,7 +78,7 @@ def test_a_path_outside_the_rules_folder_never_matches(
 # ``_EXTGLOB`` (scripts/mutation_patterns.py, docs/mutation.md).
 
 
-COPILOT = dialect("copilot")
+COPILOT = agent("copilot").globs
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from promptls.discovery.globs import dialect, split_patterns
+from promptls.agents.registry import agent
+from promptls.discovery.globs import split_patterns
 
-CLAUDE = dialect("claude")
+CLAUDE = agent("claude").globs
 
 CASES = [
     ("**/*.ts", "src/a.ts", True),
@@ -48,7 +49,7 @@ def test_paths_cases(pattern: str, relative: str, expected: bool) -> None:
 )
 def test_paths_values(value: object, expected: tuple[str, ...] | None) -> None:
     """A string is comma-separated (commas inside braces stay); a list is one glob each."""
-    assert split_patterns("claude", value) == expected
+    assert split_patterns(CLAUDE, value) == expected
 
 
 def test_a_path_outside_the_folder_never_matches() -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import pytest
 
-from promptls.discovery.globs import dialect, split_patterns
+from promptls.agents.registry import agent
+from promptls.discovery.globs import split_patterns
 
-COPILOT = dialect("copilot")
+COPILOT = agent("copilot").globs
 
 CASES = [
     # pattern, workspace-relative path, matches
@@ -68,7 +69,7 @@ def test_absolute_pattern_matches_the_absolute_path() -> None:
 )
 def test_apply_to_values(value: object, expected: tuple[str, ...] | None) -> None:
     """applyTo is read as a comma-separated string; other YAML types are dropped."""
-    assert split_patterns("copilot", value) == expected
+    assert split_patterns(COPILOT, value) == expected
 
 
 @pytest.mark.parametrize(

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from promptls.discovery.globs import dialect, split_patterns
+from promptls.agents.registry import agent
+from promptls.discovery.globs import split_patterns
 
-CURSOR = dialect("cursor")
+CURSOR = agent("cursor").globs
 
 
 @pytest.mark.parametrize(
@@ -49,4 +50,4 @@ def test_nested_rules_resolve_from_their_folder() -> None:
 )
 def test_globs_values(value: object, expected: tuple[str, ...] | None) -> None:
     """A comma-separated string or a list of strings."""
-    assert split_patterns("cursor", value) == expected
+    assert split_patterns(CURSOR, value) == expected

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from promptls.discovery.globs import dialect, split_patterns
+from promptls.agents.registry import agent
+from promptls.discovery.globs import split_patterns
 
-OPENCODE = dialect("opencode")
+OPENCODE = agent("opencode").globs
 
 
 @pytest.mark.parametrize(
@@ -40,10 +41,10 @@ def test_instruction_glob_cases(pattern: str, relative: str, expected: bool) -> 
 )
 def test_instructions_values(value: object, expected: tuple[str, ...] | None) -> None:
     """Only a list of strings is an ``instructions`` value."""
-    assert split_patterns("opencode", value) == expected
+    assert split_patterns(OPENCODE, value) == expected
 
 
 def test_other_profiles_get_the_default_dialect() -> None:
     """Agents without path scoping (or, codex, gemini) share a plain dialect."""
-    assert dialect("codex").name == dialect("gemini").name == "default"
-    assert dialect("codex").match("src/**/*.py", "src/a/b.py")
+    assert agent("codex").globs.name == agent("gemini").globs.name == "default"
+    assert agent("codex").globs.match("src/**/*.py", "src/a/b.py")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.opencode import walk as module
 from promptls.context import Discovery, EntryStatus, discover
-from promptls.discovery import opencode as module
 from promptls.discovery.agent_settings import AgentSetting
 from tests.core.helpers import write
 
@@ -207,7 +207,7 @@ def test_a_glob_expansion_is_bounded_and_says_so(
 ) -> None:
     """A ``**`` glob from a large tree (or from / outside a repository) stops after a
     bounded number of folders, and an entry says opencode may load more."""
-    from promptls.discovery import opencode as module
+    from promptls.agents.opencode import walk as module
 
     monkeypatch.setattr(module, "_MAX_DIRS", 3)
     root = project(tmp_path)
@@ -234,7 +234,7 @@ def test_a_glob_without_globstar_does_not_descend(tmp_path: Path) -> None:
 # opencode's switch that turns Claude Code's files off, as ``promptls context`` shows
 # it: both variables, the values that count as on, and the setting named with its source.
 #
-# Written from the mutation run of ``discovery/opencode.py`` (docs/mutation.md, "Fourth
+# Written from the mutation run of ``agents/opencode/walk.py`` (docs/mutation.md, "Fourth
 # round"); the rest of that module's survivors are listed there as not yet triaged.
 
 
@@ -344,7 +344,7 @@ def test_without_opencode_config_dir_only_the_homes_global_files_are_watched(
 # every entry's status, scope and reason, the settings and problems, the glob expansion's
 # depth, dot folders and caps. Restates ``instruction.ts`` (``systemPaths``, ``find``,
 # ``resolve``; anomalyco/opencode at 1565a419, read 2026-12-01; docs/profiles.md) at the
-# edges the mutation run of ``discovery/opencode.py`` found unpinned (docs/mutation.md).
+# edges the mutation run of ``agents/opencode/walk.py`` found unpinned (docs/mutation.md).
 
 
 def _project(tree: Path, instructions: object) -> Path:

@@ -1,5 +1,5 @@
 """Diagnostics: push with versions for push clients, pull (never push) for pull clients,
-related information, codes and links."""
+related information and codes (rule links: test_rule_links.py)."""
 
 from __future__ import annotations
 
@@ -38,7 +38,6 @@ async def test_duplicate_points_at_the_first_marker(lsp: PromptClient) -> None:
     [dup] = [d for d in await diagnostics(lsp, name, uri, 1) if d.code == "PL001"]
     assert dup.source == "promptls" and dup.severity is not None
     assert dup.related_information
-    assert dup.code_description is not None
     first = TEXT.index(MARKER)
     related = dup.related_information[0].location
     assert related.uri == uri and related.range == span(TEXT, first, first + len(MARKER), enc)

@@ -123,7 +123,9 @@ async def test_explain_is_promptls_explain(demo: Demo) -> None:
         result = await client.call_tool("explain", {"code": "pl015"})
         by_name = await client.call_tool("explain", {"code": structured(result)["name"]})
     data = structured(result)
-    assert data["code"] == "PL015" and data["badExample"] and data["url"].endswith("#pl015")
+    assert data["code"] == "PL015" and data["badExample"]
+    assert "url" not in data  # no published rule pages: the page itself instead of a link
+    assert data["page"] == run_cli("rule", "PL015", home=demo.home).text
     cli = run_cli("explain", "PL015", home=demo.home)
     assert text_of(result) + "\n" == cli.text
     assert structured(by_name) == data

@@ -3,13 +3,19 @@
 Every value names its source and the date it was checked, because agents change their
 loaders; ``docs/profiles.md`` is the long form. The values live in each agent's home
 (``promptls/agents/<name>/__init__.py``); this module holds only the types, so it
-imports nothing from the rest of promptls but ``record``.
+imports nothing from the rest of promptls but ``record`` and the hook types the homes
+fill in (``promptls.discovery.hooks``).
 """
 
 from __future__ import annotations
 
+from dataclasses import field
 from enum import StrEnum
 
+from promptls.discovery.globs import DEFAULT, GlobDialect
+from promptls.discovery.hooks import GENERIC, DiscoveryHooks
+from promptls.discovery.never_loaded import CommandShadowing, SkillDepth, SkillPrecedence
+from promptls.discovery.rule_modes import ActivationReader
 from promptls.record import Record
 
 
@@ -28,6 +34,20 @@ class Walk(StrEnum):
     """Only the workspace root itself (``cursor``)."""
 
 
+class SizeLimit(Record):
+    """An agent's single-file limit (PL011). ``budget``: discovery applies it (as a shared
+    byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
+    number comes from (upstream file, changelog entry or issue, with its version) and
+    ``checked`` the day it was last read there: agents change these numbers."""
+
+    amount: int
+    unit: str
+    consequence: str
+    budget: bool
+    source: str
+    checked: str
+
+
 class Profile(Record):
     """How one agent discovers instruction files.
 
@@ -35,9 +55,10 @@ class Profile(Record):
     variable that replaces it when set (codex: ``$CODEX_HOME``). ``first_match`` means only
     the first name of ``user_files`` / ``project_files`` that is a regular file (links
     followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
-    a byte budget across the project files (None: none); ``agent_settings`` names the
-    agent's own settings files that can change it and more (``"codex"``: ``config.toml``,
-    ``"gemini"``: ``settings.json``). ``sort_paths`` sends the project files sorted by
+    a byte budget across the project files (None: none). ``discovery`` holds the hooks
+    the walker calls where data is not enough (``promptls.discovery.hooks``): reading the
+    agent's own settings files (codex's ``config.toml``, gemini's ``settings.json``),
+    or an order of its own (opencode). ``sort_paths`` sends the project files sorted by
     absolute path, not folder by folder (gemini).
     ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
     hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
@@ -50,9 +71,14 @@ class Profile(Record):
     ``settings_files`` are the agent's own settings files inside a workspace (watched).
     ``hide_html_comments``: block HTML comments never reach the model. ``ancestor_imports``
     False: imports in files above the root are not expanded (claude, as observed).
+    ``globs`` is how the agent reads and matches the globs that scope its rules (or its
+    ``instructions``); ``rule_activation`` reads a rule file's front matter into a mode
+    (``promptls.discovery.rule_modes``): both live in the agent's home.
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
-    ``project_skill_dirs`` to the workspace root. ``skill_templates``: the agent reads a
-    ``SKILL.md`` body as a template (fills ``$ARGUMENTS``/``$N``, runs `` !`cmd` ``).
+    ``project_skill_dirs`` to the workspace root; ``skills_dir_env`` names a variable whose
+    value replaces the user folder for skills (codex: ``$CODEX_HOME``). ``skill_templates``:
+    the agent reads a ``SKILL.md`` body as a template (fills ``$ARGUMENTS``/``$N``, runs
+    `` !`cmd` ``).
     ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
     ``rules_at_project_root``: the project root's rules folder is read too, before the
     root's (copilot: the repository root and the working folder); ``user_rules_last``:
@@ -63,6 +89,13 @@ class Profile(Record):
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
     ``legacy_files`` are still read but deprecated (the reason says so).
+    ``skill_precedence`` (which of two skills with one name is listed), ``skill_depth``
+    (how deep below a skills folder ``SKILL.md`` is found) and ``command_shadowing`` (a
+    skill hides a command of its name) are the loader's behaviours PL031 reads
+    (``promptls.discovery.never_loaded``); None where no source says. ``size_limit`` is
+    the single-file limit PL011 checks. ``coverage_hint`` is the cheapest way to make the
+    agent read a shared file named ``{shared}`` (PL028); empty: create its first
+    ``project_files`` name.
     ``order_note`` says in which order the files are sent, for the human view.
     ``setup_markers`` are paths (relative to a folder or its repository root) whose
     existence says the repository is set up for the agent: its folder, its settings, its
@@ -77,7 +110,15 @@ class Profile(Record):
     local_files: tuple[str, ...]
     walk: Walk
     user_dir_env: str | None = None
-    agent_settings: str | None = None
+    discovery: DiscoveryHooks = field(default=GENERIC, compare=False, repr=False)
+    globs: GlobDialect = DEFAULT
+    rule_activation: ActivationReader | None = field(default=None, compare=False, repr=False)
+    skills_dir_env: str | None = None
+    skill_precedence: SkillPrecedence | None = None
+    skill_depth: SkillDepth | None = None
+    command_shadowing: CommandShadowing | None = None
+    size_limit: SizeLimit | None = None
+    coverage_hint: str = ""
     sort_paths: bool = False
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None

@@ -134,18 +134,11 @@ def _marker_file(setup: Setup) -> str:
 
 def fix_hint(profile: str, shared: str) -> str:
     """The cheapest way to make ``profile`` read ``shared`` (a base name), as its
-    documentation describes."""
-    hints = {
-        "gemini": f'add `"context": {{"fileName": ["{shared}", "GEMINI.md"]}}` to '
-        f".gemini/settings.json, or create GEMINI.md with `@{shared}`",
-        "claude": f"create CLAUDE.md with `@{shared}`",
-        "codex": f'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
-        f"or create AGENTS.md",
-        "copilot": "create AGENTS.md (Copilot reads it natively)",
-        "cursor": "create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
-        "opencode": f'add `"instructions": ["{shared}"]` to opencode.json',
-    }
-    return hints.get(profile, f"create {PROFILES[profile].project_files[0]}")
+    documentation describes (``Profile.coverage_hint``)."""
+    prof = PROFILES[profile]
+    if prof.coverage_hint:
+        return prof.coverage_hint.replace("{shared}", shared)
+    return f"create {prof.project_files[0]}"
 
 
 def reads(profile: str) -> str:

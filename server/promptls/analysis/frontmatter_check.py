@@ -12,6 +12,7 @@ import os
 from collections.abc import Iterator
 
 from promptls import later
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
@@ -22,7 +23,7 @@ from promptls.analysis.frontmatter_kinds import (
 )
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
-from promptls.discovery.globs import Anchor, dialect, rejected, split_commas, split_patterns
+from promptls.discovery.globs import Anchor, rejected, split_commas, split_patterns
 from promptls.record import Record
 
 
@@ -93,7 +94,7 @@ def scope_globs(text: str, kind: FrontKind, front: Front) -> Iterator[Glob]:
     if kind.scope_key is None:
         return
     key = front.get(kind.scope_key)
-    if key is None or split_patterns(kind.profile, key.value) is None:
+    if key is None or split_patterns(PROFILES[kind.profile].globs, key.value) is None:
         return
     for item in key.items:
         if not isinstance(item.value, str):
@@ -146,7 +147,7 @@ def glob_hits(root: str, kind: FrontKind, pattern: str, *, any_case: bool = Fals
 def _match(listing: Listing, kind: FrontKind, pattern: str, any_case: bool) -> Hits:
     """Match every listed file as the kind's dialect does (``GlobDialect.match``), with
     the pattern compiled once: ten times faster than one ``globmatch`` call per file."""
-    rules = dialect(kind.profile)
+    rules = PROFILES[kind.profile].globs
     flags = rules.flags() | (later.wcmatch_glob.IGNORECASE if any_case else 0)
     raw = pattern.strip()
     effective = rules.effective(raw)

@@ -12,12 +12,14 @@ Nothing here restates a fact another module owns: setting keys, types and defaul
 from ``promptls.analysis.settings``; names and globs from ``promptls.discovery``; the
 severities and statuses from their enums. What only this package knows is prose (the
 descriptions) and the command contract: the ids in ``ids`` (which ``promptls.lsp`` registers)
-and the result shapes in ``results`` (which ``promptls.views.shapes`` produces).
+and the typed result records in ``records`` (which the serialisers of ``promptls.views``
+are type-checked against, and from which ``results`` derives the published schemas).
 
 Modules: ``ids`` (command ids and other protocol strings; imports nothing, so the
 language server can use them before ``initialize``), ``settings`` (settings, profiles,
-file patterns), ``schema`` (the JSON-Schema subset and its builders), ``results`` (the
-result shapes), ``commands`` (each command's id, arguments, result and CLI twin, and the
+file patterns), ``schema`` (the JSON-Schema subset, its builders and ``schema_of``),
+``records``, ``records_preview`` and ``records_check`` (the result records), ``results``
+(their schemas), ``commands`` (each command's id, arguments, result and CLI twin, and the
 notification) and ``describe`` (the whole description and the editor actions). Pure
 data: no LSP import.
 """

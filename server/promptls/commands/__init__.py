@@ -23,6 +23,7 @@ COMMAND_MODULES = (
     "preview",
     "diff",
     "rules",
+    "rule",
     "explain",
     "observe",
     "serve",

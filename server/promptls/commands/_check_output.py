@@ -13,16 +13,22 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
 
 from promptls import __version__
 from promptls.analysis import RULES, Analysis, Severity
+from promptls.analysis import rules as rule_docs
 from promptls.analysis.baseline import Key, fingerprints, key_of
 from promptls.analysis.model import Related
-from promptls.analysis.rules import RULES_DOC_URL, rule_doc_url
+from promptls.analysis.rules import rule_doc_url
+from promptls.commands.rule import rule_page
 from promptls.record import Record
 from promptls.text.escape import safe_line
 from promptls.text.mapper import Encoding, Mapper
+
+if TYPE_CHECKING:
+    from promptls.apidesc.records_check import Finding, RelatedSpan
 
 
 class Report(Record):
@@ -76,9 +82,9 @@ def format_json(reports: Sequence[Report]) -> str:
     return json.dumps(findings_json(reports), indent=2, ensure_ascii=False) + "\n"
 
 
-def findings_json(reports: Sequence[Report]) -> list[dict[str, object]]:
+def findings_json(reports: Sequence[Report]) -> list[Finding]:
     """The findings of ``--format json`` as data (the MCP ``check`` tool returns it)."""
-    items: list[dict[str, object]] = []
+    items: list[Finding] = []
     for report in reports:
         mapper = report.mapper("utf-32")
         for finding in report.analysis.findings:
@@ -106,15 +112,19 @@ def findings_json(reports: Sequence[Report]) -> list[dict[str, object]]:
                             for e in finding.fix.edits
                         ],
                     },
-                    "related": [
-                        {"start": r.start, "end": r.end, "message": r.message}
-                        | ({"path": r.path} if r.path else {})
-                        for r in finding.related
-                    ],
+                    "related": [_related(r) for r in finding.related],
                     "agents": list(finding.agents),
                 }
             )
     return items
+
+
+def _related(span: Related) -> RelatedSpan:
+    """A related span; ``path`` only when it is in another file."""
+    out: RelatedSpan = {"start": span.start, "end": span.end, "message": span.message}
+    if span.path:
+        out["path"] = span.path
+    return out
 
 
 def _gh_escape(value: str, *, prop: bool) -> str:
@@ -155,27 +165,34 @@ def _sarif_region(mapper: Mapper, start: int, end: int) -> dict[str, int]:
     return {"startLine": line, "startColumn": col, "endLine": end_line, "endColumn": end_col}
 
 
+def _sarif_driver() -> dict[str, object]:
+    """The tool: name, version, the published docs when there are any, and the rules."""
+    driver: dict[str, object] = {"name": "promptls", "version": __version__}
+    if rule_docs.RULES_DOC_URL is not None:  # read at the call: set once, when published
+        driver["informationUri"] = rule_docs.RULES_DOC_URL
+    driver["rules"] = sarif_rules()
+    return driver
+
+
 def sarif_rules() -> list[dict[str, object]]:
-    """Rule metadata (descriptions, help text, default level) for the SARIF driver."""
+    """Rule metadata for the SARIF driver: descriptions, the rule's page (``promptls rule``)
+    as help, a ``helpUri`` only when the docs are published, the default level."""
     rules: list[dict[str, object]] = []
     for code, rule in RULES.items():
         help_text = f"{rule.explanation}\n\nBad:\n{rule.bad_example}\nGood:\n{rule.good_example}"
-        rules.append(
-            {
-                "id": code,
-                "name": rule.name,
-                "shortDescription": {"text": rule.summary},
-                "fullDescription": {"text": rule.explanation},
-                "help": {
-                    "text": help_text,
-                    "markdown": f"{rule.explanation}\n\nBad:\n\n```\n{rule.bad_example}```\n\n"
-                    f"Good:\n\n```\n{rule.good_example}```\n",
-                },
-                "helpUri": rule_doc_url(code),
-                "defaultConfiguration": {"level": _SARIF_LEVEL.get(rule.severity, "note")},
-                "properties": {"fixable": rule.fixable},
-            }
-        )
+        entry: dict[str, object] = {
+            "id": code,
+            "name": rule.name,
+            "shortDescription": {"text": rule.summary},
+            "fullDescription": {"text": rule.explanation},
+            "help": {"text": help_text, "markdown": rule_page(rule)},
+        }
+        url = rule_doc_url(code)
+        if url is not None:
+            entry["helpUri"] = url
+        entry["defaultConfiguration"] = {"level": _SARIF_LEVEL.get(rule.severity, "note")}
+        entry["properties"] = {"fixable": rule.fixable}
+        rules.append(entry)
     return rules
 
 
@@ -230,14 +247,7 @@ def format_sarif(reports: Sequence[Report]) -> str:
         "version": "2.1.0",
         "runs": [
             {
-                "tool": {
-                    "driver": {
-                        "name": "promptls",
-                        "version": __version__,
-                        "informationUri": RULES_DOC_URL,
-                        "rules": sarif_rules(),
-                    }
-                },
+                "tool": {"driver": _sarif_driver()},
                 "columnKind": "utf16CodeUnits",
                 "results": results,
             }

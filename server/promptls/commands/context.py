@@ -142,7 +142,7 @@ def _run_loaders(args: argparse.Namespace) -> int:
 
     found = find_loaders(path, names, discover_in, home=home)
     if args.json:
-        print_json(loaders_result(found) | {"text": loaders_text(found)})
+        print_json(loaders_result(found))
         return 0
     setup_stdout()
     print(loaders_text(found))

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import TYPE_CHECKING
 
 from promptls.analysis.rules import RULES, Rule
+
+if TYPE_CHECKING:
+    from promptls.apidesc.records_check import RuleRow
 
 NAME = "rules"
 HELP = "List the rules with their default severity and whether they can be fixed."
@@ -16,7 +20,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def rule_row(rule: Rule) -> dict[str, object]:
+def rule_row(rule: Rule) -> RuleRow:
     """One rule as ``promptls rules --format json`` lists it."""
     return {
         "code": rule.code,

@@ -22,22 +22,14 @@ from promptls.text.fsread import DEFAULT_MAX_BYTES
 CacheKey = tuple[str, str, str, str, int]
 
 
-_OPENCODE_ENV = (
-    "OPENCODE_CONFIG_DIR",
-    "OPENCODE_DISABLE_CLAUDE_CODE",
-    "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT",
-)
-
-
 def _user_dir_override(profile: str, environ: Mapping[str, str]) -> str:
     """The values of the variables that change the profile's result ($CODEX_HOME,
-    $XDG_CONFIG_HOME, COPILOT_CUSTOM_INSTRUCTIONS_DIRS, opencode's), joined."""
+    $XDG_CONFIG_HOME, COPILOT_CUSTOM_INSTRUCTIONS_DIRS, the ones its hooks read), joined."""
     prof = PROFILES.get(profile)
     if prof is None:
         return ""
     names = [prof.user_dir_env, prof.user_parent_env, prof.extra_dirs_env]
-    if prof.agent_settings == "opencode":
-        names += _OPENCODE_ENV
+    names += prof.discovery.environ
     return "\0".join(environ.get(n, "") if n else "" for n in names)
 
 

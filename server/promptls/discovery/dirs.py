@@ -13,7 +13,7 @@ import os
 import posixpath
 from typing import NamedTuple
 
-from promptls.agents.registry import Walk
+from promptls.agents.model import Walk
 from promptls.text import runmemo
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote
 
-from promptls.agents.registry import Profile
+from promptls.agents.model import Profile
 from promptls.discovery.dirs import ancestors, inside
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,

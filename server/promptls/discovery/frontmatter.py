@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import field
 
 from promptls import later
-from promptls.discovery.globs import split_patterns
+from promptls.discovery.globs import DEFAULT, split_patterns
 from promptls.record import Record
 
 
@@ -132,8 +132,8 @@ def _plain_lines(block: str) -> dict[str, object]:
 def glob_list(value: object) -> tuple[str, ...] | None:
     """Globs from a string (comma-separated) or a list of strings; None for other shapes.
 
-    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob. Claude Code's
-    reading (``promptls.discovery.globs.split_patterns``), kept under this name for the
-    frontmatter rules.
+    Commas inside braces (``{src,lib}/**/*.ts``) stay part of their glob: the reading of
+    ``ScopeValue.STRING_OR_LIST`` (``promptls.discovery.globs.split_patterns``), kept
+    under this name for the frontmatter rules.
     """
-    return split_patterns("claude", value)
+    return split_patterns(DEFAULT, value)

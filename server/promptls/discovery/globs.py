@@ -1,4 +1,4 @@
-"""Each agent's glob dialect: how it reads a scope value and matches a path against it.
+"""The glob dialect record: how an agent reads a scope value and matches a path against it.
 
 A path-scoped rule that silently never applies is the most common scoping bug users
 report, and most of them come from one agent reading a glob differently from another:
@@ -6,7 +6,8 @@ VS Code prefixes ``**/`` to every relative ``applyTo`` glob and matches it again
 absolute path ignoring case, Claude Code reads ``paths:`` relative to the project folder,
 a Cursor rule in a nested ``.cursor/rules`` folder matches relative to that folder, and a
 YAML list in ``applyTo`` is dropped by VS Code. So the dialect is data per agent, with
-the source it was read from, and the matching itself is wcmatch's (never hand-written).
+the source it was read from (each agent's home fills one in, ``Profile.globs``), and the
+matching itself is wcmatch's (never hand-written).
 
 ``match`` takes a POSIX path relative to the folder the agent resolves the pattern
 against (``GlobDialect.anchor`` says which); ``match_path`` computes it from absolute
@@ -34,6 +35,17 @@ class Anchor(StrEnum):
     """Any folder on the absolute path: the pattern gets a ``**/`` prefix (VS Code)."""
 
 
+class ScopeValue(StrEnum):
+    """The shapes of a scope value an agent accepts."""
+
+    STRING_OR_LIST = "string-or-list"
+    """A string (comma-separated) or a list of strings (Claude ``paths``, Cursor ``globs``)."""
+    STRING = "string"
+    """A string only; any other type is dropped (VS Code's ``applyTo``)."""
+    LIST = "list"
+    """A list of strings only (a config schema that rejects anything else)."""
+
+
 class GlobDialect(NamedTuple):
     """One agent's glob semantics.
 
@@ -53,6 +65,8 @@ class GlobDialect(NamedTuple):
     bare_name_unsettled: bool = False
     """A pattern without a ``/`` (``*.py``) may match a file name at any depth: the
     agent's documentation does not say, so no one can tell that it matches nothing."""
+    scope_value: ScopeValue = ScopeValue.STRING_OR_LIST
+    """The shapes of a scope value the agent reads (``split_patterns``)."""
 
     def effective(self, pattern: str) -> str:
         """The pattern as the agent hands it to its glob engine."""
@@ -187,82 +201,25 @@ def _globmatch(relative: str, pattern: str, flags: int) -> bool:
         return False
 
 
-COPILOT = GlobDialect(
-    # microsoft/vscode src/vs/workbench/contrib/chat/common/promptSyntax/
-    # computeAutomaticInstructions.ts `_matches` (read 2026-12-01) and base/common/glob.ts.
-    name="copilot",
-    source=(
-        "microsoft/vscode computeAutomaticInstructions.ts _matches + base/common/glob.ts "
-        "(splitGlobAware, match with ignoreCase), read 2026-12-01"
-    ),
-    anchor=Anchor.ANYWHERE,
-    ignore_case=True,
-    match_all=("**", "**/*", "*"),
-    strip_dot_slash=False,
-)
-
-CURSOR = GlobDialect(
-    # Cursor is closed source: cursor.com/docs/context/rules (globs, nested rules scoped
-    # to their folder), read 2026-12-01; matching as VS Code's glob engine, which it forks.
-    name="cursor",
-    source="cursor.com/docs/context/rules ('Nested rules', frontmatter globs), read 2026-12-01",
-    anchor=Anchor.RULES_OWNER,
-    # Whether `*.py` matches only in the rules owner's folder or a file name at any depth
-    # is not settled: the rules page (read 2026-12-06) shows only `**/` and folder
-    # patterns, forum and blog guides (searched 2026-12-06) disagree, and Cursor's own
-    # rule editor writes `globs: *.ts` for "TypeScript files". So no finding says such a
-    # glob matches nothing; discovery still matches it from the owner's folder.
-    bare_name_unsettled=True,
-)
-
-CLAUDE = GlobDialect(
-    # code.claude.com/docs/en/memory "Path-specific rules" (crawl of 2026-08-22):
-    # `*.md` is "Markdown files in the project root", braces supported.
-    name="claude",
-    source="code.claude.com/docs/en/memory 'Path-specific rules', crawl of 2026-08-22",
-)
-
-OPENCODE = GlobDialect(
-    # sst/opencode packages/opencode/src/session/instruction.ts: `instructions` globs are
-    # expanded with Bun's Glob from each folder between the working folder and the worktree.
-    name="opencode",
-    # `*` matches dot files: oracle scenario "opencode: instructions globs" (1.18.33).
-    source=(
-        "opencode.ai/docs/rules ('Custom instructions'), read 2026-12-01; dot files as "
-        "opencode 1.18.33 matches them (promptls oracle)"
-    ),
-    dotfiles=True,
-)
-
 DEFAULT = GlobDialect(
     name="default",
     source="no path scoping in this agent: a plain glob relative to the project folder",
 )
-
-_DIALECTS = {d.name: d for d in (COPILOT, CURSOR, CLAUDE, OPENCODE)}
-
-
-def dialect(profile_name: str) -> GlobDialect:
-    """The glob dialect of a profile; agents without path scoping get ``DEFAULT``."""
-    return _DIALECTS.get(profile_name, DEFAULT)
+"""The dialect of an agent without path scoping of its own."""
 
 
-def split_patterns(profile_name: str, value: object) -> tuple[str, ...] | None:
+def split_patterns(dialect_: GlobDialect, value: object) -> tuple[str, ...] | None:
     """The agent's reading of a scope value; None when the agent cannot use it.
 
-    Copilot ``applyTo``: a string, split on commas outside braces and brackets; VS Code
-    drops any other type (a YAML list). Cursor ``globs`` and Claude ``paths``: a string
-    (comma-separated) or a list of strings. opencode ``instructions``: a list of strings
-    (its config schema rejects anything else).
+    ``GlobDialect.scope_value`` says which shapes the agent takes: a string split on
+    commas outside braces and brackets, a list of strings (trimmed, blanks dropped), or
+    either.
     """
-    if profile_name == "opencode":
-        if isinstance(value, list) and all(isinstance(v, str) for v in value):
-            return tuple(v.strip() for v in value if v.strip())
-        return None
-    if isinstance(value, str):
+    shape = dialect_.scope_value
+    if isinstance(value, str) and shape is not ScopeValue.LIST:
         return tuple(p for p in split_commas(value) if p)
     if (
-        profile_name != "copilot"
+        shape is not ScopeValue.STRING
         and isinstance(value, list)
         and all(isinstance(v, str) for v in value)
     ):

@@ -4,6 +4,9 @@ An agent's loader decides more than which names it reads: how deep below a skill
 it looks, which of two skills with one name it lists, whether a command is hidden by a
 skill. Each behaviour here names the agent's own code and test (or its docs, for the
 closed-source agents) and the date it was read; ``docs/profiles.md`` has the long form.
+The records are defined here and filled in by each agent's home
+(``Profile.skill_precedence``, ``skill_depth``, ``command_shadowing``); only the names no
+agent reads (``LEGACY_NAMES``) are data about every agent at once.
 A behaviour that could not be sourced is left out, so the rule stays quiet about it:
 reserved skill names (no agent's code or docs name one that makes a project skill
 vanish), Claude Code's depth below ``.claude/skills`` (its docs give the layout, not what
@@ -16,33 +19,12 @@ from types import MappingProxyType
 from typing import NamedTuple
 
 __all__ = [
-    "COMMAND_SHADOWING",
     "LEGACY_NAMES",
-    "SKILL_DEPTH",
-    "SKILL_PRECEDENCE",
+    "CommandShadowing",
     "LegacyName",
     "SkillDepth",
     "SkillPrecedence",
 ]
-
-_GEMINI_SKILLS = (
-    "google-gemini/gemini-cli packages/core/src/skills/skillManager.ts "
-    "(addSkillsWithPrecedence) and skillManagerAlias.test.ts @ 5411f113 (2026-08-21), "
-    "read 2026-12-01"
-)
-_GEMINI_LOADER = (
-    "google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts (loadSkillsFromDir: "
-    "glob 'SKILL.md', '*/SKILL.md') @ 5411f113 (2026-08-21), read 2026-12-01"
-)
-_CODEX_LOADER = (
-    "openai/codex codex-rs/core-skills/src/loader.rs (MAX_SCAN_DEPTH = 6, names starting "
-    "with '.' skipped) @ c9d127cf, read 2026-12-01"
-)
-_CLAUDE_SKILLS = (
-    "code.claude.com/docs/en/skills ('Where skills live': enterprise > personal > project; "
-    "a skill wins over a command of the same name), as quoted by public notes, read "
-    "2026-12-01"
-)
 
 
 class SkillPrecedence(NamedTuple):
@@ -51,34 +33,13 @@ class SkillPrecedence(NamedTuple):
     Each entry is ``(scope, folder)``: ``scope`` ``"user"`` is relative to the home
     folder, ``"project"`` to the workspace root. ``name_from_folder``: a skill without a
     ``name`` in its front matter is named after its folder (Claude Code); otherwise it
-    has no name and is not listed at all (Gemini CLI, PL024's business)."""
+    has no name and is not listed at all (Gemini CLI, PL024's business). An agent
+    without one keeps every skill of a name: codex's loader dedupes by path only, so two
+    skills with one name are both listed (loader.rs)."""
 
     folders: tuple[tuple[str, str], ...]
     name_from_folder: bool
     source: str
-
-
-SKILL_PRECEDENCE: MappingProxyType[str, SkillPrecedence] = MappingProxyType(
-    {
-        "claude": SkillPrecedence(
-            (("user", ".claude/skills"), ("project", ".claude/skills")),
-            name_from_folder=True,
-            source=_CLAUDE_SKILLS,
-        ),
-        "gemini": SkillPrecedence(
-            (
-                ("project", ".agents/skills"),
-                ("project", ".gemini/skills"),
-                ("user", ".agents/skills"),
-                ("user", ".gemini/skills"),
-            ),
-            name_from_folder=False,
-            source=_GEMINI_SKILLS,
-        ),
-    }
-)
-"""Agents whose listing keeps one skill per name. Codex is not here on purpose: its loader
-dedupes by path only, so two skills with one name are both listed (loader.rs)."""
 
 
 class SkillDepth(NamedTuple):
@@ -92,25 +53,16 @@ class SkillDepth(NamedTuple):
     source: str
 
 
-SKILL_DEPTH: MappingProxyType[str, SkillDepth] = MappingProxyType(
-    {
-        "gemini": SkillDepth((".gemini/skills", ".agents/skills"), 1, False, _GEMINI_LOADER),
-        "codex": SkillDepth((".agents/skills", ".codex/skills"), 6, True, _CODEX_LOADER),
-    }
-)
-"""Project skills folders (relative to any folder on the way to the workspace) and the
-depth each agent scans them to."""
+class CommandShadowing(NamedTuple):
+    """A skill hides a command of the same name: the commands folder, the skills folder
+    beside it (both relative to a folder of the walk, or the home folder), the source.
 
+    A command in a subfolder has the same bare name as one directly in the folder, so it
+    clashes too (the source says so for the agent that has this)."""
 
-COMMAND_SHADOWING: MappingProxyType[str, tuple[str, str, str]] = MappingProxyType(
-    {"claude": (".claude/commands", ".claude/skills", _CLAUDE_SKILLS)}
-)
-"""Agents for which a skill hides a command of the same name: (commands folder, skills
-folder beside it, source). A command in a subfolder has the same bare name as one
-directly in the folder: Claude Code's slash-command docs, "Namespacing" ("Subdirectories
-appear in the command description but don't affect the command name":
-``.claude/commands/frontend/component.md`` is ``/component``, shown "(project:frontend)"),
-as quoted by public repositories' notes read 2026-12-06, so it clashes too."""
+    commands: str
+    skills: str
+    source: str
 
 
 class LegacyName(NamedTuple):

@@ -21,11 +21,11 @@ from collections.abc import Mapping
 
 from promptls.discovery.dirs import folders_between
 from promptls.discovery.model import ContextScope
-from promptls.discovery.settings_apply import AgentSettings
+from promptls.discovery.sources import ExtraSources
 from promptls.text import runmemo
 
 
-class ScopedSources(AgentSettings):
+class ScopedSources(ExtraSources):
     """Rules folders beyond the root's own, for the walker."""
 
     environ: Mapping[str, str]

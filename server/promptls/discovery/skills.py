@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping, Sequence
 
+from promptls.agents.registry import DEFAULT_PROFILE
 from promptls.discovery.api import get_profile, resolve_home
 from promptls.record import Record
 from promptls.text.fsread import decode, read_bounded
@@ -170,7 +171,7 @@ def _scan(folder: str) -> list[SkillInfo]:
 
 def skill_folders(
     root: str | os.PathLike[str],
-    profile: str = "or",
+    profile: str = DEFAULT_PROFILE,
     *,
     home: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,
@@ -180,8 +181,9 @@ def skill_folders(
     env = os.environ if environ is None else environ
     home_path, _ = resolve_home(home, environ)
     user_dir: str | None = None
-    if prof.name == "codex" and env.get("CODEX_HOME"):
-        user_dir = os.path.abspath(env["CODEX_HOME"])
+    override = env.get(prof.skills_dir_env) if prof.skills_dir_env else None
+    if override:
+        user_dir = os.path.abspath(override)
     elif home_path is not None:
         user_dir = os.path.join(home_path, prof.user_dir)
     folders = [os.path.join(user_dir, d) for d in prof.skill_dirs] if user_dir else []
@@ -192,7 +194,7 @@ def skill_folders(
 
 def discover_skills(
     root: str | os.PathLike[str],
-    profile: str = "or",
+    profile: str = DEFAULT_PROFILE,
     *,
     home: str | os.PathLike[str] | None = None,
     environ: Mapping[str, str] | None = None,

@@ -17,16 +17,15 @@ from __future__ import annotations
 
 import os
 
-from promptls.agents.registry import Profile
+from promptls.agents.model import Profile
 from promptls.discovery.dirs import folders_between
 from promptls.discovery.follow import ImportFollower
 from promptls.discovery.frontmatter import read_front_matter
 from promptls.discovery.git import find_git_dir
-from promptls.discovery.globs import dialect, first_match
+from promptls.discovery.globs import first_match
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.rule_modes import Activation, Mode, activation
-from promptls.discovery.settings_claude import project_key
 from promptls.text import runmemo
 from promptls.text.fsread import (
     FileRead,
@@ -79,11 +78,7 @@ def _activation(prof: Profile, text: str) -> Activation:
     """How ``prof`` uses a rule file with this text (its front matter parsed once per
     text in a ``check`` run: every walk of a repository reads the same rules)."""
     key = (prof.name, prof.title, prof.rules_scope_key, text)
-    return runmemo.remembered(
-        "activation",
-        key,
-        lambda: activation(prof.name, prof.title, prof.rules_scope_key, read_front_matter(text)),
-    )
+    return runmemo.remembered("activation", key, lambda: activation(prof, read_front_matter(text)))
 
 
 class ExtraSources(ImportFollower):
@@ -148,7 +143,7 @@ class ExtraSources(ImportFollower):
         extra = f" ({note})" if note else ""
         if self.target is not None:
             relative = os.path.relpath(self.target, self.root).replace(os.sep, "/")
-            hit = first_match(dialect(self.profile.name), globs, self.target, owner)
+            hit = first_match(self.profile.globs, globs, self.target, owner)
             if hit is not None:
                 role = f"a rule for {relative} (matches {hit}){extra}"
                 self.load(path, scope, role=role, read=read)
@@ -168,7 +163,9 @@ class ExtraSources(ImportFollower):
             return
         location = find_git_dir(self.root)
         project = location.worktree if location is not None else self.root
-        path = os.path.join(self.user_dir, pattern.format(project=project_key(project)))
+        path = os.path.join(
+            self.user_dir, pattern.format(project=self.profile.discovery.memory_key(project))
+        )
         self.watched.add(path)
         result = read_bounded(path, self.max_bytes)
         if result.missing:

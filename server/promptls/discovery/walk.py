@@ -5,8 +5,9 @@ directory, the agents' settings files, one bounded listing per rules folder
 (``sources.py``) and, for a target file, one ``stat`` per lazy name per folder on its
 way: never a walk of the workspace tree. Every decision lands in an ``Entry`` with a
 sentence a user understands. The walker is built in layers: bookkeeping (``record``),
-imports (``follow``), rules/memory/lazy files (``sources``), the agents' settings
-(``settings_apply``), and the order of a profile here.
+imports (``follow``), rules/memory/lazy files (``sources``), rules folders beyond the
+root's (``scoped_walk``), and the order of a profile here; an agent's own settings and
+order join at the hooks its profile carries (``hooks``).
 
 Decisions where the agents' docs are silent:
 - Whitespace-only files are skipped ("empty"): no agent but opencode sends them
@@ -26,22 +27,16 @@ Decisions where the agents' docs are silent:
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
-from promptls.agents.registry import Profile
-from promptls.discovery.agent_settings import (
-    AgentSetting,
-    SettingsProblem,
-    codex_user_config,
-    root_markers,
-)
+from promptls.agents.model import Profile
+from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
 from promptls.discovery.comments import strip_block_comments
 from promptls.discovery.dirs import inside, join, walk_directories
 from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
-from promptls.discovery.opencode import OpencodeWalk
 from promptls.discovery.record import content_notes
-from promptls.discovery.settings_claude import ClaudeConfig
+from promptls.discovery.scoped_walk import ScopedSources
 from promptls.text import runmemo
 from promptls.text.fsread import (
     FileRead,
@@ -68,7 +63,7 @@ _ROLE = {
 }
 
 
-class Walker(OpencodeWalk):
+class Walker(ScopedSources):
     """One discovery run; collects files, entries and the paths it depended on."""
 
     def __init__(
@@ -105,7 +100,11 @@ class Walker(OpencodeWalk):
         self.problems: list[SettingsProblem] = []
         self.project_root = root
         self.target = target
-        self.claude: ClaudeConfig | None = None
+        self.agent_config: object = None
+        """What the agent's settings hook read, for its later hooks (``discovery.hooks``)."""
+        self.excludes: Callable[[str], str | None] | None = None
+        """Why the agent's settings skip a path (Claude's ``claudeMdExcludes``); None: no
+        path is excluded. Never applied to the managed policy file."""
         self.agents_mode = ""
         self.loaded_real: dict[tuple[int, int], str] = {}
         self.loaded_text: dict[str, str] = {}
@@ -114,30 +113,18 @@ class Walker(OpencodeWalk):
 
     def run(self) -> Discovery:
         """Visit managed, user, per-directory and local candidates, broadest first."""
-        if self.profile.agent_settings == "opencode":
-            self.run_opencode()
+        hooks = self.profile.discovery
+        if hooks.walk(self):
             return self.result()
-        if self.profile.agent_settings == "claude":
-            self.apply_claude()
+        markers = hooks.settings(self)
         for managed in self.profile.managed_files:
             path = os.path.join(self.system_root, managed.lstrip("/"))
             self.load(path, ContextScope.USER, role=_MANAGED)
-        user_table: dict[str, object] = {}
-        markers: tuple[str, ...] = (".git",)
-        if self.profile.agent_settings == "codex":
-            user_table, problems = codex_user_config(self.user_dir)
-            self.problems += problems
-            markers, _ = root_markers(user_table, "")
-            if self.user_dir:
-                self.watched.add(os.path.join(self.user_dir, "config.toml"))
-        elif self.profile.agent_settings == "gemini":
-            markers = self.apply_gemini()
         self.user_files()
         walk = walk_directories(self.profile.walk, self.root, markers)
         self.project_root = walk.project_root
         self.watched.update(walk.watched)
-        if self.profile.agent_settings == "codex":
-            self.apply_codex(user_table, walk.directories)
+        hooks.folders(self, walk.directories)
         if self.profile.sort_paths:
             folders = dict.fromkeys(walk.directories)
             for extra in self.include_dirs:
@@ -148,7 +135,7 @@ class Walker(OpencodeWalk):
             for path in sorted(candidates):
                 self.load(path, ContextScope.PROJECT)
         else:
-            self.agents_mode = self.fallback_mode(walk.directories)
+            self.agents_mode = hooks.fallback_mode(self, walk.directories)
             for directory in walk.directories:
                 self.directory(directory)
         self.path_rules()
@@ -284,11 +271,9 @@ class Walker(OpencodeWalk):
                 reason = f"skipped: same text as {same}, which {self.profile.name} sends once"
                 self.skip(path, scope, reason, result.size)
                 return False
-        excluded = self.claude.excluded_by(path) if self.claude and role != _MANAGED else None
+        excluded = self.excludes(path) if self.excludes is not None and role != _MANAGED else None
         if excluded is not None:
-            pattern, source = excluded
-            reason = f"skipped: claudeMdExcludes pattern {pattern} (in {source})"
-            self.skip(path, scope, reason, result.size)
+            self.skip(path, scope, excluded, result.size)
             return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)

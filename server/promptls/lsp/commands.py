@@ -41,6 +41,8 @@ from promptls.lsp.workspace import assemble, assemble_with_source, profiles_for,
 from promptls.text.escape import safe_line
 
 if TYPE_CHECKING:
+    from promptls.apidesc import records as rec
+    from promptls.apidesc import records_preview as recp
     from promptls.lsp.server import PromptServer
 
 from promptls.apidesc.ids import PREVIEW_FORMATS
@@ -145,7 +147,7 @@ def _profiles(server: PromptServer, folder: str, value: str | None) -> list[str]
     return [value]
 
 
-def show_context_files(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def show_context_files(server: PromptServer, obj: dict[str, Any]) -> rec.ContextResult:
     """Which files each profile loads for a folder, in order, and what happened to the
     rest; for a file (``uri``), which of them apply to that file."""
     uri = _string(obj, "uri", required=False)
@@ -212,7 +214,7 @@ def _workspace_of(server: PromptServer, folder: str) -> str:
     return max(holders, key=len, default=folder)
 
 
-def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def show_environment(server: PromptServer, obj: dict[str, Any]) -> rec.EnvironmentResult:
     """The environment an agent would report for the folder (read from files only)."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
     return later.views_shapes.environment_result(
@@ -220,7 +222,7 @@ def show_environment(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any
     )
 
 
-def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> recp.PreviewResult:
     """Cache-aware blocks and/or marker-free wire text of the assembled prompt."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
     fmt = _string(obj, "format", required=False) or "both"
@@ -254,13 +256,13 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
         found.profile,
         system_file,
         prompt,
-        _PREVIEW_FORMS[fmt],
         measured,
+        _PREVIEW_FORMS[fmt],
         agent_view=chosen is not None,
     )
 
 
-def cache_diff(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def cache_diff(server: PromptServer, obj: dict[str, Any]) -> recp.PreviewDiff:
     """``previewDiff``: validate, then compare with the kept baseline (``preview_diff``)."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
     chosen = _string(obj, "profile", required=False)
@@ -284,7 +286,7 @@ def _target_in(server: PromptServer, folder: str, value: str) -> str:
     return target
 
 
-async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+async def render_wire(server: PromptServer, obj: dict[str, Any]) -> rec.WireResult:
     """Halves and wire text of an open document, as the hover shows them."""
     uri = str(_string(obj, "uri"))
     if server.documents.get(uri) is None:
@@ -303,7 +305,7 @@ async def render_wire(server: PromptServer, obj: dict[str, Any]) -> dict[str, An
     return later.views_shapes.wire_result(uri, snapshot.version, len(exact), parts, measured)
 
 
-def context_revision(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def context_revision(server: PromptServer, obj: dict[str, Any]) -> rec.RevisionResult:
     """The context revision for a folder (changes when what the model sees changes)."""
     folder = allowed_folder(server, str(_string(obj, "folder")))
     revision = assemble(server, folder).revision
@@ -334,53 +336,53 @@ async def debug_stats(server: PromptServer) -> dict[str, Any]:
     }
 
 
-def show_loaders(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
+def show_loaders(server: PromptServer, obj: dict[str, Any]) -> rec.LoadersResult:
     """The files that import a file and each profile's verdict on it (``references``)."""
     uri = allowed_document(server, str(_string(obj, "uri")))
     path = path_of(uri) or _to_path(uri)
     chosen = _string(obj, "profile", required=False)
     names = None if chosen is None else tuple(_profiles(server, str(Path(path).parent), chosen))
     found = loaders_of(server, path, names)
-    return later.views_loaders.loaders_result(found) | {
-        "text": later.views_loaders.loaders_text(found)
-    }
+    return later.views_loaders.loaders_result(found)
 
 
 def register(server: PromptServer) -> None:
-    """Register the public commands."""
+    """Register the public commands. pygls reads the handlers' annotations at run time,
+    where the result records (imported for type checking only) are not defined: the
+    handlers return ``object`` and the functions they call carry the record types."""
 
     @server.command(SHOW_LOADERS)
-    def _show_loaders(*args: Any) -> dict[str, Any]:
+    def _show_loaders(*args: Any) -> object:
         """See :func:`show_loaders`."""
         return show_loaders(server, _single_object(args))
 
     @server.command(SHOW_CONTEXT_FILES)
-    def _show_context_files(*args: Any) -> dict[str, Any]:
+    def _show_context_files(*args: Any) -> object:
         """See :func:`show_context_files`."""
         return show_context_files(server, _single_object(args))
 
     @server.command(SHOW_ENVIRONMENT)
-    def _show_environment(*args: Any) -> dict[str, Any]:
+    def _show_environment(*args: Any) -> object:
         """See :func:`show_environment`."""
         return show_environment(server, _single_object(args))
 
     @server.command(PREVIEW_PROMPT)
-    def _preview_prompt(*args: Any) -> dict[str, Any]:
+    def _preview_prompt(*args: Any) -> object:
         """See :func:`preview_prompt`."""
         return preview_prompt(server, _single_object(args))
 
     @server.command(PREVIEW_DIFF)
-    def _preview_diff(*args: Any) -> dict[str, Any]:
+    def _preview_diff(*args: Any) -> object:
         """See :func:`cache_diff`."""
         return cache_diff(server, _single_object(args))
 
     @server.command(RENDER_WIRE)
-    async def _render_wire(*args: Any) -> dict[str, Any]:
+    async def _render_wire(*args: Any) -> object:
         """See :func:`render_wire`."""
         return await render_wire(server, _single_object(args))
 
     @server.command(CONTEXT_REVISION)
-    def _context_revision(*args: Any) -> dict[str, Any]:
+    def _context_revision(*args: Any) -> object:
         """See :func:`context_revision`."""
         return context_revision(server, _single_object(args))
 

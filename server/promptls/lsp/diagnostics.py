@@ -42,9 +42,11 @@ _RELATED_READ_LIMIT = 4 * 1024 * 1024
 """Largest other file read to place a related location (bigger ones point at its start)."""
 
 
-def rule_url(code: str) -> str:
-    """Link to the rule's documentation (the CLI's SARIF output uses the same link)."""
-    return later.analysis_rules.rule_doc_url(code)
+def code_description(code: str) -> types.CodeDescription | None:
+    """Link to the rule's published page (the CLI's SARIF ``helpUri`` is the same link);
+    None, so no link, while no published URL is set (``RULES_DOC_URL``)."""
+    url = later.analysis_rules.rule_doc_url(code)
+    return None if url is None else types.CodeDescription(href=url)
 
 
 def fix_data(finding: Finding, version: int) -> dict[str, Any] | None:
@@ -133,7 +135,7 @@ def to_diagnostics(
                 message=f.message,
                 severity=_SEVERITY.get(f.severity, types.DiagnosticSeverity.Warning),
                 code=f.code,
-                code_description=types.CodeDescription(href=rule_url(f.code)),
+                code_description=code_description(f.code),
                 source=SOURCE,
                 related_information=related,
                 tags=[types.DiagnosticTag.Unnecessary] if f.unnecessary else None,

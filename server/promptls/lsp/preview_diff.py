@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import weakref
 from collections import OrderedDict
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from promptls import later
 from promptls.lsp.workspace import system_source
 
 if TYPE_CHECKING:
+    from promptls.apidesc.records_preview import PreviewDiff
     from promptls.assembly.agents import AgentRendering
     from promptls.lsp.server import PromptServer
 
@@ -53,7 +54,7 @@ def preview_diff(
     rebase: bool,
     texts: bool = False,
     base: str | None = None,
-) -> dict[str, Any]:
+) -> PreviewDiff:
     """Compare the current rendering with the kept baseline (kept now if there is none);
     the arguments are validated by the command handler (``lsp/commands.py``). ``texts``
     adds both wire texts (for a side-by-side diff); ``base`` is the folder paths are shown

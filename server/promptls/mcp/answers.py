@@ -20,6 +20,7 @@ from promptls.assembly.agents import measure_prompt
 from promptls.assembly.assemble import assemble_prompt
 from promptls.commands._check_output import Report, findings_json, format_text
 from promptls.commands.explain import explain_text, find_rule
+from promptls.commands.rule import rule_page
 from promptls.commands.rules import rule_row
 from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, discover, resolve_home
@@ -74,7 +75,9 @@ def instructions_for(path: str, agent: str | None, roots: Roots) -> Answer:
     prompts = [assemble_prompt(folder, profile=n, target=target) for n in _agents(agent)]
     results = [ProfileContext(p.discovery, p.revision, p.skills) for p in prompts]
     env = prompts[0].environment
-    data = context_result(folder, env, results, home=_home(), base=folder, target=target)
+    data: dict[str, Any] = {
+        **context_result(folder, env, results, home=_home(), base=folder, target=target)
+    }
     text = data.pop("text")
     for profile, prompt in zip(data["profiles"], prompts, strict=True):
         profile["rendering"] = rendering_json(measure_prompt(prompt), with_wire=False)
@@ -87,7 +90,7 @@ def preview(agent: str, path: str | None, roots: Roots) -> Answer:
     (name,) = _agents(agent)
     folder, target = (roots.folders[0], None) if path is None else _start(path, roots)
     measured = measure_prompt(assemble_prompt(folder, profile=name, target=target))
-    data = agents_preview_result(folder, target, [measured])
+    data: dict[str, Any] = {**agents_preview_result(folder, target, [measured])}
     return data, data.pop("text")
 
 
@@ -151,18 +154,22 @@ def explain(code: str) -> Answer:
     rule = find_rule(code)
     if rule is None:
         raise InputError(f"unknown rule {safe_line(code)!r}; valid codes: {', '.join(RULES)}")
-    data = rule_row(rule) | {
+    data: Json = {
+        **rule_row(rule),
         "explanation": rule.explanation,
         "badExample": rule.bad_example,
         "goodExample": rule.good_example,
-        "url": rule_doc_url(rule.code),
+        "page": rule_page(rule),
     }
+    url = rule_doc_url(rule.code)
+    if url is not None:
+        data["url"] = url
     return data, explain_text(rule)
 
 
 def rules() -> list[dict[str, object]]:
-    """``promptls rules --format json``."""
-    return [rule_row(r) for r in RULES.values()]
+    """``promptls rules --format json`` (plain dicts: the MCP SDK reads this signature)."""
+    return [{**rule_row(r)} for r in RULES.values()]
 
 
 def coverage(roots: Roots) -> Answer:

@@ -57,9 +57,11 @@ OUTPUT_SCHEMAS: dict[str, Schema] = {
             "explanation": leaf("string"),
             "badExample": leaf("string", "Text the rule reports."),
             "goodExample": leaf("string", "The same text, fixed."),
-            "url": leaf("string", "The rule's section of docs/rules.md."),
+            "page": leaf("string", "The rule's documentation, as `promptls rule CODE` prints it."),
+            "url": leaf("string", "The rule's published page; absent while none is published."),
         },
         "One rule in full: `promptls explain CODE`.",
+        optional=("url",),
     ),
 }
 """Each tool's structured content, as a JSON Schema."""

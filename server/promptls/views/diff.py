@@ -7,16 +7,17 @@ the terminal and the editors say the same thing about a cache hit.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from promptls.assembly.diff import Difference, Side
 from promptls.text.escape import safe_line
 from promptls.views.text import show_path
 
-Json = dict[str, Any]
+if TYPE_CHECKING:
+    from promptls.apidesc import records_preview as recp
 
 
-def _side_json(side: Side) -> Json:
+def _side_json(side: Side) -> recp.DiffSide:
     """One rendering at the difference."""
     return {
         "kind": None if side.kind is None else str(side.kind),
@@ -36,13 +37,13 @@ def difference_json(
     texts: tuple[str, str] | None = None,
     base: str | None = None,
     home: str | None = None,
-) -> Json:
+) -> recp.PreviewDiff:
     """``difference`` is null when the wire texts are identical (the cache hits).
 
     ``texts`` (the old and the new wire text) adds ``oldWire`` and ``newWire``, for an
     editor's side-by-side diff; ``base`` and ``home`` shorten the paths people read
     (``summary``, ``text``) as ``promptls context`` does; the data keeps them absolute."""
-    body: Json | None = None
+    body: recp.Difference | None = None
     if diff is not None:
         body = {
             "offset": diff.offset,
@@ -54,7 +55,7 @@ def difference_json(
             "old": _side_json(diff.old),
             "new": _side_json(diff.new),
         }
-    out: Json = {
+    out: recp.PreviewDiff = {
         "profile": profile,
         "old": old,
         "new": new,

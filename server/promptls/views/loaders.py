@@ -4,15 +4,18 @@ the editor and the terminal show the same answer."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from promptls.discovery import PROFILES
 from promptls.discovery.links import Loaders
 from promptls.text.escape import safe_line
 
+if TYPE_CHECKING:
+    from promptls.apidesc.records import LoadersResult
 
-def loaders_result(found: Loaders) -> dict[str, Any]:
-    """The camelCase shape described in ``apidesc.results.LOADERS_RESULT``."""
+
+def loaders_result(found: Loaders) -> LoadersResult:
+    """The record ``apidesc.records.LoadersResult``, with the human view as ``text``."""
     return {
         "path": found.path,
         "folder": found.folder,
@@ -39,6 +42,7 @@ def loaders_result(found: Loaders) -> dict[str, Any]:
             }
             for load in found.loads
         ],
+        "text": loaders_text(found),
     }
 
 

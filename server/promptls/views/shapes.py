@@ -1,11 +1,11 @@
 """One JSON serialiser per result type, shared by the CLI's ``--json`` and the LSP commands.
 
-Before this module the CLI spoke snake_case and the server camelCase, and the editor
-clients guessed between spellings. Now every field has one spelling, camelCase (the LSP
-convention), in one place; the shapes are described field by field in
-``promptls.apidesc.results`` (``promptls api-json``), and tests check both front ends against
-that description. The one snake_case key left, ``cache_control`` inside a request
-block, is Anthropic's field and is shown exactly as it is sent.
+Every field has one spelling, camelCase (the LSP convention), in one place. Each
+serialiser returns a typed record of ``promptls.apidesc.records`` (strict mypy checks every
+key and value against it), and the schema ``promptls api-json`` prints is derived from
+those records, so the description and the data cannot drift apart. The one snake_case
+key, ``cache_control`` inside a request block, is Anthropic's field and is shown exactly
+as it is sent.
 
 Each result also carries ``text``: the human view the CLI prints, made by
 ``promptls.views.text``, so editors display it instead of re-implementing it. Pure:
@@ -15,7 +15,7 @@ no LSP import; the language server imports this module, never the reverse.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, cast
 
 from promptls.assembly.assemble import TextSize
 from promptls.discovery import PROFILES
@@ -25,29 +25,31 @@ from promptls.views.matrix import Matrix, coverage_matrix
 from promptls.views.text import ProfileContext as ProfileContext
 
 if TYPE_CHECKING:
+    from promptls.apidesc import records as rec
+    from promptls.apidesc import records_preview as recp
     from promptls.assembly.agents import Measured
     from promptls.assembly.assemble import AssembledPrompt
     from promptls.assembly.environment import Environment
     from promptls.discovery import Discovery, Entry
     from promptls.discovery.skills import SkillInfo
 
-Json = dict[str, Any]
+PreviewForm = Literal["static", "dynamic", "system", "wire", "blocks", "text"]
+PREVIEW_FORMS: tuple[PreviewForm, ...] = ("static", "dynamic", "system", "wire", "blocks", "text")
+"""The large members of a preview (the record's optional keys); the LSP command sends
+only those its format asks for."""
 
-PREVIEW_FORMS = ("static", "dynamic", "system", "wire", "blocks", "text")
-"""The large members of a preview; the LSP command sends only those its format asks for."""
 
-
-def size_json(bytes_: int, chars: int, tokens: int) -> Json:
+def size_json(bytes_: int, chars: int, tokens: int) -> rec.TextSize:
     """One text's size; the token key says it is an estimate."""
     return {"bytes": bytes_, "chars": chars, "tokensEstimate": tokens}
 
 
-def text_size_json(size: TextSize) -> Json:
+def text_size_json(size: TextSize) -> rec.TextSize:
     """A measured ``TextSize`` in the shape above."""
     return size_json(size.bytes, size.chars, size.tokens)
 
 
-def environment_json(env: Environment) -> Json:
+def environment_json(env: Environment) -> rec.Environment:
     """The environment as plain JSON values."""
     return {
         "cwd": env.cwd,
@@ -60,7 +62,7 @@ def environment_json(env: Environment) -> Json:
     }
 
 
-def environment_result(folder: str, env: Environment) -> Json:
+def environment_result(folder: str, env: Environment) -> rec.EnvironmentResult:
     """``promptls.showEnvironment``."""
     return {
         "folder": folder,
@@ -69,7 +71,7 @@ def environment_result(folder: str, env: Environment) -> Json:
     }
 
 
-def entry_json(entry: Entry) -> Json:
+def entry_json(entry: Entry) -> rec.DiscoveryEntry:
     """One discovery candidate with what became of it."""
     return {
         "path": entry.path,
@@ -85,7 +87,7 @@ def entry_json(entry: Entry) -> Json:
     }
 
 
-def skill_json(skill: SkillInfo) -> Json:
+def skill_json(skill: SkillInfo) -> rec.Skill:
     """A skill the agent would list."""
     return {"name": skill.name, "description": skill.description, "path": skill.path}
 
@@ -98,12 +100,12 @@ def context_result(
     home: str | None,
     base: str | None,
     target: str | None = None,
-) -> Json:
+) -> rec.ContextResult:
     """``promptls context --json`` and ``promptls.showContextFiles``: absolute paths and
     raw reasons in the data; in ``text`` the CLI's human view, with paths shown relative
     to ``base`` (the CLI's current folder, the server's workspace folder) or ``home``.
     ``target`` is the file the answer is for (None: the folder itself)."""
-    profiles = []
+    profiles: list[rec.ProfileAnswer] = []
     for result in results:
         found = result.discovery
         profiles.append(
@@ -122,6 +124,7 @@ def context_result(
                         "tokensEstimate": _content_tokens(found, e),
                     }
                     for e in human.loaded_entries(found)
+                    if e.order is not None  # always, for a loaded entry: says so to mypy
                 ],
                 "entries": [entry_json(e) for e in found.entries],
                 "settings": [
@@ -133,7 +136,7 @@ def context_result(
                 "skills": [skill_json(s) for s in result.skills],
             }
         )
-    out: Json = {
+    out: rec.ContextResult = {
         "folder": folder,
         "target": target,
         "environment": environment_json(env),
@@ -152,7 +155,7 @@ def _content_tokens(found: Discovery, entry: Entry) -> int:
     return estimate_tokens(found.files[entry.order].content)
 
 
-def matrix_json(matrix: Matrix) -> Json:
+def matrix_json(matrix: Matrix) -> rec.CoverageMatrix:
     """The coverage matrix: cells only for the agents that met each file."""
     return {
         "agents": list(matrix.agents),
@@ -178,11 +181,11 @@ def preview_result(
     profile: str,
     system_file: str | None,
     prompt: AssembledPrompt,
+    measured: Measured,
     forms: Collection[str] = PREVIEW_FORMS,
-    measured: Measured | None = None,
     *,
     agent_view: bool = True,
-) -> Json:
+) -> recp.PreviewResult:
     """``promptls preview --format json`` and ``promptls.previewPrompt``.
 
     ``forms`` picks which of the large members (:data:`PREVIEW_FORMS`) to include; the
@@ -192,47 +195,55 @@ def preview_result(
     prints it (the language server keeps the Or view unless a profile is asked for).
     """
     sizes = {**prompt.sizes(), "system": TextSize.of(prompt.system)}
-    out: Json = {
+    text = ""
+    if "text" in forms:
+        if agent_view and not PROFILES[measured.rendering.profile].reference:
+            text = human.rendering_text(measured)
+        else:
+            text = human.preview_text(folder, profile, system_file, prompt, measured)
+    out: recp.PreviewResult = {
         "folder": folder,
         "profile": profile,
         "systemFile": system_file,
         "revision": prompt.revision,
         "skillsRevision": prompt.skills_revision,
-    }
-    texts = {
         "static": prompt.static,
         "dynamic": prompt.dynamic,
         "system": prompt.system,
         "wire": prompt.wire,
+        "blocks": _request_blocks(prompt),
+        "sizes": {
+            "static": text_size_json(sizes["static"]),
+            "dynamic": text_size_json(sizes["dynamic"]),
+            "system": text_size_json(sizes["system"]),
+            "wire": text_size_json(sizes["wire"]),
+        },
+        "environment": environment_json(prompt.environment),
+        "files": [
+            {"path": f.path, "scope": str(f.scope), "bytes": TextSize.of(f.content).bytes}
+            for f in prompt.discovery.files
+        ],
+        "skills": [skill_json(s) for s in prompt.skills],
+        "rendering": rendering_json(measured, with_wire="wire" in forms),
+        "text": text,
     }
-    out.update((name, value) for name, value in texts.items() if name in forms)
-    if "blocks" in forms:
-        out["blocks"] = prompt.blocks()
-    out["sizes"] = {name: text_size_json(sizes[name]) for name in texts}
-    out["environment"] = environment_json(prompt.environment)
-    out["files"] = [
-        {"path": f.path, "scope": str(f.scope), "bytes": TextSize.of(f.content).bytes}
-        for f in prompt.discovery.files
-    ]
-    out["skills"] = [skill_json(s) for s in prompt.skills]
-    if measured is not None:
-        out["rendering"] = rendering_json(measured, with_wire="wire" in forms)
-    if "text" in forms:
-        if (
-            agent_view
-            and measured is not None
-            and not PROFILES[measured.rendering.profile].reference
-        ):
-            out["text"] = human.rendering_text(measured)
-        else:
-            out["text"] = human.preview_text(folder, profile, system_file, prompt, measured)
+    for form in PREVIEW_FORMS:
+        if form not in forms:
+            del out[form]
     return out
 
 
-def rendering_json(measured: Measured, *, with_wire: bool = True) -> Json:
+def _request_blocks(prompt: AssembledPrompt) -> list[recp.RequestBlock]:
+    """The cache-aware request blocks (static with cache control, then dynamic). The one
+    member whose keys mypy cannot follow (``AssembledPrompt.blocks`` is assembly's, which
+    the API description may not import); the preview conformance tests check it."""
+    return cast("list[recp.RequestBlock]", prompt.blocks())
+
+
+def rendering_json(measured: Measured, *, with_wire: bool = True) -> recp.AgentRendering:
     """One agent's wire rendering: every block and file with position, bytes, tokens."""
     rendering = measured.rendering
-    out: Json = {
+    out: recp.AgentRendering = {
         "profile": rendering.profile,
         "title": rendering.title,
         "framing": str(rendering.framing),
@@ -271,7 +282,9 @@ def rendering_json(measured: Measured, *, with_wire: bool = True) -> Json:
     return out
 
 
-def agents_preview_result(folder: str, target: str | None, measured: Sequence[Measured]) -> Json:
+def agents_preview_result(
+    folder: str, target: str | None, measured: Sequence[Measured]
+) -> recp.AgentsPreviewResult:
     """``promptls preview --all-profiles --format json``: every agent's rendering."""
     return {
         "folder": folder,
@@ -287,15 +300,17 @@ def wire_result(
     markers: int,
     parts: tuple[str, str, str],
     measured: Sequence[tuple[int, int]],
-) -> Json:
+) -> rec.WireResult:
     """``promptls.renderWire``: the halves and wire text of one document.
 
     ``measured`` is (bytes, tokens) of static, dynamic and wire, as the hover shows them.
     """
     static, dynamic, wire = parts
-    sizes = {
-        name: size_json(size[0], len(text), size[1])
-        for name, text, size in zip(("static", "dynamic", "wire"), parts, measured, strict=True)
+    (s_bytes, s_tokens), (d_bytes, d_tokens), (w_bytes, w_tokens) = measured
+    sizes: rec.WireSizes = {
+        "static": size_json(s_bytes, len(static), s_tokens),
+        "dynamic": size_json(d_bytes, len(dynamic), d_tokens),
+        "wire": size_json(w_bytes, len(wire), w_tokens),
     }
     return {
         "uri": uri,
@@ -309,6 +324,6 @@ def wire_result(
     }
 
 
-def revision_result(folder: str, profile: str, revision: str) -> Json:
+def revision_result(folder: str, profile: str, revision: str) -> rec.RevisionResult:
     """``promptls.contextRevision``."""
     return {"folder": folder, "profile": profile, "revision": revision}

@@ -18,7 +18,7 @@ from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.settings import Settings
 from promptls.discovery import Discovery, discover
-from promptls.discovery.never_loaded import SKILL_DEPTH, SKILL_PRECEDENCE
+from promptls.discovery.never_loaded import SkillDepth, SkillPrecedence
 from promptls.text.mapper import Mapper
 from tests.positions import ENCODINGS, encoded_position, units
 
@@ -285,10 +285,16 @@ def test_the_home_prefix_is_the_span(repo: Path, home: Path, text: str, prefix: 
 # the exact wording of a finding or a case at the boundary of a behaviour.
 
 
-GEMINI_SKILLS = SKILL_PRECEDENCE["gemini"].source
+def _source(behaviour: SkillPrecedence | SkillDepth | None) -> str:
+    """The citation an agent's home gives a loader behaviour."""
+    assert behaviour is not None
+    return behaviour.source
 
 
-CLAUDE_SKILLS = SKILL_PRECEDENCE["claude"].source
+GEMINI_SKILLS = _source(PROFILES["gemini"].skill_precedence)
+
+
+CLAUDE_SKILLS = _source(PROFILES["claude"].skill_precedence)
 
 
 # -- PL031: whole messages -----------------------------------------------------------------
@@ -323,8 +329,8 @@ def test_the_too_deep_message_names_every_agent_that_misses_it(repo: Path, home:
     assert finding.message == (
         "this SKILL.md is never listed: OpenAI Codex CLI looks at most 6 folder(s) below "
         ".agents/skills and this one is inside a folder starting with '.' "
-        f"({SKILL_DEPTH['codex'].source}); Gemini CLI looks at most 1 folder(s) below "
-        f".agents/skills and this one is 2 folders deep ({SKILL_DEPTH['gemini'].source})"
+        f"({_source(PROFILES['codex'].skill_depth)}); Gemini CLI looks at most 1 folder(s) below "
+        f".agents/skills and this one is 2 folders deep ({_source(PROFILES['gemini'].skill_depth)})"
     )
     assert finding.related == ()
 

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import sys
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.claude import rules
+from promptls.agents.claude.discovery import HOOKS
+from promptls.agents.model import Profile, SizeLimit, Walk
+from promptls.discovery.never_loaded import CommandShadowing, SkillPrecedence
 
 
 def _claude_managed() -> tuple[str, ...]:
@@ -20,6 +23,13 @@ def _claude_managed() -> tuple[str, ...]:
     return ("/etc/claude-code/CLAUDE.md",)
 
 
+_CLAUDE_SKILLS = (
+    "code.claude.com/docs/en/skills ('Where skills live': enterprise > personal > project; "
+    "a skill wins over a command of the same name), as quoted by public notes, read "
+    "2026-12-01"
+)
+
+
 PROFILE = Profile(
     # Claude Code (closed source): code.claude.com/docs/en/memory (crawl of 2026-08-22),
     # the public CHANGELOG (anthropics/claude-code @5cfc0a19, 2.1.240, 2026-08-22) and the
@@ -28,7 +38,9 @@ PROFILE = Profile(
     title="Claude Code",
     user_dir=".claude",
     user_dir_env="CLAUDE_CONFIG_DIR",
-    agent_settings="claude",
+    discovery=HOOKS,
+    globs=rules.GLOBS,
+    rule_activation=rules.activation,
     settings_files=(".claude/settings.json", ".claude/settings.local.json"),
     user_files=("CLAUDE.md",),
     user_rules_dir="rules",
@@ -56,6 +68,30 @@ PROFILE = Profile(
     # code.claude.com/docs/en/skills "Available string substitutions" (PL029's sources)
     skill_templates=True,
     setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
+    skill_precedence=SkillPrecedence(
+        (("user", ".claude/skills"), ("project", ".claude/skills")),
+        name_from_folder=True,
+        source=_CLAUDE_SKILLS,
+    ),
+    # A command in a subfolder has the same bare name as one directly in the folder:
+    # Claude Code's slash-command docs, "Namespacing" ("Subdirectories appear in the
+    # command description but don't affect the command name":
+    # `.claude/commands/frontend/component.md` is `/component`, shown "(project:frontend)"),
+    # as quoted by public repositories' notes read 2026-12-06, so it clashes too.
+    command_shadowing=CommandShadowing(".claude/commands", ".claude/skills", _CLAUDE_SKILLS),
+    size_limit=SizeLimit(
+        150_000,
+        "characters",
+        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
+        budget=False,
+        source=(
+            "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
+            "'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: "
+            "the threshold scales with the model's context window (40k characters before)"
+        ),
+        checked="2026-12-01",
+    ),
+    coverage_hint="create CLAUDE.md with `@{shared}`",
     sources=(
         "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
         "2026-08-22, read 2026-12-01",

@@ -6,7 +6,16 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.codex.discovery import HOOKS
+from promptls.agents.codex.settings import DEFAULT_BUDGET
+from promptls.agents.model import Profile, SizeLimit, Walk
+from promptls.discovery.never_loaded import SkillDepth
+
+_CODEX_LOADER = (
+    "openai/codex codex-rs/core-skills/src/loader.rs (MAX_SCAN_DEPTH = 6, names starting "
+    "with '.' skipped) @ c9d127cf, read 2026-12-01"
+)
+
 
 PROFILE = Profile(
     # openai/codex codex-rs/core/src/agents_md.rs and agents_md_tests.rs (after PR #27696,
@@ -16,18 +25,35 @@ PROFILE = Profile(
     title="OpenAI Codex CLI",
     user_dir=".codex",
     user_dir_env="CODEX_HOME",
-    agent_settings="codex",
+    discovery=HOOKS,
     settings_files=(".codex/config.toml",),
     user_files=("AGENTS.override.md", "AGENTS.md"),
     project_files=("AGENTS.override.md", "AGENTS.md"),
     local_files=(),
     walk=Walk.MARKER_ROOT,
     first_match=True,
-    budget=32 * 1024,
+    budget=DEFAULT_BUDGET,
     skill_dirs=("skills",),
+    skills_dir_env="CODEX_HOME",
     # AGENTS.md is codex's own file and the only one it reads: a repository with one is
     # set up for codex without a folder (and codex alone cuts it at a byte budget).
     setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),
+    skill_depth=SkillDepth((".agents/skills", ".codex/skills"), 6, True, _CODEX_LOADER),
+    size_limit=SizeLimit(
+        DEFAULT_BUDGET,
+        "bytes",
+        "codex cuts its instruction files at 32 KiB in total",
+        budget=True,
+        source=(
+            "openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default "
+            "32 KiB) and agents_md_tests.rs @ 04393ff9"
+        ),
+        checked="2026-12-01",
+    ),
+    coverage_hint=(
+        'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
+        "or create AGENTS.md"
+    ),
     sources=(
         "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
         "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",

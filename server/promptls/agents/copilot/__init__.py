@@ -6,6 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.copilot import rules
 from promptls.agents.model import Profile, Walk
 
 PROFILE = Profile(
@@ -31,6 +32,8 @@ PROFILE = Profile(
     project_rules_dir=".github/instructions",
     rules_suffix=".instructions.md",
     rules_scope_key="applyTo",
+    globs=rules.GLOBS,
+    rule_activation=rules.activation,
     rules_at_project_root=True,
     user_rules_last=True,
     lazy_files=("AGENTS.md", ".github/copilot-instructions.md"),
@@ -39,6 +42,7 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
     setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
+    coverage_hint="create AGENTS.md (Copilot reads it natively)",
     sources=(
         "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
         "add-custom-instructions, read 2026-12-01",

@@ -6,6 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.cursor import rules
 from promptls.agents.model import Profile, Walk
 
 PROFILE = Profile(
@@ -22,11 +23,14 @@ PROFILE = Profile(
     project_rules_dir=".cursor/rules",
     rules_suffix=".mdc",
     rules_scope_key="globs",
+    globs=rules.GLOBS,
+    rule_activation=rules.activation,
     nested_rules=".cursor/rules",
     lazy_files=("AGENTS.md",),
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
     setup_markers=(".cursor", ".cursorrules"),
+    coverage_hint="create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
     sources=(
         "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
         "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",

@@ -6,7 +6,21 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
+from promptls.agents.gemini.discovery import HOOKS
 from promptls.agents.model import Profile, Walk
+from promptls.discovery.never_loaded import SkillDepth, SkillPrecedence
+
+_GEMINI_SKILLS = (
+    "google-gemini/gemini-cli packages/core/src/skills/skillManager.ts "
+    "(addSkillsWithPrecedence) and skillManagerAlias.test.ts @ 5411f113 (2026-08-21), "
+    "read 2026-12-01"
+)
+
+_GEMINI_LOADER = (
+    "google-gemini/gemini-cli packages/core/src/skills/skillLoader.ts (loadSkillsFromDir: "
+    "glob 'SKILL.md', '*/SKILL.md') @ 5411f113 (2026-08-21), read 2026-12-01"
+)
+
 
 PROFILE = Profile(
     # google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and its tests at
@@ -15,7 +29,7 @@ PROFILE = Profile(
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
-    agent_settings="gemini",
+    discovery=HOOKS,
     settings_files=(".gemini/settings.json",),
     sort_paths=True,
     lazy_files=("GEMINI.md",),
@@ -28,6 +42,21 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),
     setup_markers=(".gemini", "GEMINI.md"),
+    skill_precedence=SkillPrecedence(
+        (
+            ("project", ".agents/skills"),
+            ("project", ".gemini/skills"),
+            ("user", ".agents/skills"),
+            ("user", ".gemini/skills"),
+        ),
+        name_from_folder=False,
+        source=_GEMINI_SKILLS,
+    ),
+    skill_depth=SkillDepth((".gemini/skills", ".agents/skills"), 1, False, _GEMINI_LOADER),
+    coverage_hint=(
+        'add `"context": {"fileName": ["{shared}", "GEMINI.md"]}` to '
+        ".gemini/settings.json, or create GEMINI.md with `@{shared}`"
+    ),
     sources=(
         "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
         "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",

@@ -7,6 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.model import Profile, Walk
+from promptls.agents.opencode import walk
 
 PROFILE = Profile(
     # sst/opencode (now anomalyco/opencode) packages/opencode/src/session/instruction.ts
@@ -15,7 +16,8 @@ PROFILE = Profile(
     title="opencode",
     user_dir=".config/opencode",
     user_parent_env="XDG_CONFIG_HOME",
-    agent_settings="opencode",
+    discovery=walk.HOOKS,
+    globs=walk.GLOBS,
     settings_files=("opencode.json", "opencode.jsonc"),
     # oracle scenario "opencode: whitespace-only instruction file" (opencode 1.18.33)
     sends_whitespace=True,
@@ -28,6 +30,7 @@ PROFILE = Profile(
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
     setup_markers=("opencode.json", "opencode.jsonc", ".opencode"),
+    coverage_hint='add `"instructions": ["{shared}"]` to opencode.json',
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",

@@ -40,12 +40,19 @@ RULES: Mapping[str, Rule] = MappingProxyType({r.code: r for r in map(_load, _mod
 MARKER_RULES = frozenset(f"PL00{i}" for i in range(1, 8))
 """The rules about boundary markers (PL001–PL007)."""
 
-RULES_DOC_URL = "https://github.com/promptls/promptls/blob/main/docs/rules.md"
-"""Rule documentation; the one place to change if the repository moves."""
+RULES_DOC_URL: str | None = None
+"""The published ``docs/rules.md``; None while the project has no public home. Set it
+with ``[project.urls]`` in pyproject.toml when the repository is published (the wheel
+test keeps the two together). While it is None nothing links to a page that does not
+exist: ``promptls rule CODE`` prints a rule's page, SARIF carries it as the rule's
+``help``, and diagnostics carry no ``codeDescription`` (docs/cli.md, "Rule documentation")."""
 
 
-def rule_doc_url(code: str) -> str:
-    """Link to one rule's section: each has an anchor named after its lower-cased code."""
+def rule_doc_url(code: str) -> str | None:
+    """Link to one rule's section (its anchor is the lower-cased code), or None while
+    no published URL is set."""
+    if RULES_DOC_URL is None:
+        return None
     return f"{RULES_DOC_URL}#{code.lower()}"
 
 

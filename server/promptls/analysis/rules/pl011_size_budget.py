@@ -9,57 +9,12 @@ where discovery makes it; one cut, one finding, one byte everywhere.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
 
-from promptls.agents.registry import DEFAULT_PROFILE
+from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import offset_at_byte, read_entry
-
-
-class SizeLimit(NamedTuple):
-    """One profile's single-file limit; ``budget``: discovery applies it (as a shared
-    byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
-    number comes from (upstream file, changelog entry or issue, with its version) and
-    ``checked`` the day it was last read there: agents change these numbers."""
-
-    amount: int
-    unit: str
-    consequence: str
-    budget: bool
-    source: str
-    checked: str
-
-
-SIZE_LIMITS: dict[str, SizeLimit] = {
-    "codex": SizeLimit(
-        32 * 1024,
-        "bytes",
-        "codex cuts its instruction files at 32 KiB in total",
-        budget=True,
-        source=(
-            "openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default "
-            "32 KiB) and agents_md_tests.rs @ 04393ff9"
-        ),
-        checked="2026-12-01",
-    ),
-    "claude": SizeLimit(
-        150_000,
-        "characters",
-        "Claude Code warns at start-up that a CLAUDE.md over 150k characters uses up context",
-        budget=False,
-        source=(
-            "anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints "
-            "'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: "
-            "the threshold scales with the model's context window (40k characters before)"
-        ),
-        checked="2026-12-01",
-    ),
-}
-"""Per-profile single-file limits, each with its source and the day it was checked
-(docs/rules.md and docs/profiles.md show them). Profiles without one (or, gemini,
-copilot, cursor, opencode) are not checked: none of them documents one."""
 
 
 def _profile(doc: Document) -> str:
@@ -80,7 +35,8 @@ def check(doc: Document) -> Iterator[Finding]:
     """Compare a file the profile reads with the limit of the discovery's profile (else
     the setting's, when there is no discovery to ask)."""
     profile = _profile(doc)
-    limit = SIZE_LIMITS.get(profile)
+    known = PROFILES.get(profile)
+    limit = known.size_limit if known is not None else None
     if limit is None:
         return
     if doc.discovery is not None and (limit.budget or read_entry(doc) is None):
@@ -99,9 +55,9 @@ def check(doc: Document) -> Iterator[Finding]:
 
 
 DETAILS = """\
-The limits are data (`SIZE_LIMITS` in
-`server/promptls/analysis/rules/pl011_size_budget.py`), each with its source and the day
-it was last checked:
+The limits are data in each agent's profile (`size_limit` in
+`server/promptls/agents/<agent>/__init__.py`), each with its source and the day it was
+last checked:
 
 | profile | limit | source | checked |
 |---|---|---|---|

@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import (
     count_files,
@@ -17,7 +18,6 @@ from promptls.analysis.frontmatter_check import (
 from promptls.analysis.frontmatter_kinds import FrontKind, front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-from promptls.discovery.globs import dialect
 from promptls.text.escape import safe_line
 
 _LITERAL = re.compile(r"[^*?\[\]{}!]+")
@@ -92,7 +92,7 @@ def check(doc: Document) -> Iterator[Finding]:
     root = scope_root(doc.path, kind)
     if root is None or not os.path.isdir(root):  # noqa: PTH112
         return
-    rules = dialect(kind.profile)
+    rules = PROFILES[kind.profile].globs
     dead = []
     for glob in globs:
         if rules.problem(glob.pattern) is not None:

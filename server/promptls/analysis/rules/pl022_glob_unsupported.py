@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import scope_globs, subject, yaml_rejected
 from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
-from promptls.discovery.globs import dialect
 from promptls.text.escape import safe_line
 
 
@@ -25,7 +25,7 @@ def check(doc: Document) -> Iterator[Finding]:
     kind, front = found
     if yaml_rejected(kind, front):
         return
-    rules = dialect(kind.profile)
+    rules = PROFILES[kind.profile].globs
     for glob in scope_globs(doc.text, kind, front):
         problem = rules.problem(glob.pattern)
         if problem is not None:
@@ -43,8 +43,9 @@ RULE = Rule(
         "`!` (not a negation in a scope glob), an extended glob such as `+(a|b)`, an "
         "unclosed `{` or `[`, a leading `/` (relative globs only, except VS Code, which "
         "then matches from the filesystem root) or a leading `./` where the agent keeps "
-        "it (VS Code). The checks are each agent's dialect (`discovery/globs.py`, with "
-        "its source), so the finding names the agent. A glob in front matter that is not "
+        "it (VS Code). The checks are each agent's dialect (`rules.py` in its home, "
+        "`server/promptls/agents/<agent>/`, with its source), so the finding names the "
+        "agent. A glob in front matter that is not "
         'valid YAML for an agent that parses YAML (`applyTo: "\\*\\*/\\*.ts"`, '
         "escaped as Markdown) is PL018's finding, not this rule's: the agent reads no "
         "glob from that block."

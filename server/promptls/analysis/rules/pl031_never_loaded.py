@@ -4,7 +4,8 @@ Four ways a file can sit where an author expects an agent to read it and still b
 text: a skill another folder's skill of the same name hides, a ``SKILL.md`` deeper than
 the agent looks, a Claude Code command a skill of the same name hides, and a legacy or
 misspelt instruction file name (``AGENT.md``). Each behaviour is dated data with its
-source in ``discovery/never_loaded.py``; the agents asked are the repository's set-up
+source in its agent's profile (``Profile.skill_depth``, ``skill_precedence``,
+``command_shadowing``; ``LEGACY_NAMES`` in ``discovery/never_loaded.py``); the agents asked are the repository's set-up
 agents (or the configured profile), as for PL028, so every per-agent run of
 ``analyze_for_agents`` computes the same finding and it is reported once, naming the
 agents that miss the file.
@@ -31,13 +32,7 @@ from promptls.analysis.rules.discovered import (
 )
 from promptls.discovery.api import discover, owning_folder, resolve_home
 from promptls.discovery.git import find_git_dir
-from promptls.discovery.never_loaded import (
-    COMMAND_SHADOWING,
-    LEGACY_NAMES,
-    SKILL_DEPTH,
-    SKILL_PRECEDENCE,
-    SkillPrecedence,
-)
+from promptls.discovery.never_loaded import LEGACY_NAMES, SkillDepth, SkillPrecedence
 from promptls.discovery.setup import active_profiles, detect_setups
 from promptls.discovery.skills import parse_front_matter
 from promptls.text.fsread import decode, read_bounded
@@ -139,7 +134,7 @@ def _sole_instructions(folder: str) -> bool:
 
 def _reads(agent: str, folder: str) -> bool:
     """Whether ``agent`` lists skills from a project folder named ``folder``."""
-    depth = SKILL_DEPTH.get(agent)
+    depth = PROFILES[agent].skill_depth
     return folder in PROFILES[agent].project_skill_dirs or (
         depth is not None and folder in depth.folders
     )
@@ -149,7 +144,7 @@ def _skills_folder(parts: tuple[str, ...]) -> tuple[int, str] | None:
     """The innermost skills folder whose depth an agent limits: (index past it, name)."""
     found = [
         (index, folder)
-        for folder in sorted({f for d in SKILL_DEPTH.values() for f in d.folders})
+        for folder in sorted({f for d in _depths() for f in d.folders})
         if (index := _find(parts, folder)) is not None
     ]
     return max(found) if found else None
@@ -169,7 +164,7 @@ def _too_deep(
         return None
     missed: list[str] = []
     for agent in (a for a in agents if _reads(a, folder)):
-        depth = SKILL_DEPTH.get(agent)
+        depth = PROFILES[agent].skill_depth
         if depth is None:
             return None  # an agent whose depth is not sourced may well list it
         dotted = depth.skip_dot and any(p.startswith(".") for p in between)
@@ -232,7 +227,7 @@ def _shadowed_skill(
     missed: list[str] = []
     related: list[Related] = []
     for agent in agents:
-        order = SKILL_PRECEDENCE.get(agent)
+        order = PROFILES[agent].skill_precedence
         slot = None if order is None else _own_slot(order.folders, skills_dir, home)
         if order is None or slot is None:
             if any(_reads(agent, f) and skills_dir.endswith("/" + f) for f in _all_folders()):
@@ -257,8 +252,13 @@ def _shadowed_skill(
 def _all_folders() -> tuple[str, ...]:
     """Every project skills folder any profile or behaviour names."""
     known = {f for p in PROFILES.values() for f in p.project_skill_dirs}
-    known |= {f for d in SKILL_DEPTH.values() for f in d.folders}
+    known |= {f for d in _depths() for f in d.folders}
     return tuple(sorted(known))
+
+
+def _depths() -> list[SkillDepth]:
+    """The skill depths the agents' homes give (``Profile.skill_depth``)."""
+    return [p.skill_depth for p in PROFILES.values() if p.skill_depth is not None]
 
 
 def _own_slot(
@@ -301,8 +301,11 @@ def _shadowed_command(
     user's) hides."""
     del doc
     folder = "/".join(parts[:-1])
-    for agent in (a for a in agents if a in COMMAND_SHADOWING):
-        commands, skills, source = COMMAND_SHADOWING[agent]
+    for agent in agents:
+        shadowing = PROFILES[agent].command_shadowing
+        if shadowing is None:
+            continue
+        commands, skills, source = shadowing
         at = _find(parts, commands)
         if at is None or not parts[-1].endswith(".md"):
             continue
@@ -322,7 +325,8 @@ def _shadowed_command(
 
 
 DETAILS = """\
-The behaviours are data with their sources (`server/promptls/discovery/never_loaded.py`):
+The behaviours are data with their sources, in each agent's profile
+(`server/promptls/agents/<agent>/__init__.py`):
 
 | agent | behaviour | source (read 2026-12-01) |
 |---|---|---|

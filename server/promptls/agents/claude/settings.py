@@ -62,6 +62,14 @@ class ClaudeConfig(NamedTuple):
                 continue
         return None
 
+    def excluded_reason(self, path: str) -> str | None:
+        """Why ``path`` is skipped, when a ``claudeMdExcludes`` pattern matches it."""
+        excluded = self.excluded_by(path)
+        if excluded is None:
+            return None
+        pattern, source = excluded
+        return f"skipped: claudeMdExcludes pattern {pattern} (in {source})"
+
 
 def claude_config(managed_dir: str, user_dir: str | None, root: str) -> ClaudeConfig:
     """Read the four layers; a broken file is reported and contributes nothing."""
