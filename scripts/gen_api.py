@@ -165,6 +165,11 @@ def _is_union(schema: Schema) -> bool:
     return isinstance(schema["type"], list) or len(schema.get("enum", ())) > 1
 
 
+def _agent_profiles(api: Api) -> list[str]:
+    """The profiles of agents a user installs and runs: every one but the reference."""
+    return [p["name"] for p in api["profiles"] if not p["reference"]]
+
+
 def _ts_const(name: str, value: object, doc: str) -> str:
     return f"/** {doc} */\nexport const {name} = {json.dumps(value, indent=2)} as const;\n"
 
@@ -183,6 +188,11 @@ def api_ts(api: Api) -> str:
         ),
         _ts_const("PROFILES", [p["name"] for p in api["profiles"]], "Discovery profiles."),
         _ts_const("DEFAULT_PROFILE", default, "The profile when none is configured."),
+        _ts_const(
+            "AGENT_PROFILES",
+            _agent_profiles(api),
+            "The profiles of agents a user runs (the reference agent left out).",
+        ),
         _ts_const(
             "INSTRUCTION_FILE_GLOBS",
             api["instructionFiles"]["globs"],
@@ -278,6 +288,7 @@ def api_lua(api: Api) -> str:
         ],
         "profiles": [p["name"] for p in api["profiles"]],
         "default_profile": next(p["name"] for p in api["profiles"] if p["default"]),
+        "agent_profiles": _agent_profiles(api),
         "instruction_files": api["instructionFiles"]["names"],
         "instruction_globs": api["instructionFiles"]["globs"],
         "prompt_globs": prompt_globs,

@@ -6,6 +6,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("quick", max_examples=10)
+"""``scripts/test --quick`` runs every property test with a tenth of its examples
+(``--hypothesis-profile quick``); the full run keeps Hypothesis' default profile, and a
+test asking for more says so with ``tests.examples``."""
 
 
 @pytest.fixture

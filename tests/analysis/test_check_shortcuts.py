@@ -21,6 +21,7 @@ from promptls.analysis.settings import Settings
 from promptls.discovery import Discovery, api, dirs
 from promptls.text import runmemo
 from promptls.text.mapper import text_to_utf8
+from tests import examples
 
 PARTS = [
     ".claude", "rules", "skills", "s", ".github", "instructions", "copilot-instructions.md",
@@ -29,7 +30,7 @@ PARTS = [
 ]  # fmt: skip
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.booleans(), st.lists(st.sampled_from(PARTS), min_size=1, max_size=7))
 def test_owning_folder_without_a_marker_is_what_the_full_search_says(
     absolute: bool, parts: list[str]
@@ -46,7 +47,7 @@ def test_owning_folder_without_a_marker_is_what_the_full_search_says(
     assert quick == full
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.text(alphabet="/\\:CUuSsEeRrHhOoMmſKİ x", max_size=24))
 def test_pl032_skips_exactly_the_texts_without_a_home_shape(text: str) -> None:
     lower = text.lower()
@@ -121,7 +122,7 @@ def test_pl027_compares_copies_in_agent_subfolders(tmp_path: Path) -> None:
     assert _drifts(github / "copilot-instructions.md") == []
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(
     st.lists(st.sampled_from(["/", "\\", ".", "..", "a", "b.md", "", " ", ".claude"]), max_size=9)
 )
@@ -130,7 +131,7 @@ def test_front_matter_kinds_split_a_path_as_purepath_does(pieces: list[str]) -> 
     assert frontmatter_kinds.path_parts(path) == PurePosixPath(path.replace("\\", "/")).parts
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=examples(600), deadline=None)
 @given(st.text(alphabet="/a.b", max_size=6), st.text(alphabet="/a.b", max_size=6))
 def test_discovery_joins_a_folder_and_a_name_as_os_path_does(folder: str, name: str) -> None:
     assert dirs.join(folder, name) == os.path.join(folder, name)

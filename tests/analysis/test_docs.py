@@ -20,6 +20,7 @@ import pytest
 from promptls.analysis import RULES, analyze
 from promptls.cli import build_parser
 from promptls.commands import COMMAND_MODULES
+from promptls.text.markdown import fences
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
@@ -110,9 +111,17 @@ def test_every_documented_cli_option_exists() -> None:
 
 # -- links ---------------------------------------------------------------------------------
 
-_FENCE = re.compile(r"^(`{3,}).*?^\1`*[ \t]*$", flags=re.MULTILINE | re.DOTALL)
-"""A fenced block, closed by a run at least as long as its opening one (a rule's example
-may hold a fence of its own)."""
+
+def _prose(text: str) -> str:
+    """A page without its fenced blocks (``promptls.text.markdown``: a rule's example may
+    hold a fence of its own), where no heading or link is one."""
+    kept, cursor = [], 0
+    for block in fences(text):
+        kept.append(text[cursor : block.start])
+        cursor = block.end
+    return "".join(kept) + text[cursor:]
+
+
 _LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 
@@ -120,7 +129,7 @@ def _anchors(text: str) -> set[str]:
     """GitHub's heading anchors (and explicit ``<a id>``s) of a Markdown page."""
     out = set(re.findall(r'<a id="([^"]+)"', text))
     seen: dict[str, int] = {}
-    for heading in re.findall(r"^#{1,6} (.+)$", _FENCE.sub("", text), flags=re.MULTILINE):
+    for heading in re.findall(r"^#{1,6} (.+)$", _prose(text), flags=re.MULTILINE):
         slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
         count = seen.get(slug, 0)
         seen[slug] = count + 1
@@ -137,7 +146,7 @@ def _pages() -> list[Path]:
 def test_relative_links_point_at_files_and_headings_that_exist(page: Path) -> None:
     text = _read(page)
     broken = []
-    for target in _LINK.findall(_FENCE.sub("", text)):
+    for target in _LINK.findall(_prose(text)):
         if re.match(r"[a-z]+:", target):
             continue
         path_part, _, anchor = target.partition("#")

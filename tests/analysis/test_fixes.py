@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from promptls.analysis import Edit, Fix, analyze, apply_fixes, fix_all
 from promptls.prompt import split_system_prompt
+from tests import examples
 
 from .conftest import MARKER
 
@@ -38,7 +39,7 @@ def test_conflicting_fixes_are_skipped() -> None:
     assert apply_fixes("abcdefgh", [later, overlapping, first]) == "XdefZh"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=14), st.sampled_from(["x.prompt", "AGENTS.md"]))
 def test_fix_all_is_idempotent(pieces: list[str], path: str) -> None:
     text = "".join(pieces)

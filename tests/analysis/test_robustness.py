@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from promptls.analysis import MarkerKind, analyze
 from promptls.analysis.scanner import scan
+from tests import examples
 
 from .conftest import MARKER
 
@@ -39,7 +40,7 @@ MARKERISH = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.one_of(ANY_TEXT, MARKERISH), st.sampled_from(["a.prompt", "AGENTS.md", "x.md", None]))
 def test_analyze_never_raises_and_spans_are_in_range(text: str, path: str | None) -> None:
     result = analyze(text, path=path)
@@ -77,7 +78,7 @@ def _mutate(draw: st.DrawFn) -> str:
     return MARKER[: i + 1] + "\n" + MARKER[i + 1 :]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.data())
 def test_damaged_markers_are_found_where_they_are(data: st.DataObject) -> None:
     token = _mutate(data.draw)
@@ -92,7 +93,7 @@ def test_damaged_markers_are_found_where_they_are(data: st.DataObject) -> None:
 INVISIBLE_PIECES = ["\u200b", "\u202e", "\u00ad", "\ufeff", "\u2066", "\U000e0041", "\u061c"]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(st.sampled_from(["a", "é", "中", "🎉", " ", "\n", *INVISIBLE_PIECES]), max_size=30))
 def test_invisible_runs_match_a_naive_scan(pieces: list[str]) -> None:
     text = "x" + "".join(pieces)

@@ -59,6 +59,22 @@ def test_comments_quoted_in_inline_code_do_nothing() -> None:
     assert "PL008" in codes(text, "x.prompt")
 
 
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "``<!-- promptls-disable PL008 -->``",  # a span of two backticks (CommonMark 6.1)
+        "`` `<!-- promptls-disable PL008 -->` ``",  # backticks inside the span
+    ],
+)
+def test_comments_quoted_in_longer_code_spans_do_nothing(quote: str) -> None:
+    assert "PL008" in codes(f"Write {quote} to silence it.\n" + SLOT, "x.prompt")
+
+
+def test_a_lone_backtick_before_a_comment_quotes_nothing() -> None:
+    text = "A stray ` then <!-- promptls-disable PL008 -->\n" + SLOT
+    assert "PL008" not in codes(text, "x.prompt")
+
+
 # Suppression comments written the ways users write them silence what they name, and
 # comments that are not suppressions silence nothing.
 #

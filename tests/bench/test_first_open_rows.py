@@ -29,7 +29,9 @@ def test_first_file_is_a_5_kb_agents_md_with_emoji_from_its_first_line() -> None
     assert workloads.non_bmp(first_line)
 
 
-@pytest.mark.parametrize("size", [workloads.MB, 10 * workloads.MB])
+@pytest.mark.parametrize(
+    "size", [workloads.MB, pytest.param(10 * workloads.MB, marks=pytest.mark.slow)]
+)
 def test_large_first_opens_are_non_ascii(size: int) -> None:
     text = workloads.prompt_file(size, seed=2)
     assert workloads.non_bmp(text)

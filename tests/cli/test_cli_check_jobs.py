@@ -3,12 +3,14 @@ one process reports, in the same order, and a child that fails costs time, not f
 
 from __future__ import annotations
 
-import os
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
-from promptls.commands._check_jobs import _one_thread, auto_jobs, can_fork, in_slices
+from promptls.commands._check_jobs import auto_jobs, can_fork
 from tests import MARKER
 
 from .conftest import run_cli
@@ -42,19 +44,33 @@ def test_more_processes_report_what_one_does(tmp_path: Path, fake_home: Path, fm
         assert many == one
 
 
+FAILING_CHILD = """
+import json, os
+from promptls.commands._check_jobs import _one_thread, in_slices
+
+assert _one_thread(), "a fresh interpreter runs one thread"
+parent = os.getpid()
+
+def work(item):
+    if os.getpid() != parent and item == 7:
+        os._exit(3)  # a child dies half-way through its slice
+    return item * item, os.getpid() != parent
+
+print(json.dumps({jobs: in_slices(list(range(10)), jobs, work) for jobs in (2, 4)}))
+"""
+"""Slices run in a fresh interpreter: ``check`` forks only from a process running one
+thread, and a test runner's process may run more (pytest-xdist's workers do)."""
+
+
 def test_a_failing_child_costs_time_not_results() -> None:
-    if not _one_thread():
-        pytest.skip("this test process runs threads, so nothing is forked")
-    parent = os.getpid()
-
-    def work(item: int) -> tuple[int, bool]:
-        if os.getpid() != parent and item == 7:
-            os._exit(3)  # a child dies half-way through its slice
-        return item * item, os.getpid() != parent
-
+    done = subprocess.run(
+        [sys.executable, "-c", FAILING_CHILD], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 0, done.stderr
+    by_jobs = json.loads(done.stdout)
     # Slices of 5 (two processes) and of 3 (four): the slice holding 7 is redone here.
     for jobs, by_children in ((2, []), (4, [3, 4, 5, 9])):
-        results = in_slices(list(range(10)), jobs, work)
+        results = by_jobs[str(jobs)]
         assert [square for square, _ in results] == [i * i for i in range(10)]
         assert [i for i, (_, child) in enumerate(results) if child] == by_children
 

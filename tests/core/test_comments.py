@@ -93,3 +93,23 @@ def test_which_lines_open_a_fence_that_keeps_comments(text: str, expected: str) 
 
 def test_a_comment_indented_three_spaces_is_still_block_level_and_hidden() -> None:
     assert strip_block_comments("a\n   <!-- note -->\nb\n") == ("a\nb\n", 17)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # "claude: a comment below a fence in a list item is hidden": the fence ends with
+        # its list item, so the comment is no code (Claude Code 2.1.332)
+        ("- item\n  ```\n<!-- a note -->\nafter\n", "- item\n  ```\nafter\n"),
+        # "claude: comments below a fence closed by a no-break space are code": a run
+        # followed by anything but spaces or tabs closes nothing
+        ("```\n<!-- one -->\n```\u00a0\n<!-- two -->\nafter\n", None),
+        ("```\n<!-- one -->\n``` info\n<!-- two -->\nafter\n", None),
+        # a comment is an HTML block: a fence run inside it opens no block
+        ("<!--\n```\n-->\n<!-- hidden -->\nkept\n", "kept\n"),
+        # a lone CR ends a line too
+        ("a\r<!-- note -->\rb\r", "a\rb\r"),
+    ],
+)
+def test_code_is_found_as_commonmark_finds_it(text: str, expected: str | None) -> None:
+    assert strip_block_comments(text)[0] == (text if expected is None else expected)

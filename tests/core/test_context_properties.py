@@ -13,6 +13,7 @@ from promptls.context import EntryStatus, discover
 from promptls.discovery.imports import find_imports
 from promptls.skills import parse_front_matter
 from promptls.text.fsread import char_boundary
+from tests import examples
 
 TEXT = st.text(
     alphabet=st.characters(blacklist_categories=("Cs",), blacklist_characters="\\"),
@@ -70,7 +71,7 @@ SIZES = st.lists(
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SIZES)
 def test_codex_budget_on_random_trees(files: list[tuple[int, str]]) -> None:
     with tempfile.TemporaryDirectory() as tmp:

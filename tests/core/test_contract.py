@@ -5,13 +5,19 @@ Every module is parsed (``ast``), and every import counts: top-level, inside fun
 since each is a dependency a reader has to follow. The layering it keeps true: the pure
 core never reaches the LSP stack, the analysis never reads config files, the LSP
 features talk through shared modules rather than each other, and an import waits for its
-first use only at a seam of ``promptls.later``, used only by the modules the seam names.
+first use only at a seam of ``promptls.later``, used only by the modules the seam names,
+or where the generic code asks the registry for every agent's part of one kind
+(``home_parts("framing")``: each agent home's ``framing`` module, counted as imported by
+the caller and belonging to the unit ``HOME_PARTS`` gives it).
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from promptls.later import SEAMS, When
@@ -53,6 +59,16 @@ ALLOWED: dict[str, frozenset[str]] = {
 (the base of every record type) are open to all."""
 
 OPEN_TO_ALL = frozenset({"promptls", "record", "later"})
+
+HOME_PARTS: dict[str, str] = {"framing": "assembly", "oracle": "oracle"}
+"""A module of an agent's home (``promptls/agents/<home>/<part>.py``) → the unit it
+belongs to. The home's ``__init__`` (its profile) is pure core (unit ``agents``); its
+framing is assembly and its oracle adapter is the oracle harness, so each imports what
+that unit may and only that unit's callers reach it, through ``home_parts``."""
+
+HOME_PARTS_CALL = "home_parts"
+"""``agents.registry.home_parts("framing")`` imports every home's ``framing`` module:
+counted as an import of each, by the module that calls it."""
 
 MODULE_EXCEPTIONS: dict[str, frozenset[str]] = {
     "promptls.commands.serve": frozenset({"lsp"}),
@@ -124,6 +140,7 @@ def _imports_of(path: Path) -> list[Import]:
 
     tree = ast.parse("\n".join(lines))
     visit(tree, False, False)
+    found += _home_part_imports(module, tree)
     if module == LATER:
         return []  # its imports are the seams' own, counted where each seam is used
     for node in ast.walk(tree):
@@ -138,6 +155,26 @@ def _imports_of(path: Path) -> list[Import]:
 
 
 LATER = "promptls.later"
+
+
+def _home_part_imports(module: str, tree: ast.Module) -> list[Import]:
+    """What a ``home_parts("<part>")`` call imports: every home's ``<part>`` module."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or not node.args:
+            continue
+        func = node.func
+        name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", None)
+        part = node.args[0]
+        if name != HOME_PARTS_CALL:
+            continue
+        assert isinstance(part, ast.Constant) and isinstance(part.value, str), (
+            f"{module}:{node.lineno}: home_parts takes the part's name as a literal"
+        )
+        for path in sorted((PACKAGE / "agents").glob(f"*/{part.value}.py")):
+            target = _module_name(path)
+            found.append(Import(module, target, node.lineno, True, False, True, HOME_PARTS_CALL))
+    return found
 
 
 def _targets(node: ast.Import | ast.ImportFrom, module: str, is_package: bool) -> list[str]:
@@ -167,13 +204,17 @@ def _unit(module: str) -> str:
     parts = module.split(".")
     if parts == ["promptls"]:
         return "promptls"
+    if parts[1] == "agents" and len(parts) == 4 and parts[3] in HOME_PARTS:
+        return HOME_PARTS[parts[3]]
     return "cli" if parts[1] == "__main__" else parts[1]
 
 
-def _all_imports() -> list[Import]:
+@cache
+def _all_imports() -> tuple[Import, ...]:
+    """Every import in the package, parsed once for all the tests below (read-only)."""
     modules = sorted(PACKAGE.rglob("*.py"))
     assert len(modules) > 50, "the package was not found"
-    return [imp for path in modules for imp in _imports_of(path)]
+    return tuple(imp for path in modules for imp in _imports_of(path))
 
 
 def test_every_unit_is_in_the_table() -> None:
@@ -254,7 +295,7 @@ def test_no_import_waits_inside_a_function() -> None:
 def test_each_seam_is_used_only_by_the_modules_it_names() -> None:
     broken = []
     for imp in _all_imports():
-        if imp.seam is None or imp.seam in ("names", "load", "When"):
+        if imp.seam is None or imp.seam in ("names", "load", "When", HOME_PARTS_CALL):
             continue
         seam = SEAMS.get(imp.seam)
         if seam is None:
@@ -279,13 +320,31 @@ RUNS_PROGRAMS = "promptls.oracle"
 
 
 def test_the_pure_layers_never_import_the_oracle_runner() -> None:
+    """The oracle harness and the agents' oracle adapters (their unit is ``oracle``)."""
     pure = {"lsp", "analysis", "discovery", "assembly", "text", "prompt", "tokens", "config"}
+    pure |= {"agents", "views", "apidesc", "mcp"}
     broken = [
         f"{imp.module}:{imp.line} imports {imp.target}"
         for imp in _all_imports()
-        if _unit(imp.module) in pure and imp.target.startswith(RUNS_PROGRAMS)
+        if _unit(imp.module) in pure
+        and imp.target.startswith("promptls")
+        and (imp.target.startswith(RUNS_PROGRAMS) or _unit(imp.target) == "oracle")
     ]
     assert broken == []
+
+
+def test_importing_every_agent_home_loads_no_framing_and_no_oracle() -> None:
+    """The pure core reads the profiles (the registry imports every home); an agent's
+    framing and oracle adapter wait for the assembly and the oracle to ask for them."""
+    script = (
+        "import sys, promptls.agents.registry\n"
+        "print('\\n'.join(m for m in sys.modules if m.startswith('promptls.')))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert "promptls.agents.claude" in loaded
+    assert [m for m in loaded if _unit(m) not in {"agents", *ALLOWED["agents"], *OPEN_TO_ALL}] == []
 
 
 AGENT_BASE = frozenset({"promptls.agents", "promptls.agents.model", "promptls.agents.registry"})

@@ -11,7 +11,7 @@ import pytest
 
 from promptls.agents.registry import Walk
 from promptls.discovery import dirs
-from promptls.discovery.dirs import inside, walk_directories
+from promptls.discovery.dirs import walk_directories
 
 # The folders each walk rule visits and where it says the project starts.
 #
@@ -44,13 +44,6 @@ def test_a_marker_name_the_system_cannot_look_up_is_not_found(tmp_path: Path) ->
     root = str(tmp_path / "ws")
     walk = walk_directories(Walk.MARKER_ROOT, root, ("bad\x00name",))
     assert (walk.directories, walk.project_root) == ([root], root)
-
-
-def test_inside_is_strictly_below_a_whole_folder_name() -> None:
-    assert inside("/a/b", "/a")
-    assert not inside("/ab", "/a"), "a longer sibling name is not inside"
-    assert not inside("/a", "/a")
-    assert inside("/a", "/"), "the filesystem root already ends with a separator"
 
 
 def test_a_marker_name_the_system_cannot_look_up_does_not_stop_the_search(

@@ -30,9 +30,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from promptls.agents.gemini.imports import backtick_regions
 from promptls.cli import main
 from promptls.context import Discovery, Entry, EntryStatus, discover
-from promptls.discovery.imports import backtick_regions, find_imports
+from promptls.discovery.imports import find_imports
 from tests.core.helpers import write
 
 

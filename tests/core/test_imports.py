@@ -348,3 +348,26 @@ def test_imports_inside_a_fence_are_not_read(text: str, targets: list[str]) -> N
 )  # fmt: skip
 def test_gemini_refuses_file_and_web_urls(token: str, url: bool) -> None:
     assert is_url(token) is url
+
+
+@pytest.mark.parametrize(
+    ("text", "imported"),
+    [
+        # "claude: a no-break space after a closing fence": only spaces or tabs may follow
+        # a closing run, so the block runs on (CommonMark 4.5; Claude Code 2.1.332)
+        ("```\n@in.md\n```\u00a0\n@after.md\n", []),
+        ("```\n@in.md\n```\f\n@after.md\n", []),  # "claude: a form feed after ..."
+        ("```\n@in.md\n``` \t\n@after.md\n", ["after.md"]),
+        # "claude: a fence in a list item ends with the item"
+        ("- item\n  ```\n  @in.md\n\n@after.md\n", ["after.md"]),
+        # "claude: a fence in a block quote"
+        ("> ```\n> @in.md\n\n@after.md\n", ["after.md"]),
+    ],
+)
+def test_claude_reads_fences_as_commonmark_does(text: str, imported: list[str]) -> None:
+    assert claude_imports(text) == imported
+
+
+def test_an_unknown_import_dialect_is_an_error_not_claudes() -> None:
+    with pytest.raises(KeyError, match="no agent parses imports as 'nope'"):
+        find_imports("@a.md", "nope")

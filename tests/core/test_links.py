@@ -9,7 +9,6 @@ from pathlib import Path
 
 from promptls.agents.registry import PROFILES
 from promptls.discovery import discover
-from promptls.discovery.imports import import_style
 from promptls.discovery.links import (
     ImportEdit,
     ImportLink,
@@ -151,8 +150,8 @@ def test_a_loaded_import_is_still_a_link_after_its_walk(tmp_path: Path) -> None:
 def test_only_profiles_with_imports_are_asked() -> None:
     styles = import_profiles(["codex", "claude", "copilot", "gemini", "no-such-agent"])
     assert styles == [
-        ("claude", import_style(PROFILES["claude"].imports)),
-        ("gemini", import_style(PROFILES["gemini"].imports)),
+        ("claude", PROFILES["claude"].imports),
+        ("gemini", PROFILES["gemini"].imports),
     ]
 
 

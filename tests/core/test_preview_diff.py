@@ -20,7 +20,7 @@ from promptls.assembly.agents import (
     PieceKind,
     measure,
     render_agent,
-    render_or,
+    render_prompt,
 )
 from promptls.assembly.assemble import assemble_prompt
 from promptls.assembly.diff import first_difference, relocate, rendering_from_json
@@ -35,7 +35,7 @@ NOTES = "# Notes\n\nÜber-wichtig: ünïcödé ✓ 日本語 🚀 before the wor
 
 def _or(folder: Path, home: Path, system: str | None = None) -> AgentRendering:
     prompt = assemble_prompt(folder, profile="or", system_text=system, home=home, today=TODAY)
-    return render_or(prompt)
+    return render_prompt(prompt)
 
 
 def _expected_place(wire: str, word: str) -> tuple[int, int, int]:

@@ -9,8 +9,15 @@ import pytest_lsp
 
 from tests.lsp.client import CLIENTS, CONFIG, PromptClient, capabilities, initialize
 
+PROFILES = [
+    name if name == "vscode" else pytest.param(name, marks=pytest.mark.slow) for name in CLIENTS
+]
+"""Every module runs under each client profile; the Neovim and Emacs ones (UTF-8 and
+UTF-32, three servers a module instead of one) are marked slow, so ``scripts/test --quick``
+runs the LSP suite under VS Code's (UTF-16) and the full run under all three."""
 
-@pytest_lsp.fixture(config=CONFIG, params=list(CLIENTS), scope="module")
+
+@pytest_lsp.fixture(config=CONFIG, params=PROFILES, scope="module")
 async def lsp(
     lsp_client: PromptClient,
     request: pytest.FixtureRequest,

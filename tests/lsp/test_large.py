@@ -17,7 +17,7 @@ from tests.lsp.client import (
     uri_of,
 )
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = [pytest.mark.asyncio(loop_scope="module"), pytest.mark.slow]  # 10 MB documents
 
 SIZE = 10 * 1024 * 1024
 

@@ -14,12 +14,13 @@ from lsprotocol import types
 
 from promptls.lsp.documents import Documents
 from promptls.lsp.positions import ClientMapper, encoding_name
+from tests import examples
 from tests.lsp.client import apply_edits, offset_of, span
 from tests.positions import ENCODINGS, PIECES, texts
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(text=texts(), data=st.data())
 def test_ranges_and_positions_match_the_reference(
     encoding: str, text: str, data: st.DataObject
@@ -66,7 +67,7 @@ URI = "file:///work/AGENTS.md"
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(text=texts(), typed=st.lists(st.sampled_from(PIECES), max_size=12))
 def test_typing_into_the_document_store(encoding: str, text: str, typed: list[str]) -> None:
     """A burst of keystrokes at the end of the first line, as a client sends them."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from promptls.lsp.wire import HEAD_CHARS, full_parts, size_of, wire_of
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
+from tests import examples
 
 CUSTOM = "<!-- split -->"
 PIECES = st.sampled_from(
@@ -47,13 +48,13 @@ def _check(text: str, marker: str) -> None:
         assert part.head == built[:HEAD_CHARS]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(text=TEXTS)
 def test_sizes_equal_those_of_the_built_halves(text: str) -> None:
     _check(text, SYSTEM_PROMPT_BOUNDARY)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=TEXTS)
 def test_a_custom_marker_splits_the_same_way(text: str) -> None:
     _check(text, CUSTOM)

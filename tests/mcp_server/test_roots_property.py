@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.mcp.roots import InputError, Roots, resolve, roots_from
+from tests import examples
 
 _PARTS = st.sampled_from(
     ["..", ".", "a", "project", "other", "", "~", "file:", "%2e%2e", "\\", "c:"]
@@ -17,7 +18,7 @@ _PARTS = st.sampled_from(
 _PATHS = st.lists(_PARTS, max_size=6).map("/".join) | st.text(max_size=20)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(value=_PATHS, absolute=st.booleans(), as_uri=st.booleans())
 def test_a_resolved_path_is_always_inside_a_root(value: str, absolute: bool, as_uri: bool) -> None:
     roots = Roots(("/srv/ws/project", "/srv/ws/other"), "client")

@@ -164,6 +164,64 @@ CLAUDE = [
         ),
     ),
     Case(
+        "claude: a no-break space after a closing fence",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n```\n@in.md\n```\u00a0\n@after.md\n",
+                "ws/in.md": "fid-in\n",
+                "ws/after.md": "fid-after\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: a form feed after a closing fence",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n```\n@in.md\n```\f\n@after.md\n",
+                "ws/in.md": "fid-in\n",
+                "ws/after.md": "fid-after\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: a fence in a list item ends with the item",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n- item\n  ```\n  @in.md\n\n@after.md\n",
+                "ws/in.md": "fid-in\n",
+                "ws/after.md": "fid-after\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: a fence in a block quote",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n> ```\n> @in.md\n\n@after.md\n",
+                "ws/in.md": "fid-in\n",
+                "ws/after.md": "fid-after\n",
+            }
+        ),
+    ),
+    Case(
+        "claude: a comment below a fence in a list item is hidden",
+        "claude",
+        _s({"ws/CLAUDE.md": "fid-root\n- item\n  ```\n<!-- a note -->\nafter\n"}),
+    ),
+    Case(
+        "claude: comments below a fence closed by a no-break space are code",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n```\n<!-- one -->\n```\u00a0\n<!-- two -->\nafter\n",
+            }
+        ),
+    ),
+    Case(
         "claude: imports in files above the working folder are not expanded",
         "claude",
         _s(
@@ -309,6 +367,22 @@ GEMINI = [
             }
         ),
         representative=True,
+    ),
+    Case(
+        "gemini: imports in tilde fences and indented code are followed, a backtick pair "
+        "across lines hides one",
+        "gemini",
+        _s(
+            {
+                "ws/GEMINI.md": "fid-root\n~~~\n@./tilde.md\n~~~\n\n    @./indented.md\n\n"
+                "a ` stray\nline @./hidden.md\nand ` here\n`@./span.md` @./real.md\n",
+                "ws/tilde.md": "fid-tilde\n",
+                "ws/indented.md": "fid-indented\n",
+                "ws/hidden.md": "fid-hidden\n",
+                "ws/span.md": "fid-span\n",
+                "ws/real.md": "fid-real\n",
+            }
+        ),
     ),
     Case(
         "gemini: a missing import",

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.claude.oracle import ADAPTER, tool_names, tool_results, tool_use_reply
 from promptls.mcp.setup import CLIENTS, SERVER_NAME
 from promptls.oracle.adapter import Launch, Observation, merge_json_file
-from promptls.oracle.agents.claude import ADAPTER, tool_names, tool_results, tool_use_reply
 from promptls.oracle.mock import Reply, Request
 from promptls.oracle.runner import SYSTEM_PATH, clean_env, run
 from tests.oracle.harness import Scenario, agent_program

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import time
 import urllib.request
 from pathlib import Path
 
@@ -21,6 +23,7 @@ from promptls.oracle.mock import NOT_FOUND, recording
 from promptls.oracle.user import build_overlay
 
 PROMPTLS = Path(sys.executable).with_name("promptls")
+DEFAULT_SIGINT = [shutil.which("env") or "/usr/bin/env", "--default-signal=INT"]
 
 CREDENTIAL_FILES = (
     ".claude/.credentials.json",
@@ -111,6 +114,18 @@ def _process_alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _all_gone(pids: list[int], within: float = 10.0) -> bool:
+    """Whether every process is gone within ``within`` seconds: a process killed by a signal
+    exits when the kernel next runs it, which on a loaded machine can be a moment after
+    ``observe`` itself has returned."""
+    deadline = time.monotonic() + within
+    while any(_process_alive(pid) for pid in pids):
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
 def _hanging_run(
     tmp_path: Path, timeout: str, *, tell_when_started: bool
 ) -> tuple[subprocess.Popen[str], Path]:
@@ -121,8 +136,20 @@ def _hanging_run(
     (tmp_path / "ws").mkdir()
     (tmp_path / "home").mkdir()
     env = {"PATH": f"{program.parent}:/usr/bin:/bin", "HOME": str(tmp_path / "home")}
+    # A program inherits an ignored SIGINT (a test run started in the background ignores
+    # it), and Python then never raises KeyboardInterrupt: start observe with SIGINT at its
+    # default, as a terminal's Ctrl-C finds it.
     process = subprocess.Popen(
-        [str(PROMPTLS), "observe", "--agent", "claude", "--timeout", timeout, str(tmp_path / "ws")],
+        [
+            *DEFAULT_SIGINT,
+            str(PROMPTLS),
+            "observe",
+            "--agent",
+            "claude",
+            "--timeout",
+            timeout,
+            str(tmp_path / "ws"),
+        ],
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
@@ -138,7 +165,7 @@ def test_the_time_limit_stops_the_agent_and_every_process_it_started(tmp_path: P
     assert "sent no instruction request within 3 s" in err
     pids = [int(p) for p in ready.read_text().split()]
     assert len(pids) == 2
-    assert not any(_process_alive(pid) for pid in pids)
+    assert _all_gone(pids)
 
 
 def test_ctrl_c_stops_the_agent_and_every_process_it_started(tmp_path: Path) -> None:
@@ -150,7 +177,7 @@ def test_ctrl_c_stops_the_agent_and_every_process_it_started(tmp_path: Path) -> 
     process.send_signal(signal.SIGINT)
     process.communicate(timeout=60)
     assert process.returncode == 130
-    assert not any(_process_alive(pid) for pid in pids)
+    assert _all_gone(pids)
 
 
 def test_hooks_in_the_settings_are_named_before_the_run(tmp_path: Path) -> None:

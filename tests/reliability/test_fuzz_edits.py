@@ -244,6 +244,7 @@ def _diagnostics(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
     return sorted((_key(d["range"]), d["code"], d["message"], d["severity"]) for d in items)
 
 
+@pytest.mark.slow  # a fuzzed-edit session against a server
 @pytest.mark.parametrize(("encoding", "pull"), [("utf-16", False), ("utf-8", True)])
 def test_random_edits_keep_server_in_sync(
     encoding: str,

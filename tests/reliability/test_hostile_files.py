@@ -189,6 +189,8 @@ def run_cli(
     )
 
 
+# Two CLI runs per case (tests/core/test_context_hostile.py has each case in-process).
+@pytest.mark.slow
 def test_cli_context_answers_with_every_reason(tree: Path) -> None:
     for name, case in CASES.items():
         folder = tree / "ws" / name
@@ -212,6 +214,7 @@ def test_cli_preview_stays_under_the_cap(tree: Path) -> None:
     assert CAP_BYTES <= len(done.stdout) < 2 * CAP_BYTES
 
 
+@pytest.mark.slow  # a server of its own
 def test_file_deleted_while_being_read(tree: Path, tmp_path: Path) -> None:
     folder = tmp_path / "vanish"
     folder.mkdir()
@@ -242,6 +245,7 @@ def test_file_deleted_while_being_read(tree: Path, tmp_path: Path) -> None:
 # -- odd homes, roots and repositories --------------------------------------------------
 
 
+@pytest.mark.slow  # a server of its own
 def test_workspace_at_filesystem_root(tree: Path) -> None:
     client = RawClient(tree / "home")
     try:
@@ -272,6 +276,7 @@ def shared(tmp_path: Path) -> Iterator[Path]:
     shutil.rmtree(base, ignore_errors=True)
 
 
+@pytest.mark.slow  # a server of its own
 def test_home_pointing_nowhere(shared: Path) -> None:
     nowhere = shared / "no-such-home"
     expected = f"no user-level files: the home directory {nowhere} does not exist"
@@ -289,6 +294,7 @@ def test_home_pointing_nowhere(shared: Path) -> None:
     assert expected in [e["reason"] for e in json.loads(done.stdout)["profiles"][0]["entries"]]
 
 
+@pytest.mark.slow  # a server as uid 65534, without the shared code cache
 def test_home_unset(shared: Path) -> None:
     # Without HOME the home comes from the password database: run as uid 65534, whose
     # home does not exist, so the real home is never read and the reason is visible.
@@ -322,6 +328,7 @@ GIT_CASES: dict[str, Callable[[Path], None]] = {
 }
 
 
+@pytest.mark.slow  # a server per broken repository
 @pytest.mark.parametrize("name", list(GIT_CASES))
 def test_broken_repositories(tmp_path: Path, name: str) -> None:
     folder = tmp_path / "repo"
@@ -395,6 +402,7 @@ CONFIGS: dict[str, Callable[[Path], object]] = {
 }
 
 
+@pytest.mark.slow  # a server per hostile config file
 @pytest.mark.parametrize("name", list(CONFIGS))
 def test_hostile_config_files(tmp_path: Path, name: str) -> None:
     folder = tmp_path / "proj"
@@ -427,6 +435,7 @@ def test_hostile_config_files(tmp_path: Path, name: str) -> None:
         client.close()
 
 
+@pytest.mark.slow  # a large hostile tree through the CLI
 def test_check_walks_a_hostile_tree_without_hanging(tmp_path: Path) -> None:
     tree = tmp_path / "proj"
     (tree / "prompts").mkdir(parents=True)
@@ -445,6 +454,7 @@ def test_check_walks_a_hostile_tree_without_hanging(tmp_path: Path) -> None:
     assert {i["path"] for i in json.loads(done.stdout)} == {"prompts/ok.md"}
 
 
+@pytest.mark.slow  # a server per hostile setting
 @pytest.mark.parametrize("target", ["fifo", "/dev/zero", "a-directory", "missing"])
 def test_hostile_system_prompt_file_setting(tmp_path: Path, target: str) -> None:
     # A cloned repository's config chooses the file the server reads for previews.

@@ -92,7 +92,7 @@ def outside_fences(markdown: str) -> tuple[str, list[str]]:
             else:
                 outside.append(line)
         elif match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-            if not match.group(2).strip():
+            if not match.group(2).strip(" \t"):
                 blocks.append("\n".join(body))
                 fence = None
                 continue

@@ -259,6 +259,7 @@ def test_commands_with_wrong_arguments(server: RawClient, name: str) -> None:
     answers_next_request(server)
 
 
+@pytest.mark.slow  # messages of many megabytes
 def test_huge_single_messages(server: RawClient) -> None:
     # 50 MB in one unknown request, then a 50 MB document: both handled, nothing lost.
     padding = "x" * (50 * 1024 * 1024)

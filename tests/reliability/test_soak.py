@@ -25,6 +25,8 @@ from tests.positions import lines
 from .conftest import LONG, MARKER, assert_clean_log, position
 from .rawlsp import RawClient
 
+pytestmark = pytest.mark.slow  # thousands of edits against a server, then its caches
+
 EDITS, DOCS = (20_000, 200) if LONG else (6_000, 50)
 FRAGMENTS = ["word ", "\n", "\r\n", "é", "🎉", "中", "\u200b", MARKER, "__ZIDANE_", "x" * 40]
 MAX_TEXT = 3000

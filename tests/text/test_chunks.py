@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from promptls.text import chunks
 from promptls.text.chunks import ChunkedText
 from promptls.text.mapper import Encoding, Mapper
+from tests import examples
 from tests.positions import ENCODINGS, PIECES, texts
 
 POSITION = st.tuples(st.integers(-1, 12), st.integers(-1, 9))
@@ -35,7 +36,7 @@ def _plain(text: str, start: tuple[int, int], end: tuple[int, int], new: str, en
 
 @pytest.mark.parametrize("target", [1, 3, chunks.TARGET])
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(text=texts(), edits=EDITS)
 def test_edits_give_the_plain_texts(
     target: int,

@@ -15,8 +15,9 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis.rules import pl033_committed_secret as pl033
-from promptls.text import markdown
 from promptls.text.leads import Leads, split_alternatives
+from promptls.text.markdown import blocks
+from tests import examples
 
 OVERLAPPING = (
     r"ab|abc|b",  # the first alternative wins at a position even when a later is longer
@@ -42,8 +43,8 @@ def test_split_keeps_groups_classes_and_escapes_whole() -> None:
     assert split_alternatives("single") == ("single",)
 
 
-@pytest.mark.parametrize("pattern", [*OVERLAPPING, markdown._RUN.pattern])
-@settings(max_examples=150, deadline=None)
+@pytest.mark.parametrize("pattern", [*OVERLAPPING, blocks._RUN.pattern])
+@settings(max_examples=examples(150), deadline=None)
 @given(
     text=st.text(ALPHABET, max_size=60), window=st.tuples(st.integers(0, 70), st.integers(0, 70))
 )
@@ -54,7 +55,7 @@ def test_finditer_is_the_alternations(pattern: str, text: str, window: tuple[int
 
 
 @pytest.mark.parametrize("pattern", OVERLAPPING)
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(text=st.text(ALPHABET, max_size=60))
 @example(text="x abc")
 def test_search_is_the_alternations(pattern: str, text: str) -> None:
@@ -83,7 +84,7 @@ SECRET_TEXT = st.lists(
 ).map("".join)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(text=SECRET_TEXT)
 def test_the_secret_gate_answers_as_its_alternation(text: str) -> None:
     plain = re.compile(pl033._GATE.pattern).search(text) is not None

@@ -12,11 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.text.mapper import Encoding, Mapper, text_to_utf8, utf8_to_offsets
+from tests import examples
 from tests.positions import ENCODINGS, encoded_offset, encoded_position, texts
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=texts(), data=st.data())
 def test_offset_to_position_matches_the_encoded_prefix(
     encoding: Encoding, text: str, data: st.DataObject
@@ -29,7 +30,7 @@ def test_offset_to_position_matches_the_encoded_prefix(
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=texts(), data=st.data())
 def test_position_to_offset_matches_the_encoded_prefix(
     encoding: Encoding, text: str, data: st.DataObject
@@ -44,7 +45,7 @@ def test_position_to_offset_matches_the_encoded_prefix(
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(text=texts(), data=st.data())
 def test_every_offset_round_trips(encoding: Encoding, text: str, data: st.DataObject) -> None:
     offset = data.draw(st.integers(0, len(text)))
@@ -116,7 +117,7 @@ def test_offsets_to_positions_answers_each_offset_once() -> None:
     }
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=texts(), data=st.data())
 def test_utf8_offsets_map_back_to_code_points(text: str, data: st.DataObject) -> None:
     data_bytes = text_to_utf8(text)

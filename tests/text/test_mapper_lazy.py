@@ -15,11 +15,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.text.mapper import Encoding, Mapper
+from tests import examples
 from tests.positions import ENCODINGS, LINE_BREAK, encoded_position, texts, units
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(text=texts(60), data=st.data())
 def test_lookups_in_any_order_match_the_reference(
     encoding: Encoding, text: str, data: st.DataObject

@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 
-from promptls.text.markdown import Code, code_spans, fences, line_end, open_fence
+from promptls.text.markdown import Code, code_spans, fence_role, fences, line_end, open_fence
+from tests import examples
 
 _MD = MarkdownIt("commonmark")
 
@@ -103,19 +104,19 @@ def _span_text(text: str, a: int, b: int) -> str:
     return inner
 
 
-@settings(max_examples=1500, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1500), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_fences_agree_with_markdown_it(text: str) -> None:
     assert _trimmed(text, _our_fences(text)) == _trimmed(text, _their_fences(text))
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_reading_every_line_finds_the_same_fences(text: str) -> None:
     assert fences(text) == fences(text, every_line=True)
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_indented_code_agrees_with_markdown_it(text: str) -> None:
     lines = text.split("\n")
@@ -130,7 +131,7 @@ def test_indented_code_agrees_with_markdown_it(text: str) -> None:
     assert ours == theirs
 
 
-@settings(max_examples=1000, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(1000), suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(documents())
 def test_code_spans_agree_with_markdown_it_on_one_line_paragraphs(text: str) -> None:
     code = Code(text)
@@ -142,6 +143,24 @@ def test_code_spans_agree_with_markdown_it_on_one_line_paragraphs(text: str) -> 
         theirs = [c.content for c in token.children or [] if c.type == "code_inline"]
         ours = [_span_text(text, a, b) for a, b in code.spans_on_line(start)]
         assert ours == theirs
+
+
+@settings(max_examples=examples(1000), deadline=None)
+@given(_line(), st.sampled_from(["```", "~~~"]))
+def test_one_line_fence_role_is_what_the_fences_make_of_that_line(line: str, outer: str) -> None:
+    """``fence_role`` (a line alone, for edits) answers as ``fences`` does in a text:
+    whether the line opens a block, and whether it closes an open one."""
+    role = fence_role(line)
+    assert (role is not None) == bool(fences(line + "\n"))
+    closed = fences(f"{outer}\n{line}\n")[0].close is not None
+    assert closed == (role is not None and role[1] and role[0][0] == outer[0])
+
+
+def test_a_line_whose_run_is_followed_by_a_form_feed_or_no_break_space_closes_nothing() -> None:
+    assert fence_role("```\x0c") == ("```", False)
+    assert fence_role("```\xa0") == ("```", False)
+    assert fence_role("``` \t") == ("```", True)
+    assert fence_role("```a`") is None  # a backtick in the info string: inline code
 
 
 @pytest.mark.parametrize("tail", ["\x0c", "\xa0", "\u2003", " x"])

@@ -8,7 +8,7 @@
 import { spawn } from "node:child_process";
 import * as vscode from "vscode";
 import type { PromptlsClient } from "./client";
-import { PROFILES } from "./generated/api";
+import { AGENT_PROFILES } from "./generated/api";
 
 export const OBSERVE_SCHEME = "promptls-observe";
 /** The command id other views (the context tree's menu) can run with `{agent, folder}`. */
@@ -82,7 +82,7 @@ function errorLine(outcome: Outcome): string {
 }
 
 async function pickAgent(): Promise<string | undefined> {
-  const items = PROFILES.filter((p) => p !== "or").map((agent) => ({ label: agent }));
+  const items = AGENT_PROFILES.map((agent) => ({ label: agent }));
   return (
     await vscode.window.showQuickPick(items, {
       title: "promptls: Observe what an agent sends",

@@ -9,8 +9,10 @@ fill in (``promptls.discovery.hooks``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import field
 from enum import StrEnum
+from typing import NamedTuple
 
 from promptls.discovery.globs import DEFAULT, GlobDialect
 from promptls.discovery.hooks import GENERIC, DiscoveryHooks
@@ -32,6 +34,49 @@ class Walk(StrEnum):
     ``copilot``)."""
     ROOT = "root"
     """Only the workspace root itself (``cursor``)."""
+
+
+class ImportRef(NamedTuple):
+    """One ``@path`` in a file: where it is (``str`` offsets, 1-based line) and its text.
+
+    ``target`` is the path as the agent reads it (escapes undone); ``text[start:end]`` is
+    the whole token as written, ``@`` included.
+    """
+
+    target: str
+    line: int
+    start: int
+    end: int
+
+
+class ImportStyle(NamedTuple):
+    """How one agent parses and follows ``@path`` imports: the value of
+    ``Profile.imports``, filled in by the agent's home (``agents/<home>/imports.py``).
+
+    ``name`` names the dialect (``claude``, ``gemini``) and ``agent`` the product.
+    ``parse`` lists a text's imports in order, code left out as that agent leaves it out
+    (its home's docstring says where that differs from CommonMark). ``home``: ``@~/x``
+    names a file in the home folder. ``silent_misses``: a token that is not an explicit
+    path (``@alice``, ``@scope/pkg``) and names no file is left alone without a trace.
+    ``confined``: a target must lie inside the top-level file's project root by real
+    path. ``per_chain``: cycles are tracked per import chain with the top-level file left
+    out, and a file imported twice is inlined twice. ``approval``: imports leaving the
+    working folder from a project file need the user's approval. ``comments``: the agent
+    writes an HTML comment where an import fails, so the reasons quote it.
+    ``escaped_spaces``: ``\\ `` in a token is a space of the path (so a path with spaces
+    can be written); otherwise a token ends at the first space.
+    """
+
+    name: str
+    agent: str
+    parse: Callable[[str], tuple[ImportRef, ...]]
+    home: bool
+    silent_misses: bool
+    confined: bool
+    per_chain: bool
+    approval: bool
+    comments: bool
+    escaped_spaces: bool
 
 
 class SizeLimit(Record):
@@ -60,9 +105,10 @@ class Profile(Record):
     agent's own settings files (codex's ``config.toml``, gemini's ``settings.json``),
     or an order of its own (opencode). ``sort_paths`` sends the project files sorted by
     absolute path, not folder by folder (gemini).
-    ``imports`` is the ``@path`` syntax (``claude``/``gemini``) and ``import_depth`` its
-    hop limit. ``user_rules_dir`` (under the user folder) and ``project_rules_dir`` (under
-    the root) hold rules, listed recursively; ``rules_scope_key`` is the front matter key
+    ``imports`` is the agent's ``@path`` dialect (its parser and how it follows imports;
+    None: the agent has none) and ``import_depth`` its hop limit. ``user_rules_dir``
+    (under the user folder) and ``project_rules_dir`` (under the root) hold rules,
+    listed recursively; ``rules_scope_key`` is the front matter key
     that makes a rule path-scoped (``conditional``). ``memory_file`` is a per-project file
     under the user folder (``{project}`` is the project's folder key) of which only
     ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
@@ -135,7 +181,7 @@ class Profile(Record):
     managed_files: tuple[str, ...] = ()
     first_match: bool = False
     budget: int | None = None
-    imports: str | None = None
+    imports: ImportStyle | None = None
     import_depth: int = 0
     skill_dirs: tuple[str, ...] = ()
     project_skill_dirs: tuple[str, ...] = ()

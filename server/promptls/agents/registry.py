@@ -8,9 +8,10 @@ How to add an agent:
 
 1. Create ``promptls/agents/<home>/__init__.py`` with ``PROFILE = Profile(...)``
    (``promptls.agents.model``): every value with its source and the date it was read.
-2. Put the agent's own behaviour beside it in that folder (a settings reader, its wire
-   framing, its oracle adapter, ...) and name it in the profile's hook fields; leave a
-   hook at its default when the agent does what the generic code does.
+2. Put the agent's own behaviour beside it in that folder, one module per part, named
+   as the generic code looks it up through ``home_parts``: ``framing.py`` (its wire
+   framing, ``FRAMER``), ``oracle.py`` (how the oracle runs it, ``ADAPTER`` and
+   ``USER``), ...; leave a part out when the agent does what the generic code does.
 3. Add one line to ``HOMES`` below. The order is the order of every list a user sees.
 4. Add its tests and docs (``docs/profiles.md``), then run ``scripts/gen-api`` so the
    editors' generated clients list it.
@@ -19,8 +20,9 @@ How to add an agent:
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Mapping
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 
 from promptls.agents.model import Profile, Walk
 
@@ -78,6 +80,24 @@ def agent(name: object) -> Profile:
     return profile
 
 
+def home_parts(part: str) -> Mapping[str, ModuleType]:
+    """Each agent's ``promptls.agents.<home>.<part>`` module by agent name, for the homes
+    that have one, in ``HOMES`` order.
+
+    The generic code finds an agent's framing, oracle adapter, ... here, so no list of
+    agents is kept beside ``HOMES``. A part may import more than the home's profile does
+    (a framing imports the assembly, an oracle adapter the oracle harness), so only the
+    layer that owns the part calls this with its name: the import contract
+    (``tests/core/test_contract.py``) counts each call as an import of those modules.
+    """
+    found: dict[str, ModuleType] = {}
+    for home, name in zip(HOMES, PROFILES, strict=True):
+        module = f"promptls.agents.{home}.{part}"
+        if importlib.util.find_spec(module) is not None:
+            found[name] = importlib.import_module(module)
+    return MappingProxyType(found)
+
+
 __all__ = [
     "AUTO_PROFILE",
     "DEFAULT_PROFILE",
@@ -87,4 +107,5 @@ __all__ = [
     "UnknownAgentError",
     "Walk",
     "agent",
+    "home_parts",
 ]

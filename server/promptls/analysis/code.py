@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import re
 
-from promptls.text.lazyre import lazy
-from promptls.text.markdown import Code, Fence, fences, line_end, line_start
-
-_FENCE_LINE = lazy(r" {0,3}(`{3,}|~{3,})(.*)")
+from promptls.text.markdown import Code, Fence, fence_role, fences, line_end, line_start
 
 
 def _breaks(text: str, start: int, end: int) -> int:
@@ -37,17 +34,6 @@ def shape(text: str, blocks: list[Fence]) -> list[tuple[int, int | None]]:
     return lines
 
 
-def _fence_role(line: str) -> tuple[str, bool] | None:
-    """A line's fence run and whether nothing follows it (what makes it a closer)."""
-    match = _FENCE_LINE.fullmatch(line)
-    if match is None:
-        return None
-    run, rest = match.groups()
-    if run[0] == "`" and "`" in rest:
-        return None  # neither opens (its info string holds a backtick) nor closes
-    return run, not rest.strip()
-
-
 def _without(text: str, spans: list[tuple[int, int]]) -> tuple[int, int, str]:
     """The line holding ``spans`` (all on one line, in order): its bounds, and its text
     with the spans deleted."""
@@ -59,7 +45,7 @@ def fence_role_changes(text: str, spans: list[tuple[int, int]]) -> bool:
     """Whether deleting ``spans`` (on one line) makes the line a fence, or no longer
     one, or changes whether it could close one: cheap, looks at the line only."""
     first, last, line = _without(text, spans)
-    return _fence_role(text[first:last]) != _fence_role(line)
+    return fence_role(text[first:last]) != fence_role(line)
 
 
 def removal_moves_fences(text: str, spans: list[tuple[int, int]], code: Code) -> bool:

@@ -20,6 +20,7 @@ from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.setup import Setup
 from promptls.record import Record
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 __all__ = ["Hole", "coverage_holes", "fix_hint"]
 
@@ -127,7 +128,7 @@ def _marker_file(setup: Setup) -> str:
     file exists (that is where the fix goes), else the marker itself."""
     for name in PROFILES[setup.profile].settings_files:
         path = os.path.join(setup.folder, name)
-        if path.startswith(setup.path.rstrip(os.sep) + os.sep) and runmemo.isfile(path):
+        if within(path, setup.path, strict=True) and runmemo.isfile(path):
             return path
     return setup.path
 

@@ -48,6 +48,7 @@ from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.lazyre import lazy
+from promptls.text.leads import Led
 from promptls.text.mapper import text_to_utf8, utf8_to_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
@@ -99,25 +100,38 @@ def _common_suffix(strings: Sequence[str]) -> str:
     return shortest[len(shortest) - length :]
 
 
+@lru_cache(maxsize=64)
+def _literal(marker: str) -> Led[str]:
+    """A search for ``marker`` from its rarest character (``_`` in the usual markers),
+    which ``memchr`` finds: ``str.find`` reads every character of the text."""
+    return Led(re.compile(re.escape(marker)))
+
+
+def _find(text: str, marker: str, start: int = 0) -> int:
+    """``text.find(marker, start)``."""
+    found = _literal(marker).search(text, start)
+    return -1 if found is None else found.start()
+
+
 def _occurrences(text: str, markers: Sequence[str]) -> list[tuple[int, str]]:
     """Every (start, marker) occurrence, in one pass when the markers share a suffix."""
     found: list[tuple[int, str]] = []
     suffix = _common_suffix(markers)
     if len(suffix) >= 6 and len(markers) > 1:
-        index = text.find(suffix)
+        index = _find(text, suffix)
         while index >= 0:
             end = index + len(suffix)
             for marker in markers:
                 start = end - len(marker)
                 if start >= 0 and text.startswith(marker, start):
                     found.append((start, marker))
-            index = text.find(suffix, index + 1)
+            index = _find(text, suffix, index + 1)
         return found
     for marker in markers:
-        index = text.find(marker)
+        index = _find(text, marker)
         while index >= 0:
             found.append((index, marker))
-            index = text.find(marker, index + 1)
+            index = _find(text, marker, index + 1)
     return found
 
 
@@ -152,16 +166,17 @@ def _anchor_pattern(word: str, near: str) -> str:
 
 
 @lru_cache(maxsize=64)
-def _anchor_regex(word: str) -> re.Pattern[str]:
-    """The anchor search over lowered ASCII text."""
-    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9]"))
+def _anchor_regex(word: str) -> Led[str]:
+    """The anchor search over lowered ASCII text (from the word, with ``find`` while the
+    word is rare: ``zidane`` is, ``prompt`` often is not)."""
+    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9]")))
 
 
 @lru_cache(maxsize=64)
-def _anchor_regex_bytes(word: str) -> re.Pattern[bytes]:
+def _anchor_regex_bytes(word: str) -> Led[bytes]:
     """The anchor search over lowered UTF-8 bytes (non-ASCII bytes count as neighbours:
     they may be an invisible character inside the marker)."""
-    return re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1"))
+    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1")))
 
 
 _start = re.Match[str].start

@@ -25,6 +25,7 @@ from promptls.analysis.model import Finding
 from promptls.record import Record
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import Mapper
+from promptls.text.markdown import Code
 
 _COMMENT = lazy(
     r"<!--[ \t]*promptls-(disable-next-line|disable|enable)\b(.*?)-->"
@@ -75,13 +76,6 @@ def _codes(body: str, offset: int, known: Collection[str], out: Suppressions) ->
     return codes if tokens else {ALL}
 
 
-def _in_inline_code(mapper: Mapper, start: int) -> bool:
-    """A comment quoted in a Markdown code span (odd backticks before it on its line)
-    is documentation about suppression, not a suppression."""
-    column = mapper.offset_to_position(start)[1]  # a code-point mapper: columns are offsets
-    return mapper.text.count("`", start - column, start) % 2 == 1
-
-
 def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
     """Read every suppression comment; cheap when the text never says ``promptls``."""
     out = Suppressions()
@@ -89,8 +83,9 @@ def parse_suppressions(text: str, known: Collection[str]) -> Suppressions:
         return out
     open_at: dict[str, int] = {}
     out.mapper = mapper = Mapper(text, "utf-32")
+    quoted = Code(text)  # a comment quoted in a code span documents suppression
     for match in _COMMENT.finditer(text):
-        if _in_inline_code(mapper, match.start()):
+        if quoted.in_inline_code(match.start()):
             continue
         if match.group(3):
             codes = _codes(match.group(4), match.start(4), known, out)

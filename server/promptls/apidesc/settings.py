@@ -159,12 +159,15 @@ INIT_ONLY = [
 
 def profiles() -> list[Schema]:
     """The discovery profiles; ``default`` marks the one used when the repository is
-    set up for no agent, ``setupMarkers`` the paths that say it is set up for one."""
+    set up for no agent, ``reference`` the reference agent (no product anyone runs, so
+    no picker of installed agents offers it), ``setupMarkers`` the paths that say the
+    repository is set up for one."""
     return [
         {
             "name": p.name,
             "title": p.title,
             "default": p.name == DEFAULT_PROFILE,
+            "reference": p.reference,
             "setupMarkers": list(p.setup_markers),
         }
         for p in PROFILES.values()

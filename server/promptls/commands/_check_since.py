@@ -24,8 +24,8 @@ from promptls.analysis.baseline import Key, key_of, new_flags
 from promptls.commands import UsageError
 from promptls.commands._check_output import Report
 from promptls.commands._revision import checkout
-from promptls.discovery.dirs import inside
 from promptls.text.escape import safe_line
+from promptls.text.paths import within
 
 Collect = Callable[[list[str]], tuple[list[Report], list[Path]]]
 """Checks the given paths as ``promptls check`` would: its reports and the files read."""
@@ -60,7 +60,7 @@ def since(
         base_raws = []
         for raw in raws:
             path = os.path.abspath(raw)
-            if path != tree.logical_top and not inside(path, tree.logical_top):
+            if not within(path, tree.logical_top):
                 raise UsageError(f"--since: {safe_line(raw)} is outside the repository")
             rel = os.path.relpath(path, tree.logical_top)
             if Path(tree.tree, rel).exists():

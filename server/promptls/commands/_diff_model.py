@@ -28,9 +28,9 @@ from promptls.assembly.diff import Difference, cached_prefix, first_difference, 
 from promptls.commands._check_output import Report
 from promptls.commands._check_since import report_keys
 from promptls.discovery import Discovery, Entry, EntryStatus
-from promptls.discovery.dirs import inside
 from promptls.record import Record
 from promptls.text.mapper import Mapper
+from promptls.text.paths import within
 from promptls.views.load_line import budget_of
 
 SENT = frozenset({EntryStatus.LOADED, EntryStatus.CUT, EntryStatus.IMPORTED})
@@ -163,7 +163,7 @@ class Change(Record):
 
 def shown(path: str, tree: Tree) -> str:
     """A path as the user knows it: relative to the shown top when below it."""
-    if inside(path, tree.top):
+    if within(path, tree.top, strict=True):
         return os.path.relpath(path, tree.top).replace(os.sep, "/")
     return path
 

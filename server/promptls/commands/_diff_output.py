@@ -21,6 +21,7 @@ from typing import Any
 from promptls.commands._diff_model import AgentChange, Change, NewFinding, Size
 from promptls.text.escape import safe_line
 from promptls.text.fsread import human_bytes
+from promptls.text.markdown import longest_run
 from promptls.views.diff import difference_json
 
 Json = dict[str, Any]
@@ -39,8 +40,7 @@ def md_code(text: str) -> str:
     """A name or excerpt as a code span that nothing inside can close, one line, its
     ``|`` escaped so a table cell holds it (GFM reads ``\\|`` in a cell as ``|``)."""
     line = safe_line(text).replace("|", "\\|")
-    longest = max((len(run) for run in re.findall(r"`+", line)), default=0)
-    fence = "`" * (longest + 1)
+    fence = "`" * (longest_run(line) + 1)
     pad = " " if line.startswith(("`", " ")) or line.endswith(("`", " ")) or not line else ""
     return f"{fence}{pad}{line}{pad}{fence}"
 

@@ -25,8 +25,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from promptls.commands import UsageError
-from promptls.discovery.dirs import inside
 from promptls.record import Record
+from promptls.text.paths import within
 
 
 class Checkout(Record):
@@ -79,7 +79,7 @@ def _unpack(archive: bytes, tree: str) -> None:
     for member in links:
         path = Path(os.path.normpath(top / member.name))
         folder = str(path.parent.resolve())
-        if (folder == str(top) or inside(folder, str(top))) and not path.is_symlink():
+        if within(folder, str(top)) and not path.is_symlink():
             path.symlink_to(member.linkname)
 
 

@@ -62,6 +62,7 @@ from promptls.discovery.api import owning_folder
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
 from promptls.text.escape import safe_line
+from promptls.text.paths import within
 from promptls.views.loaders import loaders_result, loaders_text
 from promptls.views.shapes import ProfileContext, context_result
 from promptls.views.text import context_text
@@ -195,7 +196,7 @@ def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]
 def start_folder(path: str, cwd: str | None) -> str:
     """The folder an agent asked about ``path`` would run in: ``cwd`` when it contains
     the file, else the nearest folder above the file holding ``.git``, else its folder."""
-    if cwd is not None and path.startswith(cwd.rstrip(os.sep) + os.sep):
+    if cwd is not None and within(path, cwd, strict=True):
         return cwd
     folder = Path(path).parent
     for current in (folder, *folder.parents):
@@ -210,7 +211,7 @@ def _target(value: str | None, folder: str) -> str | None:
     if value is None:
         return None
     path = logical_path(value)
-    if not path.startswith(folder.rstrip(os.sep) + os.sep):
+    if not within(path, folder, strict=True):
         raise UsageError(f"--for {safe_line(value)} is not inside {safe_line(folder)}")
     if Path(path).is_dir():
         raise UsageError(f"--for {safe_line(value)} is a folder; name a file in it")

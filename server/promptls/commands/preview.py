@@ -31,6 +31,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from promptls.agents.registry import agent
 from promptls.assembly.agents import AgentRendering, Measured, measure_prompt
 from promptls.assembly.assemble import AssembledPrompt, assemble_prompt
 from promptls.assembly.diff import first_difference
@@ -46,7 +47,7 @@ from promptls.commands._common import (
 )
 from promptls.commands._preview_diff import old_rendering
 from promptls.commands.context import _folder_and_target as folder_and_target
-from promptls.discovery import PROFILES
+from promptls.discovery import DEFAULT_PROFILE, PROFILES
 from promptls.views.diff import difference_json, difference_text
 from promptls.views.shapes import agents_preview_result, preview_result
 from promptls.views.text import agents_preview_text, preview_text, rendering_text
@@ -63,7 +64,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--system", metavar="FILE", help="system prompt file used as the static doctrine"
     )
     who = parser.add_mutually_exclusive_group()
-    who.add_argument("--profile", default="or", help=f"agent profile: {', '.join(PROFILES)}")
+    who.add_argument(
+        "--profile", default=DEFAULT_PROFILE, help=f"agent profile: {', '.join(PROFILES)}"
+    )
     who.add_argument("--all-profiles", action="store_true", help="every agent, one after another")
     parser.add_argument(
         "--for",
@@ -117,8 +120,9 @@ def run(args: argparse.Namespace) -> int:
         folder, profile=profile, system_text=system_text, home=home, today=today, target=target
     )
     one = measured_rendering(prompt)
+    reference = agent(profile).reference
     if args.format == "wire":
-        wire = prompt.wire if profile == "or" else one.rendering.wire
+        wire = prompt.wire if reference else one.rendering.wire
         sys.stdout.flush()
         sys.stdout.buffer.write(wire.encode("utf-8", "surrogatepass"))
         sys.stdout.buffer.flush()
@@ -129,7 +133,7 @@ def run(args: argparse.Namespace) -> int:
     setup_stdout()
     if args.format == "cache-aware":
         print(preview_text(folder, profile, system_file, prompt))
-    elif profile == "or":
+    elif reference:
         print(preview_text(folder, profile, system_file, prompt, one))
     else:
         print(rendering_text(one))

@@ -11,13 +11,13 @@ at a page that may not exist (docs/cli.md, "Rule documentation").
 from __future__ import annotations
 
 import argparse
-import re
 
 from promptls.analysis.model import DocumentKind
 from promptls.analysis.rules import RULES, Rule
 from promptls.commands import UsageError
 from promptls.commands._common import setup_stdout
 from promptls.commands.explain import find_rule
+from promptls.text.markdown import longest_run
 
 NAME = "rule"
 HELP = "Print one rule's documentation as Markdown (e.g. promptls rule PL001)."
@@ -43,8 +43,7 @@ def _visible(example: str) -> str:
 def _fenced(example: str) -> str:
     """An example in a fence longer than any backtick run inside it (an example may
     itself hold a fence)."""
-    longest = max((len(run) for run in re.findall(r"`+", example)), default=0)
-    fence = "`" * max(3, longest + 1)
+    fence = "`" * max(3, longest_run(example) + 1)
     return f"{fence}text\n{_visible(example)}{fence}"
 
 

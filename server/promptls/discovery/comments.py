@@ -14,51 +14,76 @@ who park notes for humans in comments see here exactly what the model does not g
 
 from __future__ import annotations
 
+import re
+from bisect import bisect_right
+
 from promptls.text import runmemo
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import Fence, fences, line_end
 
-_FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
-_OPEN = lazy(r"^ {0,3}<!--(?!-?>)")
+_OPEN = lazy(r"(?:^|(?<=\r)) {0,3}<!--(?!-?>)", re.MULTILINE)
 """``<!-->`` and ``<!--->`` open no comment: Claude Code 2.1.332 sends such a line and
 everything after it (oracle scenario "claude: <!--> opens no comment")."""
+
+
+class _Code:
+    """The fenced blocks of a text, found again after a comment that held a fence run."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.blocks: list[Fence] = fences(text)
+        self.starts = [b.start for b in self.blocks]
+
+    def holding(self, offset: int) -> Fence | None:
+        """The fenced block holding ``offset``, if any."""
+        index = bisect_right(self.starts, offset) - 1
+        if index >= 0 and offset < self.blocks[index].end:
+            return self.blocks[index]
+        return None
+
+    def restart(self, start: int, end: int) -> None:
+        """A comment covers ``text[start:end]`` (``end`` a line start): a fence run
+        inside it opened nothing, so the blocks after it are found from ``end``."""
+        index = bisect_right(self.starts, start)
+        if index == len(self.starts) or self.starts[index] >= end:
+            return  # no fence run inside the comment: the answer stands
+        later = fences(self.text[end:])
+        self.blocks = self.blocks[:index] + [
+            Fence(b.start + end, b.run, None if b.close is None else b.close + end,
+                  b.close_run, b.end + end)
+            for b in later
+        ]  # fmt: skip
+        self.starts = [b.start for b in self.blocks]
 
 
 def block_comment_spans(text: str) -> list[tuple[int, int]]:
     """The ``str`` spans an agent that hides block-level comments removes, in order:
     from the start of a comment's first line to its ``-->``, and the rest of that
-    closing line with its line break when nothing else is on it."""
+    closing line with its line break when nothing else is on it.
+
+    Code is ``promptls.text.markdown``'s (CommonMark): a comment line inside a fenced
+    block is code. A comment is an HTML block (4.6, type 2), so a fence run inside it
+    opens nothing.
+    """
     if "<!--" not in text:  # most files: no line to look at (discovery asks for each)
         return []
-    lines = text.splitlines(keepends=True)
+    code = _Code(text)
     spans: list[tuple[int, int]] = []
-    fence: str | None = None
-    offset = 0
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        match = _FENCE.match(line)
-        if fence is not None or match or not _OPEN.match(line):
-            if fence is not None:
-                if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                    fence = None
-            elif match:
-                fence = match.group(1)
-            offset += len(line)
-            i += 1
+    pos = 0
+    while (found := _OPEN.search(text, pos)) is not None:
+        start = found.start()
+        fence = code.holding(start)
+        if fence is not None:
+            pos = max(fence.end, start + 1)
             continue
-        start = offset
-        close = line.find("-->")  # CommonMark: the block ends on the first line holding -->
-        while close < 0 and i + 1 < len(lines):
-            offset += len(lines[i])
-            i += 1
-            close = lines[i].find("-->")
+        close = text.find("-->", found.end() - 4)
         if close < 0:
-            break
-        rest = lines[i][close + 3 :]
-        end = offset + close + 3 + (0 if rest.strip() else len(rest))
-        spans.append((start, end))
-        offset += len(lines[i])
-        i += 1
+            break  # never closed: the HTML block runs to the end, and nothing is hidden
+        end = line_end(text, close)
+        after = end + (2 if text.startswith("\r\n", end) else int(end < len(text)))
+        spans.append((start, after if not text[close + 3 : end].strip() else close + 3))
+        code.restart(start, after)
+        pos = after
     return spans
 
 

@@ -15,6 +15,7 @@ from typing import NamedTuple
 
 from promptls.agents.model import Walk
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 
 class DirectoryWalk(NamedTuple):
@@ -55,18 +56,12 @@ def ancestors(root: str) -> list[str]:
     return chain
 
 
-def inside(path: str, folder: str) -> bool:
-    """Whether ``path`` lies strictly below ``folder`` (string-wise, both absolute)."""
-    prefix = folder if folder.endswith(os.sep) else folder + os.sep
-    return path.startswith(prefix)
-
-
 def folders_between(root: str, target: str) -> list[str]:
     """The folders strictly below ``root`` on the way to the file ``target``, top first
     (``[root/a, root/a/b]`` for ``root/a/b/f``); empty when the file is not below them."""
     chain: list[str] = []
     folder = os.path.dirname(target)
-    while inside(folder, root):
+    while within(folder, root, strict=True):
         chain.append(folder)
         folder = os.path.dirname(folder)
     chain.reverse()
@@ -75,7 +70,7 @@ def folders_between(root: str, target: str) -> list[str]:
 
 def _from(chain: list[str], top: str) -> list[str]:
     """The part of ``chain`` from ``top`` down."""
-    return [d for d in chain if d == top or inside(d, top)]
+    return [d for d in chain if within(d, top)]
 
 
 def walk_directories(

@@ -28,14 +28,11 @@ from __future__ import annotations
 import os
 from urllib.parse import unquote
 
-from promptls.agents.model import Profile
-from promptls.discovery.dirs import ancestors, inside
+from promptls.agents.model import ImportRef, ImportStyle, Profile
+from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     TRAILING_PUNCTUATION,
-    ImportRef,
-    ImportStyle,
     find_imports,
-    import_style,
     is_explicit_import,
     is_url,
     resolve_import,
@@ -45,6 +42,7 @@ from promptls.discovery.record import Recorder, content_notes
 from promptls.text import runmemo
 from promptls.text.fsread import char_boundary, decode, human_bytes, read_bounded
 from promptls.text.lazyre import lazy
+from promptls.text.paths import within
 
 _MAX_IMPORTS = 256
 MISSING = "does not exist"
@@ -98,8 +96,10 @@ class ImportFollower(Recorder):
         self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
     ) -> None:
         """Follow the imports of ``importer`` (``chain[0]`` is the top-level file)."""
-        style = import_style(self.profile.imports)
-        for ref in find_imports(text, style.name):
+        style = self.profile.imports
+        if style is None:
+            return
+        for ref in find_imports(text, style):
             target = resolve_import(ref.target, importer, self.home)
             where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
             if self.imports_left <= 0:
@@ -213,7 +213,7 @@ class ImportFollower(Recorder):
         """Claude asks once per project before loading imports from outside the folder."""
         if not style.approval or scope is ContextScope.USER:
             return []
-        if target == self.root or inside(target, self.root):
+        if within(target, self.root):
             return []
         return [
             f"outside the working folder {self.root}: {style.agent} asks once per project "
@@ -229,7 +229,7 @@ class ImportFollower(Recorder):
         root = self.confine_root(os.path.dirname(top))
         real = runmemo.realpath(_uri_decoded(target))
         real_root = runmemo.realpath(root)
-        if real == real_root or inside(real, real_root):
+        if within(real, real_root):
             return None
         shown = target if real == target else f"{target} (really {real})"
         return (

@@ -21,18 +21,18 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping, Sequence
 
+from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
-from promptls.discovery.dirs import ancestors, inside
+from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
-    ImportStyle,
     find_imports,
-    import_style,
     is_url,
     resolve_import,
 )
 from promptls.discovery.model import Discovery, EntryStatus
 from promptls.record import Record
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 GEMINI_ROOT_MARKERS = (".git",)
 """gemini-cli's default ``memoryBoundaryMarkers``: where its import confinement ends."""
@@ -52,7 +52,7 @@ class ImportLink(Record):
     @property
     def agents(self) -> tuple[str, ...]:
         """The agents' names, for a tooltip ("Claude Code", "gemini-cli")."""
-        names = (import_style(PROFILES[p].imports).agent for p in self.profiles)
+        names = (s.agent for p in self.profiles if (s := PROFILES[p].imports) is not None)
         return tuple(dict.fromkeys(names))
 
 
@@ -69,7 +69,7 @@ def import_profiles(profiles: Iterable[str]) -> list[tuple[str, ImportStyle]]:
     for name in profiles:
         profile = PROFILES.get(name)
         if profile is not None and profile.imports is not None:
-            out.append((name, import_style(profile.imports)))
+            out.append((name, profile.imports))
     return out
 
 
@@ -92,7 +92,7 @@ def _followable(style: ImportStyle, written: str, target: str, importer: str) ->
         if style.confined:
             root = runmemo.realpath(_confine_root(os.path.dirname(importer), GEMINI_ROOT_MARKERS))
             real = runmemo.realpath(target)
-            return real == root or inside(real, root)
+            return within(real, root)
     except (OSError, ValueError):
         return False
     return True
@@ -162,7 +162,7 @@ def importers_of(
             continue
         for link in followed_imports(text, path, wanted, home=home):
             aim = os.path.normcase(link.target)
-            if aim == goal or inside(aim, goal):
+            if within(aim, goal):
                 sites.append(ImportSite(path, link))
     return sites
 
@@ -184,7 +184,7 @@ def _rewritten(site: ImportSite, old: str, new: str, home: str | None) -> str | 
         return None
     moved = os.path.normpath(new + target[len(os.path.abspath(old)) :])
     if written.startswith("~/"):
-        if home is None or not (moved == home or inside(moved, home)):
+        if home is None or not within(moved, home):
             return None
         path = "~/" + os.path.relpath(moved, home).replace(os.sep, "/")
     else:
@@ -192,9 +192,11 @@ def _rewritten(site: ImportSite, old: str, new: str, home: str | None) -> str | 
         if written.startswith("./") and not path.startswith("../"):
             path = "./" + path
     if any(c.isspace() for c in path):
-        styles = {import_style(PROFILES[p].imports).name for p in site.link.profiles}
-        if styles != {"claude"} or any(c.isspace() and c != " " for c in path):
-            return None  # gemini ends a token at a space; Claude takes only "\ "
+        styles = [PROFILES[p].imports for p in site.link.profiles]
+        if not all(s and s.escaped_spaces for s in styles) or any(
+            c.isspace() and c != " " for c in path
+        ):
+            return None  # a token ends at a space, or (escaped) only "\ " is one
         path = path.replace(" ", "\\ ")
     return path
 
@@ -215,7 +217,7 @@ def rename_edits(
     listed = [
         (p, t)
         for p, t in files
-        if not (same_path(p, old_abs) or inside(os.path.abspath(p), old_abs))
+        if not (same_path(p, old_abs) or within(os.path.abspath(p), old_abs))
     ]
     for site in importers_of(old_abs, listed, profiles, home=home):
         path = _rewritten(site, old_abs, new_abs, home)

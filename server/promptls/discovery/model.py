@@ -15,6 +15,7 @@ from enum import StrEnum
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
 from promptls.record import Record
+from promptls.text.paths import within
 
 
 class ContextScope(StrEnum):
@@ -116,5 +117,4 @@ class Discovery(Record):
             return True
         if os.path.dirname(path) in self.watched_dirs:
             return True
-        prefix = path.rstrip(os.sep) + os.sep
-        return any(p.startswith(prefix) for p in self.watched)
+        return any(within(p, path, strict=True) for p in self.watched)

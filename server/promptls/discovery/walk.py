@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from promptls.agents.model import Profile
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
 from promptls.discovery.comments import strip_block_comments
-from promptls.discovery.dirs import inside, join, walk_directories
+from promptls.discovery.dirs import join, walk_directories
 from promptls.discovery.imports import find_imports, is_explicit_import, resolve_import
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.record import content_notes
@@ -48,6 +48,7 @@ from promptls.text.fsread import (
     presence,
     read_bounded,
 )
+from promptls.text.paths import within
 
 _MANAGED = "the managed policy file"
 
@@ -355,7 +356,7 @@ class Walker(ScopedSources):
     def above_root(self, path: str) -> bool:
         """Whether a project file sits in a folder above the root (an ancestor's file)."""
         folder = os.path.dirname(path)
-        return folder != self.root and inside(self.root, folder)
+        return within(self.root, folder, strict=True)
 
     def dropped_reason(self) -> str:
         """Why a file exists but is not sent: the budget was spent before it, or is zero."""

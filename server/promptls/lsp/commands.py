@@ -39,6 +39,7 @@ from promptls.lsp.preview_diff import preview_diff
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
 from promptls.lsp.workspace import assemble, assemble_with_source, profiles_for, system_source
 from promptls.text.escape import safe_line
+from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.apidesc import records as rec
@@ -93,14 +94,6 @@ def _is_dir(path: str) -> bool:
         return False
 
 
-def _within(path: str, folder: str) -> bool:
-    """``path`` is ``folder`` or below it."""
-    try:
-        return os.path.commonpath([path, folder]) == folder
-    except ValueError:
-        return False
-
-
 def _to_path(value: str) -> str:
     """A ``file:`` URI or an absolute path → an absolute path."""
     path = to_fs_path(value) if value.startswith("file:") else value
@@ -115,7 +108,7 @@ def allowed_folder(server: PromptServer, value: str) -> str:
     real = _real(path)
     if not _is_dir(real):
         raise invalid(f"{path} is not a folder")
-    if any(_within(real, _real(f)) for f in server.folders()):
+    if any(within(real, _real(f)) for f in server.folders()):
         return path
     for doc in server.documents:
         if doc.path and _real(str(Path(doc.path).parent)) == real:
@@ -129,7 +122,7 @@ def allowed_document(server: PromptServer, value: str) -> str:
         return value
     path = _to_path(value)
     real = _real(path)
-    if any(_within(real, _real(f)) for f in server.folders()):
+    if any(within(real, _real(f)) for f in server.folders()):
         return value
     raise invalid(f"{value} is outside every workspace folder and not an open document")
 
@@ -191,10 +184,10 @@ def _folder_and_target(server: PromptServer, value: str) -> tuple[str, str | Non
     real = _real(path)
     if _is_dir(real):
         return allowed_folder(server, value), None
-    holders = [os.path.normpath(f) for f in server.folders() if _within(real, _real(f))]
+    holders = [os.path.normpath(f) for f in server.folders() if within(real, _real(f))]
     if holders:
         folder = max(holders, key=lambda f: len(_real(f)))
-        if _within(path, folder):
+        if within(path, folder):
             return folder, path
         # Reached through a symlink: name the file below the folder as the client does.
         return folder, str(Path(folder) / os.path.relpath(real, _real(folder)))
@@ -210,7 +203,7 @@ def _workspace_of(server: PromptServer, folder: str) -> str:
     """The innermost workspace folder holding ``folder`` (paths in views are shown
     relative to it), else ``folder`` itself."""
     real = _real(folder)
-    holders = [f for f in server.folders() if _within(real, _real(f))]
+    holders = [f for f in server.folders() if within(real, _real(f))]
     return max(holders, key=len, default=folder)
 
 
@@ -246,11 +239,7 @@ def preview_prompt(server: PromptServer, obj: dict[str, Any]) -> recp.PreviewRes
             target=target,
         )
     found = prompt.discovery
-    measured = later.assembly_agents.measure(
-        later.assembly_agents.render_or(prompt)
-        if later.agents_registry.PROFILES[found.profile].reference
-        else later.assembly_agents.render_agent(found)
-    )
+    measured = later.assembly_agents.measure_prompt(prompt)
     return later.views_shapes.preview_result(
         folder,
         found.profile,

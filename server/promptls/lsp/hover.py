@@ -126,7 +126,7 @@ def _tokens_line(entry: Entry, text: str | None, profile: str) -> str:
     data = text.encode("utf-8", "surrogatepass")
     sent = data[: entry.cut_at] if entry.cut_at is not None else data
     counted = later.tokens.count_tokens(
-        sent.decode("utf-8", "replace"), later.assembly_agents.ENCODINGS.get(profile)
+        sent.decode("utf-8", "replace"), later.assembly_agents.encoding(profile)
     )
     label = counted.method if counted.exact else "estimate"
     return f" {'' if counted.exact else '≈'}{counted.count:,} tokens ({label})."

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from promptls.text.lazyre import lazy
+from promptls.text.markdown import longest_run
 
 MAX_BLOCK_CHARS = 2000
 """Longest excerpt shown in one hover block; the rest is counted, not shown."""
@@ -20,7 +20,6 @@ _SPECIAL = frozenset("\\`*_[]<>!|~&#")
 """Characters that can start emphasis, code, links, images, HTML, tables or entities."""
 _LEADING = frozenset("-+=")
 """Characters that only matter at the start of a line (lists, setext headings)."""
-_BACKTICKS = lazy(r"`+")
 
 
 def escape(text: str) -> str:
@@ -52,8 +51,7 @@ def truncate(text: str, limit: int = MAX_BLOCK_CHARS, total: int | None = None) 
 
 def fence(text: str) -> str:
     """A fenced block whose fence is longer than any backtick run inside it."""
-    longest = max((len(m.group()) for m in _BACKTICKS.finditer(text)), default=0)
-    ticks = "`" * max(3, longest + 1)
+    ticks = "`" * max(3, longest_run(text) + 1)
     body = text if text.endswith("\n") or not text else text + "\n"
     return f"{ticks}text\n{body}{ticks}"
 

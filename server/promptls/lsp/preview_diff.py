@@ -38,11 +38,7 @@ def _render(server: PromptServer, folder: str, profile: str, target: str | None)
     prompt = later.assembly_assemble.assemble_prompt(
         folder, profile=profile, system_text=text, target=target
     )
-    return (
-        later.assembly_agents.render_or(prompt)
-        if later.agents_registry.PROFILES[profile].reference
-        else later.assembly_agents.render_agent(prompt.discovery)
-    )
+    return later.assembly_agents.render_prompt(prompt)
 
 
 def preview_diff(

@@ -44,7 +44,7 @@ from promptls.lsp.positions import ClientMapper, encoding_name
 from promptls.lsp.pygls_compat import PromptProtocol, ResyncingInput
 from promptls.lsp.settings import SECTION, SettingsStore
 from promptls.lsp.warmup import Warmup
-from promptls.lsp.workspace import inside
+from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.config import Settings
@@ -146,7 +146,7 @@ class PromptServer(LanguageServer):
         """The workspace folder holding ``path``, else the path's own directory."""
         best = ""
         for folder in self.folders():
-            if inside(path, folder) and len(folder) > len(best):
+            if within(path, folder) and len(folder) > len(best):
                 best = folder
         return best or str(Path(path).parent)
 

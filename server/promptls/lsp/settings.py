@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any
 from promptls import later
 from promptls.analysis.settings import Settings
 from promptls.apidesc.ids import MAX_WORKSPACE_FILES
-from promptls.lsp.workspace import inside
 from promptls.text.lazyre import lazy
+from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.config import ConfigProblem
@@ -185,7 +185,7 @@ class SettingsStore:
             return None
         best: str | None = None
         for folder in self.folder_settings:
-            if inside(path, folder) and (best is None or len(folder) > len(best)):
+            if within(path, folder) and (best is None or len(folder) > len(best)):
                 best = folder
         return best
 

@@ -61,12 +61,6 @@ def assemble(server: PromptServer, folder: str) -> AssembledPrompt:
     return assemble_with_source(server, folder)[1]
 
 
-def inside(path: str, folder: str) -> bool:
-    """Whether ``path`` is ``folder`` or below it (lexically)."""
-    p, f = Path(path), Path(folder)
-    return p == f or f in p.parents
-
-
 def load_line_of(server: PromptServer, path: str) -> str | None:
     """Where an instruction file stands for each active agent, one line (the inlay hint
     and its code-lens fallback); None when discovery fails."""

@@ -46,7 +46,7 @@ from promptls.lsp.diagnostics import client_refreshes, to_diagnostics
 from promptls.lsp.documents import Snapshot
 from promptls.lsp.positions import ClientMapper
 from promptls.lsp.watchers import watch_scanned_files
-from promptls.lsp.workspace import inside
+from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.analysis.check_files import Discoveries
@@ -146,11 +146,11 @@ class WorkspaceScan:
         for folder in folders:
             settings = self.server.settings.for_folder(folder)
             # A workspace folder inside this one checks its own files, under its settings.
-            inner = [f for f in folders if f != folder and inside(f, folder)]
+            inner = [f for f in folders if f != folder and within(f, folder)]
             for batch in later.analysis_check_files.walk_folders(Path(folder), settings):
                 await self._breathe()
                 for path in batch:
-                    if inner and any(inside(str(path), f) for f in inner):
+                    if inner and any(within(str(path), f) for f in inner):
                         continue
                     if checked == cap:
                         return True
@@ -336,7 +336,7 @@ class WorkspaceScan:
 
     def _folder(self, path: str) -> str | None:
         """The most specific workspace folder holding ``path``."""
-        folders = [f for f in self.server.folders() if inside(path, f)]
+        folders = [f for f in self.server.folders() if within(path, f)]
         return max(folders, key=len) if folders else None
 
     async def after(self) -> None:

@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from promptls.discovery.dirs import inside
 from promptls.record import Record
 from promptls.text.escape import safe_line
+from promptls.text.paths import within
 
 
 class InputError(ValueError):
@@ -77,16 +77,16 @@ def _real(path: str) -> str:
         return path
 
 
-def _within(path: str, folder: str) -> bool:
-    """``path`` is ``folder`` or below it, both as written and with links resolved."""
-    lexical = path == folder or inside(path, folder)
-    real, real_folder = _real(path), _real(folder)
-    return lexical and (real == real_folder or inside(real, real_folder))
+def _holders(roots: Roots, path: str) -> list[str]:
+    """The roots an absolute ``path`` lies in, both as written and with links resolved
+    (a link inside a root that leads out of it is in none)."""
+    real = _real(path)
+    return [f for f in roots.folders if within(path, f) and within(real, _real(f))]
 
 
 def contains(roots: Roots, path: str) -> bool:
     """Whether an absolute ``path`` lies in one of the roots (links resolved too)."""
-    return any(_within(path, folder) for folder in roots.folders)
+    return bool(_holders(roots, path))
 
 
 def resolve(value: str, roots: Roots, what: str = "path") -> tuple[str, str]:
@@ -100,7 +100,7 @@ def resolve(value: str, roots: Roots, what: str = "path") -> tuple[str, str]:
     if given is None:
         raise PathRefusedError(f"{what} must be a path or a file: URI, got {safe_line(value)}")
     path = os.path.normpath(os.path.join(roots.folders[0], given))  # noqa: PTH118 (str paths)
-    holders = [f for f in roots.folders if _within(path, f)]
+    holders = _holders(roots, path)
     if not holders:
         raise PathRefusedError(
             f"{what} {safe_line(path)} is outside the workspace roots ({roots.describe()}); "

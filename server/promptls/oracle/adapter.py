@@ -1,7 +1,7 @@
 """What the oracle needs to know about one agent, behind one small interface.
 
-Each agent's adapter (``oracle/agents/<name>.py``) says how to run that agent headless
-against the recording mock (its command line, its environment and the settings it needs
+Each agent's adapter (``promptls/agents/<home>/oracle.py``) says how to run that agent
+headless against the recording mock (its command line, its environment and the settings it needs
 to talk to 127.0.0.1 with a fake credential), how to answer its requests so it gets as
 far as sending the one request that carries its instructions, which request that is,
 and how to read the instruction files and their framed text out of it. The runner and

@@ -13,6 +13,15 @@ The pattern stays written as one alternation (one string to read, and the one th
 pattern mutation tests mutate); it is split at its top-level ``|`` when first used.
 Every alternative must consume at least one character (an empty match would make the
 emulation of ``finditer`` differ), and group numbers are each alternative's own.
+
+Even the one-literal loop reads every character (a few instructions each), while
+finding one character (``str.find``, ``bytes.find``) is ``memchr``: a hundred times
+faster (finding a longer string is not, in CPython 3.11). When one character of an
+alternative's literal lead is rare (``~`` of ``~~~``, ``K`` of ``AKIA``, ``{``, a
+``z``), finding it and matching around it costs a small fraction of the scan; when it is
+frequent (``-`` in prose), a Python step per occurrence costs more than the scan.
+:class:`Led` tries the first and falls back to the regex engine as soon as the
+occurrences come closer together than :data:`GAP` characters on average.
 """
 
 from __future__ import annotations
@@ -21,6 +30,127 @@ import re
 import sys
 from collections.abc import Iterator
 from typing import AnyStr, Generic
+
+try:  # CPython's own regex parser: present in 3.11-3.14, private, so guarded
+    from re import _constants as _sre  # type: ignore[attr-defined]
+    from re import _parser as _sre_parser  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - only on a Python without them
+    _sre = _sre_parser = None
+
+GAP = 1024
+"""Characters a find must skip per occurrence that does not match, on average, to beat
+the regex engine's own scan (a Python step per occurrence against ~1 ns a character)."""
+CREDIT = 8
+"""Occurrences that may miss before the average gap is looked at."""
+COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()TASCWI0123456789kxjqz"
+"""Characters from frequent to rare in instruction files (English prose, Markdown);
+anything else (most capitals, ``~``, ``{``, ``$``, non-ASCII) counts as rarer still. Only a
+guess to pick which character of a lead to find: a wrong one costs the fallback."""
+
+
+def _rarity(code: int) -> int:
+    """How rare a character (code point or byte) is thought to be: higher is rarer."""
+    at = COMMON.find(chr(code))
+    return len(COMMON) if at < 0 else at
+
+
+def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
+    """The literal text every match of ``pattern`` starts with, or None (no literal
+    first character, or case-insensitive)."""
+    if pattern.flags & re.IGNORECASE or _sre_parser is None:
+        return None
+    parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    codes: list[int] = []
+    for op, value in parsed:
+        if op is not _sre.LITERAL:
+            break
+        codes.append(value)
+    if not codes:
+        return None
+    if isinstance(pattern.pattern, bytes):
+        return bytes(codes)
+    return "".join(map(chr, codes))
+
+
+class Led(Generic[AnyStr]):
+    """A compiled pattern searched from its literal lead with ``find`` while that pays.
+
+    ``search`` and ``finditer`` answer exactly as the pattern's own (a match starts
+    with the lead, so no position without it can match; look-behinds still see the text
+    before ``pos``). A pattern without a literal lead is searched as it is.
+    """
+
+    __slots__ = ("key", "offset", "pattern")
+
+    def __init__(self, pattern: re.Pattern[AnyStr]) -> None:
+        """``pattern`` compiled; its lead is read from its parse, and of the lead the
+        rarest character (``key``, at ``offset`` in every match) is what is found."""
+        self.pattern: re.Pattern[AnyStr] = pattern
+        lead = literal_lead(pattern)
+        self.key: AnyStr | None = None
+        self.offset = 0
+        if lead is not None:
+            codes = list(lead) if isinstance(lead, bytes) else list(map(ord, lead))
+            self.offset = max(range(len(codes)), key=lambda i: _rarity(codes[i]))
+            self.key = lead[self.offset : self.offset + 1]
+
+    def search(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> re.Match[AnyStr] | None:
+        """``pattern.search(text, pos, endpos)``."""
+        found, _ = self._search(text, pos, endpos, CREDIT)
+        return found
+
+    def _search(
+        self, text: AnyStr, pos: int, endpos: int, credit: float
+    ) -> tuple[re.Match[AnyStr] | None, float]:
+        """The search, and the credit left (negative: the regex engine took over)."""
+        key, offset, pattern = self.key, self.offset, self.pattern
+        if key is None or credit < 0:
+            return pattern.search(text, pos, endpos), -1.0
+        pos, endpos = max(pos, 0), max(endpos, 0)  # ``find`` counts negatives from the end
+        find, match = text.find, pattern.match
+        while True:
+            at = find(key, pos + offset, endpos)
+            if at < 0:
+                return None, credit
+            found = match(text, at - offset, endpos)
+            if found is not None:
+                return found, credit
+            credit += (at - offset - pos) / GAP - 1
+            pos = at - offset + 1
+            if credit < 0:
+                return pattern.search(text, pos, endpos), -1.0
+
+    def finditer(
+        self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
+    ) -> Iterator[re.Match[AnyStr]]:
+        """``pattern.finditer(text, pos, endpos)`` for a pattern that never matches empty
+        text (refused: the emulation would differ)."""
+        credit = float(CREDIT)
+        while True:
+            if credit < 0:
+                yield from _non_empty(self.pattern, self.pattern.finditer(text, pos, endpos))
+                return
+            found, credit = self._search(text, pos, endpos, credit)
+            if found is None:
+                return
+            if found.end() == found.start():
+                raise ValueError(f"{self.pattern.pattern!r} matched empty text")
+            yield found
+            pos = found.end()
+
+
+def _non_empty(
+    pattern: re.Pattern[AnyStr], matches: Iterator[re.Match[AnyStr]]
+) -> Iterator[re.Match[AnyStr]]:
+    """``matches``, refusing an empty one."""
+    for match in matches:
+        if match.end() == match.start():
+            raise ValueError(f"{pattern.pattern!r} matched empty text")
+        yield match
 
 
 def split_alternatives(pattern: AnyStr) -> tuple[AnyStr, ...]:
@@ -65,15 +195,15 @@ class Leads(Generic[AnyStr]):
         """``pattern`` as one would pass it to ``re.compile``."""
         self.pattern: AnyStr = pattern
         self.flags = flags
-        self._compiled: tuple[re.Pattern[AnyStr], ...] | None = None
+        self._compiled: tuple[Led[AnyStr], ...] | None = None
 
     @property
-    def alternatives(self) -> tuple[re.Pattern[AnyStr], ...]:
+    def alternatives(self) -> tuple[Led[AnyStr], ...]:
         """The compiled alternatives, in the order the pattern writes them."""
         compiled = self._compiled
         if compiled is None:
             parts: tuple[AnyStr, ...] = split_alternatives(self.pattern)
-            compiled = self._compiled = tuple(re.compile(p, self.flags) for p in parts)
+            compiled = self._compiled = tuple(Led(re.compile(p, self.flags)) for p in parts)
         return compiled
 
     def search(
@@ -94,8 +224,8 @@ class Leads(Generic[AnyStr]):
 
         Each alternative's next match is kept; after a match ends at ``e``, only the
         alternatives whose kept match starts before ``e`` search again, from ``e``. Once
-        one alternative alone still matches, its own ``finditer`` goes on from there in
-        C (a fenced prompt has hundreds of ```` ``` ```` runs and no ``~~~``).
+        one alternative alone still matches, its own ``finditer`` goes on from there
+        (a fenced prompt has hundreds of ```` ``` ```` runs and no ``~~~``).
         """
         alternatives = self.alternatives
         ahead: list[re.Match[AnyStr] | None] = [a.search(text, pos, endpos) for a in alternatives]
@@ -122,15 +252,13 @@ class Leads(Generic[AnyStr]):
 
 
 def _rest(
-    index: int, first: re.Match[AnyStr], pattern: re.Pattern[AnyStr], text: AnyStr, endpos: int
+    index: int, first: re.Match[AnyStr], pattern: Led[AnyStr], text: AnyStr, endpos: int
 ) -> Iterator[tuple[int, re.Match[AnyStr]]]:
     """``first``, then ``pattern``'s matches from where it ends: what searching again
     from each match's end gives (no alternative matches empty text), look-behinds still
     seeing the text before."""
     if first.end() == first.start():
-        raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
+        raise ValueError(f"an alternative {pattern.pattern.pattern!r} matched empty text")
     yield index, first
     for match in pattern.finditer(text, first.end(), endpos):
-        if match.end() == match.start():
-            raise ValueError(f"an alternative {pattern.pattern!r} matched empty text")
         yield index, match

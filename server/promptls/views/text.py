@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from promptls.discovery import PROFILES
 from promptls.record import Record
 from promptls.text.escape import safe_block, safe_line
+from promptls.text.paths import within
 from promptls.views.matrix import Cell, Matrix, cell_text, coverage_matrix
 
 if TYPE_CHECKING:
@@ -76,9 +77,9 @@ def show_path(path: str, home: str | None, base: str | None) -> str:
     """Terminal-safe path, short: relative below ``base``, ``~/…`` below the home
     folder, else absolute."""
     for root, prefix in ((base or "", ""), (home or "", "~" + os.sep)):
-        root = root.rstrip(os.sep)
-        if root and path.startswith(root + os.sep):
-            return safe_line(prefix + path[len(root) + 1 :])
+        top = os.path.dirname(root) == root  # noqa: PTH120 (the root (a home of /) shortens nothing)
+        if not top and within(path, root, strict=True):
+            return safe_line(prefix + os.path.relpath(path, root))
     return safe_line(path)
 
 

@@ -20,6 +20,7 @@ from promptls.analysis.rules import pl008_volatile_static as pl008
 from promptls.analysis.rules.pl008_volatile_static import PATTERNS, matches
 from promptls.config import Settings
 from promptls.discovery import discover
+from tests import examples
 from tests.analysis.conftest import MARKER
 
 # PL008's pattern sources, pinned by the values a user sees reported.
@@ -271,7 +272,7 @@ PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(static=st.lists(PIECES, max_size=14).map("".join))
 def test_pl008_dates_times_and_uuids_have_the_documented_edges(static: str) -> None:
     text = f"{static}\n\n{MARKER}\n\nTurn."
@@ -339,7 +340,7 @@ def _five_passes(text: str, end: int) -> list[tuple[int, int, int]]:
     return sorted(found)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(text=TEXTS, data=st.data())
 def test_one_pass_finds_what_five_passes_find(text: str, data: st.DataObject) -> None:
     end = data.draw(st.integers(0, len(text)))

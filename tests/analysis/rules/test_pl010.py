@@ -23,6 +23,7 @@ from promptls.analysis.rules import pl010_invisible_chars as pl010
 from promptls.analysis.settings import DEFAULT_SETTINGS
 from promptls.config import Settings
 from promptls.text.chars import INVISIBLE_RANGES
+from tests import examples
 
 # Rule behaviour that is not one fixture: exact spans, settings, kinds, ordering.
 #
@@ -231,7 +232,7 @@ NEIGHBOURS = [
 ]
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.sampled_from(NEIGHBOURS) | st.sampled_from(INVISIBLE), max_size=30))
 def test_the_pre_check_answers_as_the_whole_pattern(chars: list[str]) -> None:
     data = "".join(chars).encode("utf-8", "surrogatepass")
@@ -326,7 +327,7 @@ def _fence_lines(text: str) -> list[tuple[int, int | None]]:
             if run[0] == "`" and "`" in rest:
                 continue  # a backtick fence's info string may not hold a backtick
             opening = (number, run)
-        elif run[0] == opening[1][0] and len(run) >= len(opening[1]) and not rest.strip():
+        elif run[0] == opening[1][0] and len(run) >= len(opening[1]) and not rest.strip(" \t"):
             blocks.append((opening[0], number))
             opening = None
     if opening is not None:
@@ -357,7 +358,7 @@ def test_a_suppressed_occurrence_stays_out_of_the_group() -> None:
 PIECES = ["```", "````", "~~~", "```sh", ZWSP, ZWSP, "\n", "\n", "a", " "]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=24))
 def test_the_fix_keeps_every_fence_where_it_was(pieces: list[str]) -> None:
     text = "".join(pieces)
@@ -377,6 +378,7 @@ LINES = [
 removal would join; every text of up to three of them is checked below."""
 
 
+@pytest.mark.slow  # exhaustive: every text of up to three of the lines above
 def test_the_fix_keeps_every_fence_of_every_short_text_of_fence_lines() -> None:
     # exhaustive where the property test above samples: a run joined to a lengthened
     # tilde opener (`~~~` U+200B `~~~`, the next line inside, a six-tilde closer) is

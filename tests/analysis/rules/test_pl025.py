@@ -372,9 +372,11 @@ def test_the_finding_covers_the_block_without_its_line_break() -> None:
     assert (at_end.start, at_end.end) == (finding.start, finding.end)
 
 
-def test_backticks_before_a_reminder_on_its_line_decide_whether_it_is_code() -> None:
+def test_a_lone_backtick_before_a_reminder_opens_no_code_span() -> None:
+    """CommonMark 6.1: a backtick run with no closing run of its length is literal."""
     assert _messages("`x` " + GIT + "\n") != []
-    assert _messages("`a` `b` ` " + GIT + "\n") == []
+    assert _messages("`a` `b` ` " + GIT + "\n") != []
+    assert _messages("`` ` " + GIT.replace("\n", " ") + " ``\n") == []
     assert _messages(GIT + "\nA ` b\n") != []
     assert _messages("Odd `\n" + GIT + "\n") != []
 

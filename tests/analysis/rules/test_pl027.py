@@ -23,6 +23,7 @@ from promptls.analysis.settings import Settings
 from promptls.analysis.shim import shim_text, shims
 from promptls.discovery import discover
 from promptls.discovery.api import owning_folder
+from tests import examples
 
 # PL027 and its shim: drifted copies of one instruction text, read by different agents.
 #
@@ -210,7 +211,7 @@ _LINE = st.sampled_from([*SHARED, "---", "", "@AGENTS.md"]) | st.text(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(
     copy=st.lists(_LINE, max_size=25),
     shared=st.lists(_LINE, max_size=25),

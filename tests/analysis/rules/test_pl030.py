@@ -19,6 +19,7 @@ from promptls.analysis.model import Severity
 from promptls.analysis.rules.pl030_unclosed_fence import closing_edit, open_fence
 from promptls.analysis.settings import Settings
 from promptls.discovery import discover
+from tests import examples
 from tests.analysis.rules.test_pl029 import _assert_range, _only
 
 # PL029 (skill template traps) and PL030 (unclosed fences) beyond the fixtures: exact
@@ -510,13 +511,13 @@ texts_without_lone_cr = _texts(["\n", "\r\n", "\n\n"])
 (a left-margin fence line read alone, reading back to the last reset line) are taken."""
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(texts)
 def test_skipping_lines_never_changes_the_open_fence(text: str) -> None:
     assert open_fence(text) == open_fence(text, every_line=True)
 
 
-@settings(max_examples=800, deadline=None)
+@settings(max_examples=examples(800), deadline=None)
 @given(texts_without_lone_cr)
 def test_the_shortcuts_never_change_the_open_fence(text: str) -> None:
     assert open_fence(text) == open_fence(text, every_line=True)

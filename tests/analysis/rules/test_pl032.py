@@ -18,6 +18,7 @@ from promptls.analysis import analyze
 from promptls.analysis.model import Severity
 from promptls.analysis.rules.pl032_machine_path import _HOME, _URL, _home_matches, _url_spans
 from promptls.analysis.settings import Settings
+from tests import examples
 from tests.analysis.rules.test_pl031 import (
     _home_paths,
     _write,
@@ -308,14 +309,14 @@ def _spans(matches: object) -> list[tuple[int, int, tuple[str | None, ...]]]:
     return [(m.start(), m.end(), m.groups()) for m in matches]  # type: ignore[attr-defined]
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(texts)
 def test_home_paths_are_those_the_pattern_finds_everywhere(text: str) -> None:
     data = text.encode("utf-8", "surrogatepass")
     assert _spans(_home_matches(text, data)) == _spans(_HOME.finditer(text))
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(texts)
 def test_urls_are_those_the_pattern_finds_everywhere(text: str) -> None:
     assert _url_spans(text) == [m.span() for m in _URL.finditer(text)]

@@ -23,11 +23,13 @@ from promptls.analysis.rules.pl033_committed_secret import (
     _GATE,
     _PRIVATE_KEY,
     SHAPES,
+    may_hold_secret,
     placeholder,
     secrets,
 )
 from promptls.analysis.settings import Settings
-from promptls.text.mapper import Mapper
+from promptls.text.mapper import Mapper, text_to_utf8
+from tests import examples
 from tests.analysis.secret_samples import pem_body, samples
 from tests.positions import ENCODINGS, encoded_position
 
@@ -834,7 +836,7 @@ PIECES = [
 texts = st.lists(st.sampled_from(PIECES), max_size=24).map("".join)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(texts)
 def test_every_text_a_shape_matches_passes_the_gate(text: str) -> None:
     if _PRIVATE_KEY.search(text) or any(shape.pattern.search(text) for shape in SHAPES):
@@ -861,3 +863,50 @@ def test_a_temporary_aws_key_id_alone_in_a_file_is_reported() -> None:
     assert [(text[f.start : f.end], f.message.split(" committed")[0]) for f in found] == [
         (key, "AWS access key id (ASIA…, 20 characters)")
     ]
+
+
+# The gate reads a non-ASCII text's UTF-8 bytes instead of the text (a text with one emoji
+# is stored at 4 bytes a character, so the bytes are a quarter of the memory to read). It
+# must pass exactly the texts the gate over the text passes: over random texts of token
+# prefixes, word characters and non-ASCII characters right before and after them, both
+# answer the same, and a secret after an emoji is still reported.
+
+BYTE_PIECES = [
+    "AKIA",
+    "ASIA",
+    "AIza",
+    "ghp_",
+    "github_pat_",
+    "xoxb-",
+    "sk_live_",
+    "rk_live_",
+    "sk-",
+    "-----BEGIN ",
+    "-",
+    "_",
+    "x",
+    "9",
+    " ",
+    "\n",
+    "é",
+    "日本",
+    "🚀",
+    "\u200b",
+    "\U0001f600",
+]
+
+byte_texts = st.lists(st.sampled_from(BYTE_PIECES) | st.characters(), max_size=24).map("".join)
+
+
+@settings(max_examples=examples(2000), deadline=None)
+@given(byte_texts)
+def test_the_gate_over_the_bytes_answers_as_the_gate_over_the_text(text: str) -> None:
+    assert may_hold_secret(text, text_to_utf8(text)) == (_GATE.search(text) is not None)
+
+
+def test_a_key_after_an_emoji_is_reported_and_one_glued_to_a_word_is_not() -> None:
+    key = "ghp_Q7mK2xP9vL4nR8tWQ7mK2xP9vL4nR8tWQ7mK"
+    found = analyze(f"✅ token 🚀{key} done\n", path="notes.prompt.md").findings
+    assert [f.code for f in found if f.code == "PL033"] == ["PL033"]
+    glued = analyze(f"✅ token x{key} done\n", path="notes.prompt.md").findings
+    assert not [f for f in glued if f.code == "PL033"]

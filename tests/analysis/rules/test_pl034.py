@@ -32,6 +32,7 @@ from promptls.analysis.rules.pl034_command_drift import managed, swappable
 from promptls.analysis.settings import Settings
 from promptls.analysis.shell_commands import Word, commands, fence_tag
 from promptls.text import runmemo
+from tests import examples
 
 # PL034: reading the manifests, finding the commands, and judging them.
 
@@ -310,7 +311,7 @@ def test_an_empty_manifest_lists_nothing(tmp_path: Path) -> None:
     assert [m.endswith("fails") for _, m, _ in found] == [True, True]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     manifest=st.text(max_size=200),
     line=st.text(

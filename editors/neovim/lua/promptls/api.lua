@@ -73,6 +73,14 @@ return {
     "opencode",
   },
   default_profile = "or",
+  agent_profiles = {
+    "claude",
+    "codex",
+    "gemini",
+    "copilot",
+    "cursor",
+    "opencode",
+  },
   instruction_files = {
     ".cursorrules",
     "AGENTS.local.md",

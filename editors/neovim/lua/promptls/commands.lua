@@ -312,9 +312,7 @@ function M.create()
     require("promptls.observe").run(o.args, M.folder(M.client(bufnr), bufnr) or vim.fn.getcwd())
   end, {
     nargs = 1,
-    complete = completer(vim.tbl_filter(function(p)
-      return p ~= "or"
-    end, api.profiles)),
+    complete = completer(api.agent_profiles),
     desc = desc("observe"),
   })
   cmd("PromptlsObserveStop", function()

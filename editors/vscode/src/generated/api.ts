@@ -31,6 +31,16 @@ export const PROFILES = [
 /** The profile when none is configured. */
 export const DEFAULT_PROFILE = "or" as const;
 
+/** The profiles of agents a user runs (the reference agent left out). */
+export const AGENT_PROFILES = [
+  "claude",
+  "codex",
+  "gemini",
+  "copilot",
+  "cursor",
+  "opencode"
+] as const;
+
 /** Every instruction file a profile loads by name. */
 export const INSTRUCTION_FILE_GLOBS = [
   "**/AGENTS.md",

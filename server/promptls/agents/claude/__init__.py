@@ -10,6 +10,7 @@ import sys
 
 from promptls.agents.claude import rules
 from promptls.agents.claude.discovery import HOOKS
+from promptls.agents.claude.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, SizeLimit, Walk
 from promptls.discovery.never_loaded import CommandShadowing, SkillPrecedence
 
@@ -60,7 +61,7 @@ PROFILE = Profile(
     hide_html_comments=True,
     ancestor_imports=False,
     walk=Walk.FILESYSTEM,
-    imports="claude",
+    imports=IMPORTS,
     # code.claude.com/docs/en/memory says four hops since 2026-05-27 (five before).
     import_depth=4,
     skill_dirs=("skills",),

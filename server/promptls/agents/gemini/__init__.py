@@ -7,6 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.gemini.discovery import HOOKS
+from promptls.agents.gemini.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Walk
 from promptls.discovery.never_loaded import SkillDepth, SkillPrecedence
 
@@ -37,7 +38,7 @@ PROFILE = Profile(
     project_files=("GEMINI.md",),
     local_files=(),
     walk=Walk.MARKER_ROOT,
-    imports="gemini",
+    imports=IMPORTS,
     import_depth=5,
     skill_dirs=("skills",),
     project_skill_dirs=(".gemini/skills",),

@@ -22,11 +22,12 @@ import os
 from typing import TYPE_CHECKING
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
-from promptls.discovery.dirs import ancestors, folders_between, inside
+from promptls.discovery.dirs import ancestors, folders_between
 from promptls.discovery.globs import GlobDialect, ScopeValue
 from promptls.discovery.hooks import DiscoveryHooks
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.text import runmemo
+from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.discovery.walk import Walker
@@ -113,7 +114,7 @@ def _worktree_chain(w: Walker) -> list[str]:
             top = folder
             break
     w.project_root = top
-    return [d for d in reversed(chain) if d == top or inside(d, top)]
+    return [d for d in reversed(chain) if within(d, top)]
 
 
 def _claude_disabled(w: Walker) -> bool:

@@ -52,9 +52,9 @@ marker, so the quoted one folds and cache-aware providers get it as written, but
 `render_system_for_wire` removes every marker, so on the marker-free path the model
 reads an empty quote. That is worth knowing and nothing promptls could rewrite for you:
 removing or altering the marker would change the documentation the author wrote. Code
-is found as the agents' own parsers find it (`promptls/analysis/code.py`): fences of
-three or more backticks or tildes, inline spans closed by a run of the same length on
-the same line; indented code is not code (inside lists it cannot be told apart).
+is found as CommonMark finds it (`promptls/text/markdown/`): fences of three or more
+backticks or tildes, inline spans closed by a run of the same length on the same line;
+indented code is not code (a prompt file is not always Markdown).
 """
 
 

@@ -30,12 +30,6 @@ _ILLUSTRATION = lazy(
 syntax shown in a sentence, which holds no text to pose as a block."""
 
 
-def _in_code(text: str, start: int) -> bool:
-    """Inside an inline code span on the same line (a fence is still read by the model)."""
-    line_start = text.rfind("\n", 0, start) + 1
-    return text.count("`", line_start, start) % 2 == 1
-
-
 def check(doc: Document) -> Iterator[Finding]:
     """Opening or closing framing tags outside inline code."""
     text = doc.text
@@ -43,7 +37,7 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     shown = [m.span() for m in _ILLUSTRATION.finditer(text)]
     for match in _TAG.finditer(text):
-        if _in_code(text, match.start()) or any(a <= match.start() < b for a, b in shown):
+        if doc.code.in_inline_code(match.start()) or any(a <= match.start() < b for a, b in shown):
             continue
         what = "closing" if match.group(1) else "opening"
         yield RULE.finding(

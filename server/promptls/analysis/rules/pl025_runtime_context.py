@@ -67,12 +67,6 @@ reminders it attaches, as seen in committed files); a reminder written by hand t
 weight to an instruction has none of it and is left alone."""
 
 
-def _odd_backticks(text: str, start: int) -> bool:
-    """After an odd number of backticks on the same line (an open code span, as this
-    rule has always read it; ``text.markdown`` would call a lone backtick literal)."""
-    return text.count("`", text.rfind("\n", 0, start) + 1, start) % 2 == 1
-
-
 def _block(text: str, start: int, end: int) -> tuple[int, int]:
     """Widen a block to whole lines when nothing else shares them; between two blank
     lines (or a blank line and the start or end of the file), one of them goes too, so
@@ -156,7 +150,7 @@ def _blocks(text: str) -> list[tuple[int, int, str, str]]:
     joined: list[tuple[int, int, list[str], list[str]]] = []
     covered = -1
     for start, end, body, shape in found:
-        if start < covered or code.fence_at(start) is not None or _odd_backticks(text, start):
+        if start < covered or code.contains(start):
             continue
         covered = end
         if joined and joined[-1][1] == start:

@@ -16,7 +16,6 @@ alike).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from promptls.agents.registry import PROFILES
@@ -25,9 +24,8 @@ from promptls.analysis.model import Edit, Finding, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.text.lazyre import lazy
-from promptls.text.markdown import open_fence
+from promptls.text.markdown import blank_fence_shaped, open_fence
 
-_FENCE_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,}).*$", re.MULTILINE)
 _FINAL_BREAK = lazy(r"(?:\r\n|\r|\n)\Z")
 
 
@@ -51,7 +49,7 @@ def _swallowed_imports(doc: Document, body: int) -> tuple[str, list[str], list[s
     # Fence lines in the swallowed text are blanked (same length, so offsets hold): one
     # of them may be the closer the author meant (``` for ~~~), and would otherwise open
     # a block of its own.
-    tail = _FENCE_LINE.sub(lambda m: " " * len(m.group()), doc.text[body:])
+    tail = blank_fence_shaped(doc.text[body:])
     meant = [ref for ref in find_imports(tail, style.name) if is_explicit_import(ref.target)]
     read = {ref.start - body for ref in find_imports(doc.text, style.name) if ref.start >= body}
     lost = [ref.target for ref in meant if ref.start not in read]
@@ -122,7 +120,7 @@ DETAILS = """\
 **Why warning, and when error.** A fence left open changes how the rest of the file
 reads but not what is loaded, so it is a warning. When what follows it is an import the
 active profile's agent would read (Claude Code's and gemini-cli's `@path`, per
-`discovery/imports.py`, explicit paths only) or a boundary marker, the file loads
+`agents/<home>/imports.py`, explicit paths only) or a boundary marker, the file loads
 differently from what its author sees, and the finding is an error. gemini-cli's
 parser does not know fences: its code is a backtick run up to the next run of the same
 length (`findCodeRegions` in google-gemini/gemini-cli

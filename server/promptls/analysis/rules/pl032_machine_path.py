@@ -32,8 +32,11 @@ from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import read_entry
 from promptls.discovery.gitignore import git_ignored
+from promptls.discovery.imports import import_style
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import utf8_to_offsets
+from promptls.text.markdown import fence_shaped
+from promptls.text.paths import within
 
 _HOME = lazy(
     r"(?P<prefix>(?:/Users/|/home/|\b[A-Za-z]:(?P<sep>\\\\|\\|/)Users(?P=sep))"
@@ -187,7 +190,7 @@ def _personal(doc: Document, path: str) -> bool:
     if home:
         user = {os.path.join(home, p.user_dir) for p in PROFILES.values()}
         here = os.path.abspath(path)
-        if any(here.startswith(u + os.sep) for u in user):
+        if any(within(here, u, strict=True) for u in user):
             return True
 
     verdict = git_ignored(path)
@@ -201,7 +204,7 @@ def check(doc: Document) -> Iterator[Finding]:
         return
     urls: list[tuple[int, int]] | None = None
     personal: bool | None = None
-    gemini_imports = _gemini_resolves_imports(doc)
+    tilde_kept = _imports_keep_tilde(doc)
     for match in _home_matches(doc.text, data):
         start, end = match.span("prefix")
         if _placeholder(match["name"]):
@@ -221,7 +224,7 @@ def check(doc: Document) -> Iterator[Finding]:
         if personal is None:
             personal = doc.path is not None and _personal(doc, doc.path)
         is_import = before == "@"
-        fixable = before not in _QUOTES and not (is_import and gemini_imports) and not in_file_url
+        fixable = before not in _QUOTES and not (is_import and tilde_kept) and not in_file_url
         yield _finding(match, start, end, personal=personal, is_import=is_import, fixable=fixable)
 
 
@@ -268,22 +271,22 @@ def _introduces(mark: str) -> bool:
     return mark[:1] in "dDlL"
 
 
-_FENCE_OPENER = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
-
-
 def _introducing(text: str, begin: int, end: int, below: int) -> bool:
     """Whether the line ``text[begin:end]`` introduces the lines below it: it ends with a
     colon (after emphasis), or the next line (at ``below``) opens a fence."""
     line = text[begin:end].rstrip(" \t\r*_`")
-    return line.endswith((":", "\uff1a")) or _FENCE_OPENER.match(text, below) is not None
+    return line.endswith((":", "\uff1a")) or fence_shaped(text, below)
 
 
-def _gemini_resolves_imports(doc: Document) -> bool:
-    """Whether Gemini CLI reads this file's imports (it does not expand ``~``): under the
-    gemini profile, a file its discovery reads (or any file, without a discovery)."""
-    if doc.discovery is None:
-        return doc.settings.profile == "gemini"
-    return doc.discovery.profile == "gemini" and read_entry(doc) is not None
+def _imports_keep_tilde(doc: Document) -> bool:
+    """Whether the profile's agent reads this file's imports without expanding ``~`` (its
+    import style has no home folder: Gemini CLI), so a ``~/`` fix would break them: a
+    file its discovery reads (or any file, without a discovery)."""
+    name = doc.settings.profile if doc.discovery is None else doc.discovery.profile
+    profile = PROFILES.get(name or "")
+    if profile is None or profile.imports is None or import_style(profile.imports).home:
+        return False
+    return doc.discovery is None or read_entry(doc) is not None
 
 
 def _finding(

@@ -204,14 +204,15 @@ _GATE_PATTERN = (
     rf"-(?:(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|----BEGIN )"
     rf"|_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
     rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
-    rf"|A(?:KIA|SIA|Iza)(?<!{_WORD}A(?:KIA|SIA|Iza))"
+    rf"|AKIA(?<!{_WORD}AKIA)|ASIA(?<!{_WORD}ASIA)|AIza(?<!{_WORD}AIza)"
 )
 _GATE = Leads(_GATE_PATTERN)
 """Every shape's public prefix where a token can start, found from its rarest character:
-``-`` and ``_`` are rare in prose and an uppercase ``A`` is too, so few positions are
-tested, and a private key's ``-----BEGIN`` line with them. Each alternative is searched
-from its one literal lead character (``Leads``: on a 1 MB prompt its three searches cost
-a fifth of the alternation's one pass, which tests a class at every character). A text
+``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``I`` of ``ASIA`` and the
+``z`` of ``AIza``; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
+alternative is searched from one character of its literal lead (``Leads``: ``find``
+while that character is rare, the regex engine's literal scan where it is not), never
+testing a class at every character. A text
 without a match holds no secret of any shape; one with a match is searched shape by
 shape."""
 _GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
@@ -219,7 +220,7 @@ _GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
 ASCII and every look-behind has a fixed width, so it matches the bytes exactly when it
 matches the text (a non-ASCII character is bytes outside every class, as it is a
 character outside them). A text with one character above U+FFFF is stored at 4 bytes a
-character, so the three searches read a quarter as much memory in its bytes."""
+character, so the searches read a quarter as much memory in its bytes."""
 
 
 def may_hold_secret(text: str, utf8: bytes | None) -> bool:

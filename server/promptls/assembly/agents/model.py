@@ -10,10 +10,16 @@ sends, and this module alone says how it is measured.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from promptls.record import Record
 from promptls.tokens import TokenCount, count_tokens
+
+if TYPE_CHECKING:
+    from promptls.assembly.assemble import AssembledPrompt
+    from promptls.discovery import Discovery
 
 
 class PieceKind(StrEnum):
@@ -68,6 +74,21 @@ class AgentRendering(Record):
     def wire(self) -> str:
         """The instruction context exactly as this rendering puts it on the wire."""
         return "".join(p.text for p in self.pieces)
+
+
+class Framer(Record):
+    """How one agent frames its instruction files: ``FRAMER`` in its home's ``framing.py``.
+
+    ``render`` puts a discovery on the wire as the agent does; ``render_prompt`` is for
+    the agent whose wire text is the prompt promptls assembles itself (the reference
+    agent), so it needs the whole assembled prompt, not only what was discovered. A home
+    fills one of the two. ``encoding`` is the tokenizer of the agent's default models
+    (None: token counts are estimates).
+    """
+
+    render: Callable[[Discovery], AgentRendering] | None = None
+    render_prompt: Callable[[AssembledPrompt], AgentRendering] | None = None
+    encoding: str | None = None
 
 
 class PlacedPiece(Record):

@@ -12,7 +12,7 @@ from (user, project, local).
 
 from __future__ import annotations
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import ContextScope, Discovery
 
 SOURCE = (
@@ -60,3 +60,6 @@ def render(found: Discovery) -> AgentRendering:
         ),
         cache_note="where Claude Code puts its cache breakpoints is not documented",
     )
+
+
+FRAMER = Framer(render=render)

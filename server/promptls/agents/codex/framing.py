@@ -11,7 +11,7 @@ instructions for {cwd}``, a blank line, ``<INSTRUCTIONS>``…``</INSTRUCTIONS>``
 
 from __future__ import annotations
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import ContextScope, Discovery
 from promptls.tokens import O200K
 
@@ -72,3 +72,6 @@ def render(found: Discovery) -> AgentRendering:
             "automatically (prompts of 1024 tokens or more)"
         ),
     )
+
+
+FRAMER = Framer(render=render, encoding=ENCODING)

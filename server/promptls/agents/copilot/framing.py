@@ -10,7 +10,7 @@ message.
 
 from __future__ import annotations
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import Discovery
 
 SOURCE = (
@@ -45,3 +45,6 @@ def render(found: Discovery) -> AgentRendering:
         ),
         cache_note="not documented",
     )
+
+
+FRAMER = Framer(render=render)

@@ -17,7 +17,7 @@ error, so promptls keeps the ``@path`` as written there and says so.
 
 from __future__ import annotations
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import ContextFile, ContextScope, Discovery, EntryStatus
 from promptls.discovery.follow import MISSING
 from promptls.discovery.imports import find_imports, resolve_import
@@ -172,3 +172,6 @@ def render(found: Discovery) -> AgentRendering:
             "Gemini's implicit caching reuses"
         ),
     )
+
+
+FRAMER = Framer(render=render)

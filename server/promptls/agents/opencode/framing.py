@@ -9,7 +9,7 @@ parts ``.join("\\n")`` into one system message).
 
 from __future__ import annotations
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import Discovery
 
 SOURCE = (
@@ -41,3 +41,6 @@ def render(found: Discovery) -> AgentRendering:
             "parts for caching where the provider supports it"
         ),
     )
+
+
+FRAMER = Framer(render=render)

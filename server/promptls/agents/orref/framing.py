@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 
-from promptls.assembly.agents.model import AgentRendering, Framing, Piece, PieceKind
+from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.assembly.assemble import AssembledPrompt
 from promptls.assembly.render import escape_attribute
 
@@ -63,3 +63,6 @@ def _dynamic_pieces(text: str, prompt: AssembledPrompt) -> list[Piece]:
     if cursor < len(text):
         pieces.append(Piece(text[cursor:], PieceKind.DYNAMIC))
     return pieces
+
+
+FRAMER = Framer(render_prompt=render)

@@ -1,36 +1,10 @@
-"""Where a Markdown text's code is: fenced code blocks, indented code blocks and code
-spans, by CommonMark 0.31.2 (spec.commonmark.org/0.31.2). The one copy: every rule, the
-mention filter, the comment stripper and Claude Code's import parser ask here, so they
-can never disagree on where a block ends.
-
-- 4.5 Fenced code blocks: a run of at least three backticks or tildes, indented at most
-  three spaces; a backtick fence's info string holds no backtick (```` ```npm test``` ````
-  is inline code). It is closed by a run of the same character at least as long,
-  indented at most three spaces, "followed only by spaces or tabs": a form feed or a
-  no-break space after the run makes the line content, not a closer (2.1 counts both as
-  whitespace, and Python's ``str.strip`` strips them, which is why this is spelled out).
-  An unclosed fence runs to the end of its container, or of the document.
-- 5.1 Block quotes and 5.2 list items are followed (a ``>`` prefix, the item's content
-  column): a fence inside one ends with it. 2.2 Tabs: a tab stops at a multiple of 4.
-- 4.4 Indented code blocks: four columns of indentation in their container, not
-  interrupting a paragraph (``Blocks.indented``; walks every line, so only on request).
-- 6.1 Code spans: a backtick string up to the next string of exactly its length; a
-  backslash escapes the opener's first backtick (2.4) but not a closer's.
-
-Known simplifications (each an answer a reader would rarely meet in an instruction
-file, and the property test against markdown-it-py keeps to the rest): code spans are
-found per line (6.1 lets one span a line break inside a paragraph); HTML blocks (4.6: a
-fence inside ``<details>`` with no blank line is HTML), lazy continuation lines (5.1: a
-container stays open on them), setext underlines and which list items may interrupt a
-paragraph are not modelled, and HTML tags, autolinks and links are not looked at before
-code spans (6.5, 6.6).
-"""
+"""Fenced code blocks (CommonMark 0.31.2, 4.5), inside block quotes and list items too,
+and what one line can do to a fence; the block half of ``promptls.text.markdown``, whose
+docstring says what is modelled and what is not."""
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
-from functools import cached_property
 from typing import NamedTuple
 
 from promptls.text.lazyre import lazy
@@ -52,7 +26,8 @@ _RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
 container ends there."""
 _RUN = Leads(r"```|~~~")
 """Where a fence run can start: searched as two literals (``Leads``)."""
-_BACKTICKS = lazy(r"`+")
+_SHAPED = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
+_SHAPED_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,})[^\r\n]*", re.MULTILINE)
 _QUOTE, _ITEM_KIND = "q", "i"
 
 
@@ -308,7 +283,8 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
     if "```" not in text and "~~~" not in text:
         return []
     blocks = Blocks(text, full=False)
-    if every_line or _LONE_CR.search(text) is not None:  # ``^`` knows only \n line starts
+    lone_cr = "\r" in text and _LONE_CR.search(text) is not None  # ``in``: a vector search
+    if every_line or lone_cr:  # ``^`` knows only \n line starts
         blocks.walk(0, len(text), skip=False)
         return blocks.finish()
     pos = 0
@@ -351,93 +327,29 @@ def _open_fence(text: str, fence: Fence) -> OpenFence:
     return OpenFence(fence.start, fence.run, last, after, prefix, text[last:after])
 
 
-def code_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """6.1 code spans inside ``text[start:end]`` (one line), backtick runs included: a
-    run up to the next run of exactly its length. A backslash before a run escapes its
-    first backtick (2.4); inside a span a backslash is literal, so a closer is never
-    escaped. Runs are indexed by length, so a line of unmatched runs costs no rescans."""
-    runs = [(m.start(), m.end()) for m in _BACKTICKS.finditer(text, start, end)]
-    by_length: dict[int, list[int]] = {}
-    for index, (a, b) in enumerate(runs):
-        by_length.setdefault(b - a, []).append(index)
-    spans: list[tuple[int, int]] = []
-    index = 0
-    while index < len(runs):
-        a, b = runs[index]
-        slashes = 0
-        while a - slashes > start and text[a - slashes - 1] == "\\":
-            slashes += 1
-        a += slashes % 2
-        same = by_length.get(b - a, [])
-        later = bisect_right(same, index)
-        if a < b and later < len(same):
-            closer = same[later]
-            spans.append((a, runs[closer][1]))
-            index = closer + 1
-        else:
-            index += 1
-    return spans
-
-
-def longest_run(text: str, char: str = "`") -> int:
-    """The longest run of ``char`` in ``text``: a fence or span one longer than it is one
-    nothing inside can close."""
-    return max((len(m) for m in re.findall(re.escape(char) + "+", text)), default=0)
-
-
-class Code:
-    """Answers "is this offset in code?" for one text, each part found on first use."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self._lines: dict[int, list[tuple[int, int]]] = {}
-
-    @cached_property
-    def fences(self) -> list[Fence]:
-        """The fenced blocks, in text order."""
-        return fences(self.text)
-
-    @cached_property
-    def _fence_starts(self) -> list[int]:
-        return [f.start for f in self.fences]
-
-    @cached_property
-    def open_fence(self) -> OpenFence | None:
-        """The fenced block still open at the end of the text."""
-        last = self.fences[-1] if self.fences else None
-        if last is None or last.close is not None or last.end != len(self.text):
-            return None
-        return _open_fence(self.text, last)
-
-    @cached_property
-    def indented(self) -> list[tuple[int, int]]:
-        """4.4 indented code lines as (line start, line end), in order (every line read)."""
-        blocks = Blocks(self.text, full=True)
-        blocks.walk(0, len(self.text), skip=False)
-        return blocks.indented
-
-    def fence_at(self, offset: int) -> Fence | None:
-        """The fenced block holding ``offset`` (its opening and closing lines included)."""
-        index = bisect_right(self._fence_starts, offset) - 1
-        if index >= 0 and offset < self.fences[index].end:
-            return self.fences[index]
+def fence_role(line: str) -> tuple[str, bool] | None:
+    """What one line (no container prefix, no line break) can do to a fence: its run
+    and whether it could close one (4.5: only spaces or tabs after the run, so a form
+    feed or a no-break space there makes it content); None when it can neither open nor
+    close one (no run, or a backtick run whose info string holds a backtick)."""
+    indent = _indent(line, 0)
+    found = _OPENER.fullmatch(line, indent) if indent <= 3 else None
+    if found is None:
         return None
+    run, rest = found.groups()
+    if run[0] == "`" and "`" in rest:
+        return None
+    return run, not rest.strip(" \t")
 
-    def spans_on_line(self, offset: int) -> list[tuple[int, int]]:
-        """The code spans of the line holding ``offset`` (remembered per line)."""
-        start = line_start(self.text, offset)
-        spans = self._lines.get(start)
-        if spans is None:
-            spans = self._lines[start] = code_spans(self.text, start, line_end(self.text, offset))
-        return spans
 
-    def in_inline_code(self, offset: int) -> bool:
-        """Inside a code span of its own line (its backticks excluded)."""
-        if "`" not in self.text:
-            return False
-        return any(a < offset < b for a, b in self.spans_on_line(offset))
+def fence_shaped(text: str, at: int) -> bool:
+    """Whether the line starting at ``at`` is a fence run behind any container prefix
+    (spaces, tabs, ``>``): a cheap look at one line's shape, for heuristics that ask
+    "does a code block start here", not where blocks are (``fences``)."""
+    return _SHAPED.match(text, at) is not None
 
-    def contains(self, offset: int) -> bool:
-        """In a fenced block or a code span. Indented code is not asked here: a prompt
-        file is not always Markdown, and an indented line there is prose."""
-        return self.fence_at(offset) is not None or self.in_inline_code(offset)
+
+def blank_fence_shaped(text: str) -> str:
+    """``text`` with every line that ``fence_shaped`` accepts turned into spaces (line
+    breaks kept, so every offset holds): the text as it would read with no fence."""
+    return _SHAPED_LINE.sub(lambda m: " " * len(m.group()), text)
