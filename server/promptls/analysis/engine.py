@@ -20,6 +20,7 @@ from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
+from promptls.analysis.skill_files import unreferenced_skill_file
 from promptls.analysis.suppress import parse_suppressions
 from promptls.discovery.api import is_instruction_path
 
@@ -35,12 +36,15 @@ MAX_FIX_PASSES = 10
 def document_kind(path: str | None, settings: Settings | None = None) -> DocumentKind:
     """Instruction file (a name a profile loads, a skill, command or custom agent the
     model reads, or ``instruction-files``), prompt file (``prompt-files`` globs) or other
-    text. No path: a prompt (a library caller's text)."""
+    text. No path: a prompt (a library caller's text). A file beside a skill's
+    ``SKILL.md`` is read by the model only when ``SKILL.md`` names it (``skill_files``)."""
     if path is None:
         return DocumentKind.PROMPT
     settings = settings or DEFAULT_SETTINGS
     normal = str(path).replace("\\", "/")
-    if is_instruction_path(normal) or is_loaded_path(normal):
+    if is_instruction_path(normal) or (
+        is_loaded_path(normal) and not unreferenced_skill_file(normal)
+    ):
         return DocumentKind.INSTRUCTION
     if matches(normal, settings.instruction_files):
         return DocumentKind.INSTRUCTION

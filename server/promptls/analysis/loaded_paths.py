@@ -1,13 +1,13 @@
 """Files an agent loads into the model's context that are not instruction files by name.
 
 Discovery answers "what does this folder load on every request"; these files reach the
-model another way — a skill's ``SKILL.md`` and its reference documents when the skill is
-used, a Claude Code slash command or subagent, a Copilot custom agent or chat mode, an
-opencode agent or command, a Cursor command. The model reads them just the same, so the
-content rules (invisible characters PL010, forged framing PL012, runtime context PL025,
-markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them instruction
-files. Which of them a profile loads *always* (and so counts against a size budget) is
-still discovery's answer, not this module's.
+model another way — a skill's ``SKILL.md`` and the documents it names (``skill_files``)
+when the skill is used, a Claude Code slash command or subagent, a Copilot custom agent or
+chat mode, an opencode agent or command, a Cursor command. The model reads them just the
+same, so the content rules (invisible characters PL010, forged framing PL012, runtime
+context PL025, markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them
+instruction files. Which of them a profile loads *always* (and so counts against a size
+budget) is still discovery's answer, not this module's.
 
 Sources (read 2026-12-01): Claude Code docs "Agent Skills", "Slash commands" and
 "Subagents" (``.claude/skills/<name>/SKILL.md``, ``.claude/commands/**/*.md``,
@@ -57,7 +57,8 @@ VS Code gives ``*.agent.md`` its own language, so "attach to Markdown" misses it
 
 
 def is_loaded_path(path: str) -> bool:
-    """Whether a ``/``-separated path is a skill, command, subagent or custom agent file."""
+    """Whether a ``/``-separated path is a skill, command, subagent or custom agent file
+    (a skill's supporting document counts; ``skill_files`` narrows it to the referenced)."""
     parts = PurePosixPath(path).parts
     if not parts:
         return False
@@ -68,10 +69,16 @@ def is_loaded_path(path: str) -> bool:
         return False
     folders = parts[:-1]
     for i in range(len(folders) - 1):
-        pair = (folders[i], folders[i + 1])
-        if pair in LOADED_FOLDERS:
+        if (folders[i], folders[i + 1]) in LOADED_FOLDERS:
             return True
-        # a skill's reference documents: <agent dir>/skills/<skill>/**/*.md
-        if pair[1] == "skills" and pair[0] in AGENT_DIRS and len(folders) > i + 2:
-            return True
-    return False
+    return skill_folder_index(parts) is not None
+
+
+def skill_folder_index(parts: tuple[str, ...]) -> int | None:
+    """Where the skill folder sits in a file's path parts when the file is inside one:
+    ``<agent dir>/skills/<skill>/**/<file>``; None otherwise."""
+    folders = parts[:-1]
+    for i in range(len(folders) - 2):
+        if folders[i + 1] == "skills" and folders[i] in AGENT_DIRS:
+            return i + 2
+    return None
