@@ -234,6 +234,18 @@ def test_hover_on_marker_shows_wire_preview(nvim_run: dict[str, Any]) -> None:
     assert "wire" in hover.lower()
 
 
+def _section(text: str, profile: str) -> str:
+    """The block of the context text that answers for ``profile``: its own ``Profile``
+    section, or the ``Profiles a, b:`` section of the agents that load the same files."""
+    for block in text.split("\n\n"):
+        head = block.split(":", 1)[0]
+        if head.startswith("Profile ") and head.removeprefix("Profile ") == profile:
+            return block
+        if head.startswith("Profiles ") and profile in head.removeprefix("Profiles ").split(", "):
+            return block
+    raise AssertionError(f"no section answers for {profile}:\n{text}")
+
+
 def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> None:
     """`:PromptlsContext all` fills a read-only scratch buffer with the server's view (the
     CLI's text): per profile, in load order, paths shortened against the workspace."""
@@ -246,15 +258,14 @@ def test_context_command_lists_discovered_files(nvim_run: dict[str, Any]) -> Non
     paths = nvim_run["_paths"]
     # Asked from the prompt buffer: the server answers for that file, from the workspace.
     assert f"Folder: {paths['proj']}\nFor file: prompts/agent.prompt.md\n" in text, text
-    for profile in ("or", "claude", "codex", "gemini"):
-        assert f"Profile {profile}: " in text, text
-    or_section = text.split("Profile or:", 1)[1].split("\nProfile ", 1)[0]
+    sections = {profile: _section(text, profile) for profile in ("or", "claude", "codex", "gemini")}
+    or_section = sections["or"]
     loaded = [
         line.split()[-1] for line in or_section.splitlines() if line.strip()[:2] in ("1.", "2.")
     ]
     # Broadest first: the user file (below the fake home) before the project file.
     assert loaded == ["~/.or/AGENTS.md", "AGENTS.md"], or_section
-    claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
+    claude = sections["claude"]
     assert "CLAUDE.md" in claude, claude
     assert "conditional   project .claude/rules/api.md" in claude, claude
     assert "conditional: prompts/agent.prompt.md matches none of src/api/**" in claude, claude
@@ -269,13 +280,13 @@ def test_context_from_a_source_file_shows_the_rules_that_apply(
     text = "\n".join(ctx["lines"])
     proj = nvim_source_run["_paths"]["proj"]
     assert f"Folder: {proj}\nFor file: {SOURCE}\n" in text, text
-    claude = text.split("Profile claude:", 1)[1].split("\nProfile ", 1)[0]
+    claude = _section(text, "claude")
     loaded = claude.split("  loaded, broadest first:", 1)[1].split("  not loaded:", 1)[0]
     assert ".claude/rules/api.md" in loaded, claude
     assert f"a rule for {SOURCE} (matches src/api/**)" in loaded, claude
     # Other agents do not read Claude's rules folder; each is answered for the same file.
     for profile in ("or", "codex", "gemini"):
-        section = text.split(f"Profile {profile}:", 1)[1].split("\nProfile ", 1)[0]
+        section = _section(text, profile)
         assert ".claude/rules/api.md" not in section, section
     assert nvim_source_run["source_filetype"] == "python"
     assert nvim_source_run["source_attached"] == 0, "the server must not lint the source file"

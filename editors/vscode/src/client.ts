@@ -39,6 +39,10 @@ function documentSelector(): { scheme: string; language?: string; pattern?: stri
 /** Owns one LanguageClient at a time; restart replaces it. */
 export class PromptlsClient implements vscode.Disposable {
   private client: LanguageClient | undefined;
+  /** The start under way, shared by everyone who asks meanwhile. */
+  private starting: Promise<void> | undefined;
+  /** The stop under way: a new client starts only after it. */
+  private stopping: Promise<void> | undefined;
   private readonly contextChanged = new vscode.EventEmitter<ContextChanged>();
   private readonly started = new vscode.EventEmitter<void>();
   /** Fires when the server reports that discovered context changed for a folder. */
@@ -61,11 +65,23 @@ export class PromptlsClient implements vscode.Disposable {
     return this.client !== undefined && this.client.state === State.Running;
   }
 
-  /** Start a server if none runs; warn once (not on every restart) when none can be found. */
+  /** Start a server if none runs; warn once (not on every restart) when none can be found.
+   * Callers that arrive while a start is under way (a view refreshing during a restart)
+   * share it: two clients at once would register the server's commands twice. */
   async start(): Promise<void> {
     if (this.client !== undefined) {
       return;
     }
+    if (this.starting === undefined) {
+      this.starting = this.launch().finally(() => {
+        this.starting = undefined;
+      });
+    }
+    return this.starting;
+  }
+
+  private async launch(): Promise<void> {
+    await this.stopping;
     const folderUri = vscode.workspace.workspaceFolders?.[0]?.uri;
     const folder = folderUri?.fsPath;
     const { server, tried } = await resolveServer({
@@ -135,16 +151,22 @@ export class PromptlsClient implements vscode.Disposable {
     }
   }
 
-  /** Stop the current server (if any). */
+  /** Stop the current server (if any), after a start under way has finished. A start asked
+   * for meanwhile waits until the old client has let go of the server's commands. */
   async stop(): Promise<void> {
+    await this.starting;
     const client = this.client;
     this.client = undefined;
-    if (client !== undefined) {
-      try {
-        await client.stop();
-      } catch (error) {
-        this.output.appendLine(`Stopping the server: ${String(error)}`);
-      }
+    if (client === undefined) {
+      return;
+    }
+    this.stopping = client.stop().catch((error: unknown) => {
+      this.output.appendLine(`Stopping the server: ${String(error)}`);
+    });
+    try {
+      await this.stopping;
+    } finally {
+      this.stopping = undefined;
     }
   }
 
