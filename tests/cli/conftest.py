@@ -1,8 +1,11 @@
-"""Fixtures for CLI tests: a temporary copy of the demo workspace and a fake home, and a
-runner that calls ``python -m promptls`` in a subprocess with a pinned date."""
+"""Fixtures for CLI tests: a temporary copy of the demo workspace and a fake home, and two
+runners with a pinned date: :func:`run_cli` calls the CLI's ``main`` in this process (what
+a command prints and returns), :func:`run_cli_process` runs ``python -m promptls`` (what
+only a real process shows: start-up, stdin, forked workers)."""
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import subprocess
@@ -11,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+
+from promptls import cli
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
 TODAY = "2026-01-15"
@@ -71,6 +76,26 @@ def trust_for_codex(home: Path, project: Path) -> None:
         out.write(f'\n[projects."{project}"]\ntrust_level = "trusted"\n')
 
 
+def _environment(
+    home: Path | None, env: dict[str, str] | None
+) -> tuple[tuple[str, ...], dict[str, str]]:
+    """What a run unsets and sets: no codex or promptls home of the caller's, the pinned
+    date, the fake home when given, then the test's own variables."""
+    environ = {"PROMPTLS_TODAY": TODAY}
+    if home is not None:
+        environ["HOME"] = str(home)
+        environ["PROMPTLS_HOME"] = str(home)
+    environ.update(env or {})
+    return ("CODEX_HOME", "PROMPTLS_HOME"), environ
+
+
+class _Kept(io.BytesIO):
+    """A byte buffer that outlives ``close()``: the CLI closes stderr on a broken pipe."""
+
+    def close(self) -> None:
+        """Keep the bytes readable after the CLI closed its stream."""
+
+
 def run_cli(
     *args: str | os.PathLike[str],
     home: Path | None,
@@ -78,13 +103,46 @@ def run_cli(
     stdin: bytes | None = None,
     env: dict[str, str] | None = None,
 ) -> Result:
+    """Run the CLI's ``main`` in this process as ``python -m promptls`` would run: the same
+    environment, working folder and exit status as :func:`run_cli_process`, stdout and
+    stderr as the bytes a pipe would carry (unbuffered, as PYTHONUNBUFFERED makes them)."""
+    unset, environ = _environment(home, env)
+    out, err = _Kept(), _Kept()
+    with pytest.MonkeyPatch.context() as patch:
+        for name in unset:
+            patch.delenv(name, raising=False)
+        for name, value in environ.items():
+            patch.setenv(name, value)
+        if cwd is not None:
+            patch.chdir(cwd)
+        patch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin or b""), encoding="utf-8"))
+        patch.setattr(sys, "stdout", io.TextIOWrapper(out, encoding="utf-8", write_through=True))
+        patch.setattr(
+            sys,
+            "stderr",
+            io.TextIOWrapper(err, encoding="utf-8", errors="backslashreplace", write_through=True),
+        )
+        try:
+            code = cli.main([str(arg) for arg in args])
+        except SystemExit as exc:  # argparse's --help, --version and usage errors
+            code = cli._exit_status(exc.code)
+        for stream in (sys.stdout, sys.stderr):
+            if not stream.closed:
+                stream.flush()
+    return Result(code, out.getvalue(), err.getvalue().decode("utf-8", "replace"))
+
+
+def run_cli_process(
+    *args: str | os.PathLike[str],
+    home: Path | None,
+    cwd: Path | None = None,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+) -> Result:
     """Run ``python -m promptls`` with a fake HOME and a pinned date; never the real home."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("CODEX_HOME", "PROMPTLS_HOME")}
-    environ["PROMPTLS_TODAY"] = TODAY
-    if home is not None:
-        environ["HOME"] = str(home)
-        environ["PROMPTLS_HOME"] = str(home)
-    environ.update(env or {})
+    unset, extra = _environment(home, env)
+    environ = {k: v for k, v in os.environ.items() if k not in unset}
+    environ.update(extra)
     proc = subprocess.run(
         [sys.executable, "-m", "promptls", *map(str, args)],
         input=stdin,

@@ -13,7 +13,7 @@ import pytest
 from promptls.commands._check_jobs import auto_jobs, can_fork
 from tests import MARKER
 
-from .conftest import run_cli
+from .conftest import run_cli_process
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="more processes only where fork is cheap")
 
@@ -35,10 +35,12 @@ def _tree(root: Path) -> None:
 @pytest.mark.parametrize("fmt", ["json", "text", "sarif", "github"])
 def test_more_processes_report_what_one_does(tmp_path: Path, fake_home: Path, fmt: str) -> None:
     _tree(tmp_path)
-    one = run_cli("check", "--format", fmt, "--jobs", "1", tmp_path, home=fake_home, cwd=tmp_path)
+    one = run_cli_process(
+        "check", "--format", fmt, "--jobs", "1", tmp_path, home=fake_home, cwd=tmp_path
+    )
     assert one.code == 1 and "PL002" in one.text and "[claude" in one.text, one
     for jobs in ("2", "3"):
-        many = run_cli(
+        many = run_cli_process(
             "check", "--format", fmt, "--jobs", jobs, tmp_path, home=fake_home, cwd=tmp_path
         )
         assert many == one
@@ -84,5 +86,5 @@ def test_small_runs_stay_in_one_process() -> None:
 def test_jobs_must_be_auto_or_a_positive_number(
     tmp_path: Path, fake_home: Path, value: str
 ) -> None:
-    result = run_cli("check", "--jobs", value, tmp_path, home=fake_home, cwd=tmp_path)
+    result = run_cli_process("check", "--jobs", value, tmp_path, home=fake_home, cwd=tmp_path)
     assert result.code == 2 and "--jobs" in result.err and result.out == b""

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from promptls.commands.render import marker_positions
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY as B
 from promptls.prompt import render_system_for_wire, split_system_prompt
-from tests.cli.conftest import Demo, assert_usage_error, run_cli
+from tests.cli.conftest import Demo, assert_usage_error, run_cli, run_cli_process
 
 
 def test_wire_text_of_a_prompt_file_has_no_marker(demo: Demo) -> None:
@@ -60,7 +60,7 @@ def test_file_without_marker_renders_verbatim(tmp_path: Path) -> None:
 
 
 def test_stdin_is_read_with_dash(tmp_path: Path) -> None:
-    result = run_cli("render", "-", home=tmp_path, stdin=f"a\n\n{B}\n\nb".encode())
+    result = run_cli_process("render", "-", home=tmp_path, stdin=f"a\n\n{B}\n\nb".encode())
     assert result.out == b"a\n\nb"
 
 
@@ -80,7 +80,7 @@ def test_invalid_utf8_is_a_usage_error_with_the_offset(tmp_path: Path) -> None:
     assert_usage_error(
         run_cli("render", path, home=tmp_path), "not valid UTF-8", "0xff", "offset 4"
     )
-    assert_usage_error(run_cli("render", "-", home=tmp_path, stdin=b"\xc3("), "stdin")
+    assert_usage_error(run_cli_process("render", "-", home=tmp_path, stdin=b"\xc3("), "stdin")
 
 
 def test_ten_megabyte_prompt_renders_completely(tmp_path: Path) -> None:

@@ -44,7 +44,9 @@ def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> object:
     return json.loads(capsys.readouterr().out)
 
 
-@pytest.mark.parametrize("name", ["vscode", "neovim"])
+# Neovim (UTF-8 positions) is slow-marked like every LSP module's Neovim profile
+# (tests/lsp/conftest.py): the full run checks the cut in both encodings.
+@pytest.mark.parametrize("name", ["vscode", pytest.param("neovim", marks=pytest.mark.slow)])
 async def test_diagnostic_hover_and_context_agree_with_the_cli_on_the_cut(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
