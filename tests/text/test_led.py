@@ -27,8 +27,10 @@ LED = (
     r"(?<=b)a[bc]?",  # the look-behind sees the text before ``pos``
     r"ba|b",
     r"cxb+",  # found from ``x``, its rarest character, one after the start
+    r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)",  # Claude's import token: led by ``@``
+    r"(?<![^ \t\r\n])@([^ \t\r\n]*)",  # gemini's
 )
-LED_ALPHABET = "abcx \r\n"
+LED_ALPHABET = "abcx@\\` \r\n"
 
 
 @pytest.mark.parametrize("pattern", LED)
@@ -75,6 +77,9 @@ def test_the_lead_is_the_literal_every_match_starts_with() -> None:
     assert literal_lead(re.compile(r"a*b")) is None
     assert literal_lead(re.compile(r"(?i)ab")) is None  # ``A`` matches too
     assert literal_lead(re.compile(r"[ab]c")) is None
+    assert literal_lead(re.compile(r"(?:(?<=\s)|^)@x")) == "@x"  # look-arounds match no text
+    assert literal_lead(re.compile(r"(?<!a)(?=@)@x")) == "@x"
+    assert literal_lead(re.compile(r"(?:(?<=\s)|a)@")) is None  # ``a`` is text
 
 
 @settings(max_examples=examples(300), deadline=None)

@@ -55,15 +55,18 @@ def _rarity(code: int) -> int:
 
 
 def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
-    """The literal text every match of ``pattern`` starts with, or None (no literal
-    first character, or case-insensitive)."""
+    """The literal text every match of ``pattern`` starts with, past any look-around or
+    anchor before it, or None (no literal first character, or case-insensitive)."""
     if pattern.flags & re.IGNORECASE or _sre_parser is None:
         return None
     parsed = _sre_parser.parse(pattern.pattern, pattern.flags)
     if parsed.state.flags & re.IGNORECASE:
         return None
     codes: list[int] = []
-    for op, value in parsed:
+    items = list(parsed)
+    while items and _zero_width(*items[0]):  # ``(?<=\s)``, ``^`` match no text
+        items.pop(0)
+    for op, value in items:
         if op is not _sre.LITERAL:
             break
         codes.append(value)
@@ -72,6 +75,17 @@ def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:
     if isinstance(pattern.pattern, bytes):
         return bytes(codes)
     return "".join(map(chr, codes))
+
+
+def _zero_width(op: object, value: object) -> bool:
+    """Whether a parsed item matches no text: a look-around, an anchor, or a choice
+    between such (``(?:(?<=\\s)|^)``), so the literal after it still starts every match."""
+    if op is _sre.ASSERT or op is _sre.ASSERT_NOT or op is _sre.AT:
+        return True
+    if op is _sre.BRANCH:
+        alternatives: list[list[tuple[object, object]]] = value[1]  # type: ignore[index]
+        return all(all(_zero_width(*item) for item in branch) for branch in alternatives)
+    return False
 
 
 class Led(Generic[AnyStr]):

@@ -16,13 +16,22 @@ quote")."""
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
 from promptls.text.lazyre import lazy
+from promptls.text.leads import Led
 from promptls.text.markdown import Code, line_start
 
-_TOKEN = lazy(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)")
+
+@cache
+def _tokens() -> Led[str]:
+    """The import token, searched from its ``@`` (``find``, while ``@`` is rare)."""
+    return Led(re.compile(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)"))
+
+
 _PREFIX = lazy(r"[ \t>*+\-.)0-9]*")
 """The start of a line that can hold indentation: spaces, tabs, block quote and list
 item markers."""
@@ -36,7 +45,7 @@ def parse(text: str) -> tuple[ImportRef, ...]:
     code = Code(text)
     refs: list[ImportRef] = []
     line, counted = 1, 0
-    for token in _TOKEN.finditer(text):
+    for token in _tokens().finditer(text):
         at = token.start()
         if code.contains(at) or _indented(code, at):
             continue

@@ -19,13 +19,19 @@ runs pair up is this dialect's own.
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
+from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
-from promptls.text.lazyre import lazy
+from promptls.text.leads import Led
 from promptls.text.markdown import backtick_runs
 
-_TOKEN = lazy(r"(?<![^ \t\r\n])@([^ \t\r\n]*)")
+
+@cache
+def _tokens() -> Led[str]:
+    """The import token, searched from its ``@`` (``find``, while ``@`` is rare)."""
+    return Led(re.compile(r"(?<![^ \t\r\n])@([^ \t\r\n]*)"))
 
 
 def _starts(path: str) -> bool:
@@ -81,7 +87,7 @@ def parse(text: str) -> tuple[ImportRef, ...]:
     ends = [end for _, end in regions]
     refs: list[ImportRef] = []
     line, counted = 1, 0
-    for match in _TOKEN.finditer(text):
+    for match in _tokens().finditer(text):
         path = match.group(1)
         if not _starts(path):
             continue
