@@ -144,7 +144,11 @@ send({"jsonrpc": "2.0", "id": "s2", "method": "made/up", "params": {}})
 error = read()
 send({"jsonrpc": "2.0", "method": "test/echo", "params": {"reply": reply, "error": error}})
 while True:
-    read()
+    message = read()
+    if message.get("method") == "shutdown":
+        send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+    elif message.get("method") == "exit":
+        sys.exit(0)
 """
 )
 
@@ -174,8 +178,8 @@ def test_unresponsive_server_is_killed(tmp_path: Path) -> None:
     client = LspClient(stubborn, cwd=str(tmp_path))
     client.start()
     with pytest.raises(LspError):
-        client.request("initialize", {}, timeout=0.5)
-    client.close(timeout=0.5)
+        client.request("initialize", {}, timeout=0.2)
+    client.close(timeout=0.2)
     assert client.proc is not None and client.proc.poll() is not None
 
 

@@ -76,14 +76,24 @@ def test_every_profile_loads_real_files_verbatim(tmp_path: Path) -> None:
 
 def only_comments_removed(original: str, sent: str) -> bool:
     """Claude hides block HTML comments (2.1.72): the sent text is the file with only
-    whole ``<!-- ... -->`` spans (and the blanks after them) deleted, nothing else."""
-    matcher = difflib.SequenceMatcher(None, original, sent, autojunk=False)
-    for op, a0, a1, _b0, _b1 in matcher.get_opcodes():
+    whole ``<!-- ... -->`` spans (and the blanks after them) deleted, nothing else.
+
+    Lines are matched first (character matching of whole files is quadratic), then
+    each changed run of lines character by character."""
+    old_lines = original.splitlines(keepends=True)
+    new_lines = sent.splitlines(keepends=True)
+    by_line = difflib.SequenceMatcher(None, old_lines, new_lines, autojunk=False)
+    for op, a0, a1, b0, b1 in by_line.get_opcodes():
         if op == "equal":
             continue
-        gone = original[a0:a1].strip()
-        if op != "delete" or not (gone.startswith("<!--") and gone.endswith("-->")):
-            return False
+        gone, kept = "".join(old_lines[a0:a1]), "".join(new_lines[b0:b1])
+        by_char = difflib.SequenceMatcher(None, gone, kept, autojunk=False)
+        for char_op, c0, c1, _d0, _d1 in by_char.get_opcodes():
+            if char_op == "equal":
+                continue
+            span = gone[c0:c1].strip()
+            if char_op != "delete" or not (span.startswith("<!--") and span.endswith("-->")):
+                return False
     return True
 
 
