@@ -55,16 +55,22 @@ def _home(fake_home: Path) -> Path:
     return fake_home
 
 
+def make_demo(folder: Path) -> Demo:
+    """The demo workspace copied into ``folder`` with its ``dot-git`` renamed to ``.git``,
+    and the fake home beside it."""
+    ws = folder / "acme-widgets"
+    shutil.copytree(FIXTURES / "demo-workspace", ws)
+    (ws / "dot-git").rename(ws / ".git")
+    home = folder / "home"
+    shutil.copytree(FIXTURES / "demo-home", home)
+    trust_for_codex(home, ws)
+    return Demo(folder, ws, home)
+
+
 @pytest.fixture
 def demo(tmp_path: Path) -> Demo:
     """The demo workspace with its ``dot-git`` renamed to ``.git``, and the fake home."""
-    ws = tmp_path / "acme-widgets"
-    shutil.copytree(FIXTURES / "demo-workspace", ws)
-    (ws / "dot-git").rename(ws / ".git")
-    home = tmp_path / "home"
-    shutil.copytree(FIXTURES / "demo-home", home)
-    trust_for_codex(home, ws)
-    return Demo(tmp_path, ws, home)
+    return make_demo(tmp_path)
 
 
 def trust_for_codex(home: Path, project: Path) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import pytest
 from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -30,6 +31,19 @@ from tests.positions import encoded_offset, encoded_position
 
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
 ENCODINGS = {"vscode": "utf-16", "neovim": "utf-8", "emacs": "utf-32"}
+
+
+def client_params(*names: str) -> list[Any]:
+    """Parameters for a test run under several client profiles (all when none are named):
+    VS Code's as is, the others marked slow, as the module-scoped servers are
+    (``conftest.PROFILES``), so ``scripts/test --quick`` runs the LSP suite under VS
+    Code's profile and the full run under each."""
+    return [
+        name if name == "vscode" else pytest.param(name, marks=pytest.mark.slow)
+        for name in names or tuple(CLIENTS)
+    ]
+
+
 EXTRA_ARGS = os.environ.get("PROMPTLS_TEST_SERVER_ARGS", "").split()
 """E.g. ``--log-level debug --log-file /tmp/s.log`` to debug a failing test."""
 SERVER = [sys.executable, "-m", "promptls", "serve", *EXTRA_ARGS]

@@ -7,11 +7,9 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_lsp
 
-from tests.lsp.client import CLIENTS, CONFIG, PromptClient, capabilities, initialize
+from tests.lsp.client import CONFIG, PromptClient, capabilities, client_params, initialize
 
-PROFILES = [
-    name if name == "vscode" else pytest.param(name, marks=pytest.mark.slow) for name in CLIENTS
-]
+PROFILES = client_params()
 """Every module runs under each client profile; the Neovim and Emacs ones (UTF-8 and
 UTF-32, three servers a module instead of one) are marked slow, so ``scripts/test --quick``
 runs the LSP suite under VS Code's (UTF-16) and the full run under all three."""

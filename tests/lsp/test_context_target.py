@@ -21,9 +21,9 @@ from pytest_lsp import LanguageClient
 from promptls.discovery import PROFILES
 from tests.cli.conform import problems, result_schema
 from tests.lsp.client import (
-    CLIENTS,
     FAKE_HOME,
     capabilities,
+    client_params,
     close_doc,
     execute,
     open_doc,
@@ -152,7 +152,7 @@ async def test_a_file_outside_the_workspace_is_refused_with_a_message(
     assert again["target"] == str(root / "README.md")
 
 
-@pytest.mark.parametrize("name", list(CLIENTS))
+@pytest.mark.parametrize("name", client_params())
 async def test_a_workspace_opened_through_a_symlink_answers_below_it(
     name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -13,6 +13,7 @@ from lsprotocol import types
 from promptls.cli import main
 from tests.lsp.client import (
     FAKE_HOME,
+    client_params,
     diagnostics,
     execute,
     hover,
@@ -46,7 +47,7 @@ def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> object:
 
 # Neovim (UTF-8 positions) is slow-marked like every LSP module's Neovim profile
 # (tests/lsp/conftest.py): the full run checks the cut in both encodings.
-@pytest.mark.parametrize("name", ["vscode", pytest.param("neovim", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("name", client_params("vscode", "neovim"))
 async def test_diagnostic_hover_and_context_agree_with_the_cli_on_the_cut(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:

@@ -13,9 +13,9 @@ from lsprotocol import types
 
 from tests import MARKER
 from tests.lsp.client import (
-    CLIENTS,
     PromptClient,
     capabilities,
+    client_params,
     execute,
     open_doc,
     position,
@@ -49,7 +49,7 @@ async def _hints(client: PromptClient, uri: str) -> list[types.InlayHint]:
     return list(got or [])
 
 
-@pytest.mark.parametrize("name", list(CLIENTS))
+@pytest.mark.parametrize("name", client_params())
 async def test_instruction_line_one_says_shadowed_and_loaded(name: str, tmp_path: Path) -> None:
     (tmp_path / "AGENTS.md").write_bytes(SHADOWED.encode())
     (tmp_path / "AGENTS.override.md").write_bytes(OVERRIDE.encode())
@@ -67,7 +67,7 @@ async def test_instruction_line_one_says_shadowed_and_loaded(name: str, tmp_path
         assert loaded.position == position(OVERRIDE, len(OVERRIDE) - 1, client.encoding)
 
 
-@pytest.mark.parametrize("name", list(CLIENTS))
+@pytest.mark.parametrize("name", client_params())
 async def test_prompt_marker_followed_by_halves(name: str, tmp_path: Path) -> None:
     async with session(name, tmp_path) as client:
         uri = uri_of(tmp_path / "a.prompt")

@@ -12,6 +12,7 @@ from pytest_lsp import LanguageClient
 from tests.lsp.client import (
     MARKER,
     capabilities,
+    client_params,
     diagnostics,
     events_of,
     open_doc,
@@ -35,7 +36,7 @@ async def codes_of(client: LanguageClient, name: str, uri: str) -> set[str]:
     return {str(d.code) for d in await diagnostics(client, name, uri, 1)}
 
 
-@pytest.mark.parametrize("name", ["vscode", "neovim", "emacs"])
+@pytest.mark.parametrize("name", client_params())
 async def test_init_options_configure_the_analysis(
     name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -46,7 +47,7 @@ async def test_init_options_configure_the_analysis(
         assert "PL001" not in await codes_of(client, name, uri)
 
 
-@pytest.mark.parametrize("name", ["vscode", "neovim"])
+@pytest.mark.parametrize("name", client_params("vscode", "neovim"))
 async def test_invalid_settings_are_named_and_defaults_used(
     name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:
@@ -64,7 +65,7 @@ async def test_invalid_settings_are_named_and_defaults_used(
         assert "PL001" in await codes_of(client, name, uri)
 
 
-@pytest.mark.parametrize("name", ["vscode", "emacs"])
+@pytest.mark.parametrize("name", client_params("vscode", "emacs"))
 async def test_folder_configuration_and_did_change_configuration(
     name: str, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

@@ -20,9 +20,9 @@ from lsprotocol import types
 
 from tests import MARKER
 from tests.lsp.client import (
-    CLIENTS,
     CONFIG,
     PromptClient,
+    client_params,
     close_doc,
     open_doc,
     session,
@@ -114,7 +114,7 @@ def _tell(client: PromptClient, path: Path, change: types.FileChangeType) -> Non
     )
 
 
-@pytest.mark.parametrize("name", list(CLIENTS))
+@pytest.mark.parametrize("name", client_params())
 async def test_unopened_files_equal_check(name: str, tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
     async with session(name, tmp_path) as client:
@@ -219,7 +219,7 @@ async def test_config_change_rescans_with_the_new_settings(tmp_path: Path) -> No
         await client.events.until(lambda: _pushed(client) == quieter or None)
 
 
-@pytest.mark.parametrize("name", ["vscode", "emacs"])
+@pytest.mark.parametrize("name", client_params("vscode", "emacs"))
 async def test_first_open_is_published_before_the_scan(name: str, tmp_path: Path) -> None:
     _tree(tmp_path, FILES)
     async with session(name, tmp_path) as client:

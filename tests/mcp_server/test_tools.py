@@ -1,20 +1,62 @@
 """The MCP tools through the SDK's own client over stdio: the listing and its schemas,
-and each tool's answer, which must be the CLI's JSON for the same question."""
+and each tool's answer, which must be the CLI's JSON for the same question.
+
+The read-only questions about the demo's core package are asked in one session of one
+server (``answers``), as an agent asks them; each test checks one answer."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import jsonschema
+import pytest
+from mcp.types import CallToolResult, Tool
 
 from promptls.discovery import PROFILES
 from promptls.mcp.schemas import OUTPUT_SCHEMAS
-from tests.cli.conftest import Demo, run_cli
+from tests.cli.conftest import Demo, make_demo, run_cli
 
 from .conftest import connect, structured, text_of
 
 TOOLS = {"instructions_for", "preview", "check", "explain"}
+
+QUESTIONS: dict[str, tuple[str, dict[str, Any]]] = {
+    "file": ("instructions_for", {"path": "src/api/handler.ts", "agent": "copilot"}),
+    "every agent": ("instructions_for", {"path": "."}),
+    "preview": ("preview", {"agent": "codex"}),
+    "explain": ("explain", {"code": "pl015"}),
+}
+"""The questions the session asks, by the name the tests look their answers up with."""
+
+
+@dataclass(frozen=True)
+class Answers:
+    """One session's tool listing and answers, and the workspace it ran in."""
+
+    demo: Demo
+    tools: dict[str, Tool]
+    results: dict[str, CallToolResult]
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory: pytest.TempPathFactory) -> Answers:
+    """``promptls mcp`` in the demo's core package, asked ``QUESTIONS`` and then the
+    explanation of PL015 by the name its first explanation gave."""
+    demo = make_demo(tmp_path_factory.mktemp("mcp-tools"))
+
+    async def ask() -> tuple[dict[str, Tool], dict[str, CallToolResult]]:
+        async with connect(demo.core, demo.home, [demo.core]) as client:
+            tools = {t.name: t for t in (await client.list_tools()).tools}
+            results = {key: await client.call_tool(*call) for key, call in QUESTIONS.items()}
+            name = structured(results["explain"])["name"]
+            results["explain by name"] = await client.call_tool("explain", {"code": name})
+        return tools, results
+
+    tools, results = asyncio.run(ask())
+    return Answers(demo, tools, results)
 
 
 def _cli_json(demo: Demo, *args: str) -> Any:
@@ -24,9 +66,8 @@ def _cli_json(demo: Demo, *args: str) -> Any:
     return json.loads(result.text)
 
 
-async def test_the_tools_are_listed_read_only_with_input_and_output_schemas(demo: Demo) -> None:
-    async with connect(demo.core, demo.home, [demo.core]) as client:
-        tools = {t.name: t for t in (await client.list_tools()).tools}
+def test_the_tools_are_listed_read_only_with_input_and_output_schemas(answers: Answers) -> None:
+    tools = answers.tools
     assert set(tools) == TOOLS
     for name, tool in tools.items():
         assert tool.description, name
@@ -52,12 +93,10 @@ def _without_environment(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-async def test_instructions_for_a_file_is_context_for_that_file(demo: Demo) -> None:
+def test_instructions_for_a_file_is_context_for_that_file(answers: Answers) -> None:
+    demo = answers.demo
     handler = demo.core / "src" / "api" / "handler.ts"
-    async with connect(demo.core, demo.home, [demo.core]) as client:
-        result = await client.call_tool(
-            "instructions_for", {"path": "src/api/handler.ts", "agent": "copilot"}
-        )
+    result = answers.results["file"]
     data = structured(result)
     cli = _cli_json(demo, "context", ".", "--for", str(handler), "--profile", "copilot", "--json")
     assert _without_environment(data) == _without_environment(cli)
@@ -71,11 +110,11 @@ async def test_instructions_for_a_file_is_context_for_that_file(demo: Demo) -> N
     assert "api-handlers.instructions.md" in text_of(result)
 
 
-async def test_instructions_for_without_an_agent_gives_every_agent_and_the_coverage(
-    demo: Demo,
+def test_instructions_for_without_an_agent_gives_every_agent_and_the_coverage(
+    answers: Answers,
 ) -> None:
-    async with connect(demo.core, demo.home, [demo.core]) as client:
-        data = structured(await client.call_tool("instructions_for", {"path": "."}))
+    demo = answers.demo
+    data = structured(answers.results["every agent"])
     assert [p["profile"] for p in data["profiles"]] == list(PROFILES)
     assert data["coverage"]["agents"] == list(PROFILES)
     cli = _cli_json(demo, "context", ".", "--all-profiles", "--json")
@@ -87,9 +126,9 @@ async def test_instructions_for_without_an_agent_gives_every_agent_and_the_cover
     assert shadowed["status"] == "shadowed" and "AGENTS.override.md" in shadowed["reason"]
 
 
-async def test_preview_is_the_agents_wire_text_with_each_files_tokens(demo: Demo) -> None:
-    async with connect(demo.core, demo.home, [demo.core]) as client:
-        result = await client.call_tool("preview", {"agent": "codex"})
+def test_preview_is_the_agents_wire_text_with_each_files_tokens(answers: Answers) -> None:
+    demo = answers.demo
+    result = answers.results["preview"]
     data = structured(result)
     cli = _cli_json(demo, "preview", ".", "--profile", "codex", "--format", "json")
     [rendering] = data["renderings"]
@@ -118,10 +157,9 @@ async def test_check_returns_the_findings_of_check_format_json(demo: Demo) -> No
     assert all(f["path"] == str(prompts / "broken.prompt.md") for f in only["findings"])
 
 
-async def test_explain_is_promptls_explain(demo: Demo) -> None:
-    async with connect(demo.core, demo.home, [demo.core]) as client:
-        result = await client.call_tool("explain", {"code": "pl015"})
-        by_name = await client.call_tool("explain", {"code": structured(result)["name"]})
+def test_explain_is_promptls_explain(answers: Answers) -> None:
+    demo = answers.demo
+    result, by_name = answers.results["explain"], answers.results["explain by name"]
     data = structured(result)
     assert data["code"] == "PL015" and data["badExample"]
     assert "url" not in data  # no published rule pages: the page itself instead of a link
