@@ -159,6 +159,20 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
     assert "skills: none" in text
 
 
+def test_a_long_skill_name_keeps_its_path_apart_and_the_paths_aligned(demo: Demo) -> None:
+    long_name = "release-notes-from-merged-pull-requests"
+    skill = demo.home / ".claude" / "skills" / long_name / "SKILL.md"
+    skill.parent.mkdir(parents=True)
+    skill.write_text(f"---\nname: {long_name}\ndescription: Drafts notes.\n---\nSteps.\n")
+    text = run_cli("context", demo.core, "--profile", "claude", home=demo.home).text
+    lines = text[text.index("  skills:\n") :].splitlines()[1:3]
+    assert sorted(line.split()[0] for line in lines) == sorted([long_name, "triage"])
+    for line in lines:
+        name, path = line.split()
+        assert path.endswith(f"{name}/SKILL.md") and f"{name}  " in line
+    assert len({line.index("~") for line in lines}) == 1, lines
+
+
 def test_loaded_file_shows_disk_size_and_decoding_notes(tmp_path: Path) -> None:
     folder = tmp_path / "ws"
     folder.mkdir()

@@ -249,7 +249,9 @@ def _skill_lines(skills: Sequence[SkillInfo], home: str | None, base: str | None
     """The skills the agent would list, by name, with where each was found."""
     if not skills:
         return ["  skills: none"]
+    names = [safe_line(skill.name) for skill in skills]
+    width = max(len(name) for name in names) + 2
     lines = ["  skills:"]
-    for skill in skills:
-        lines.append(f"    {safe_line(skill.name):<20}{show_path(skill.path, home, base)}")
+    for name, skill in zip(names, skills, strict=True):
+        lines.append(f"    {name:<{width}}{show_path(skill.path, home, base)}")
     return lines
