@@ -9,6 +9,7 @@ of Gemini CLI: its ``@path`` tokens and its ``Context from`` blocks are gemini-c
 from __future__ import annotations
 
 from promptls.agents.model import Profile, Walk
+from promptls.agents.qwen import rules
 from promptls.agents.qwen.discovery import HOOKS
 from promptls.agents.qwen.imports import STYLE as IMPORTS
 
@@ -34,6 +35,8 @@ PROFILE = Profile(
     user_rules_dir="rules",
     project_rules_dir=".qwen/rules",
     rules_scope_key="paths",
+    globs=rules.GLOBS,
+    rule_activation=rules.activation,
     skill_dirs=("skills",),
     project_skill_dirs=(".qwen/skills",),
     setup_markers=(".qwen", "QWEN.md"),

@@ -8,8 +8,8 @@ The walk goes up from the working folder to the **parent** of the git root (the 
 folder holding a ``.git`` folder or file), or to the parent of the home folder when
 there is none; it stops early in ``~/.qwen``. In the home folder itself only
 ``~/<name>`` is read. Then ``<git root>/.qwen/QWEN.local.md``. Paths are taken once,
-by real path. ``context.includeDirectories`` folders are walked the same way, before the
-working folder, when ``context.loadFromIncludeDirectories`` is on. Last the rules
+by real path. ``context.includeDirectories`` folders are walked the same way, after the
+working folder (the workspace's folders, in order), when ``context.loadFromIncludeDirectories`` is on. Last the rules
 (``config/rulesDiscovery.ts``): every ``*.md`` below ``~/.qwen/rules``, then below
 ``<git root or working folder>/.qwen/rules``, sorted; one with ``paths:`` front matter
 is attached when the agent touches a matching file (conditional).
@@ -78,7 +78,7 @@ def _run(w: Walker) -> None:
     root = git_root(w.root, w.watched)
     w.project_root = root or w.root
     seen: set[str] = set()
-    for folder in dict.fromkeys((*config.include_dirs, w.root)):
+    for folder in dict.fromkeys((w.root, *config.include_dirs)):
         for path, scope in _candidates(w, folder, config.names):
             if path not in seen:
                 seen.add(path)
