@@ -25,7 +25,7 @@ from pathlib import PurePosixPath
 SKILL_FILE = "SKILL.md"
 
 AGENT_DIRS = frozenset(
-    {".claude", ".agents", ".or", ".gemini", ".codex", ".github", ".opencode", ".cursor"}
+    {".claude", ".agents", ".or", ".gemini", ".codex", ".github", ".opencode", ".cursor", ".qwen"}
 )
 """Folders whose ``skills/`` subfolder holds skill bundles."""
 

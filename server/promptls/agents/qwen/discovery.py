@@ -9,7 +9,8 @@ folder holding a ``.git`` folder or file), or to the parent of the home folder w
 there is none; it stops early in ``~/.qwen``. In the home folder itself only
 ``~/<name>`` is read. Then ``<git root>/.qwen/QWEN.local.md``. Paths are taken once,
 by real path. ``context.includeDirectories`` folders are walked the same way, after the
-working folder (the workspace's folders, in order), when ``context.loadFromIncludeDirectories`` is on. Last the rules
+working folder (the workspace's folders, in order), when
+``context.loadFromIncludeDirectories`` is on. Last the rules
 (``config/rulesDiscovery.ts``): every ``*.md`` below ``~/.qwen/rules``, then below
 ``<git root or working folder>/.qwen/rules``, sorted; one with ``paths:`` front matter
 is attached when the agent touches a matching file (conditional).
