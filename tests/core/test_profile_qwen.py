@@ -16,6 +16,7 @@ import os
 from pathlib import Path
 
 from promptls.context import Discovery, EntryStatus, discover
+from promptls.discovery.setup import active_profiles, detect_setups
 from tests.core.helpers import write
 
 
@@ -172,3 +173,13 @@ def test_an_import_back_to_the_top_level_file_is_a_cycle(tmp_path: Path) -> None
     cycle = [e for e in found.entries if e.status is EntryStatus.IMPORT_ERROR]
     assert [os.path.relpath(e.path, tmp_path) for e in cycle] == ["proj/QWEN.md"]
     assert "File already processed" in cycle[0].reason
+
+
+def test_a_qwen_folder_or_qwen_md_sets_a_repository_up_for_qwen(tmp_path: Path) -> None:
+    """``setup_markers``: the default ``check`` and ``context`` answer for Qwen Code."""
+    folder = repo(tmp_path)
+    (folder / ".qwen").mkdir()
+    assert "qwen" in active_profiles(str(folder), None)
+    other = repo(tmp_path / "b")
+    write(other / "QWEN.md", "rules")
+    assert [s.profile for s in detect_setups(str(other))] == ["qwen"]

@@ -45,8 +45,8 @@ PROFILE = Profile(
         "walk down; then QWEN.local.md and the rules"
     ),
     coverage_hint=(
-        'add `"context": {"fileName": ["QWEN.md", "AGENTS.md", "{shared}"]}` to '
-        ".qwen/settings.json, or create QWEN.md with `@{shared}`"
+        'add "{shared}" to `context.fileName` in .qwen/settings.json (its default is '
+        '["QWEN.md", "AGENTS.md"]), or create QWEN.md with `@{shared}`'
     ),
     sources=(
         f"packages/core/src/memory/memoryDiscovery.ts, utils/memoryImportProcessor.ts, "
