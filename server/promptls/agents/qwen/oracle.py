@@ -6,18 +6,25 @@ type and usage statistics off merged into the fake home's ``settings.json`` (wha
 scenario put there stays). One chat completion comes, with the tools; it gets a 404.
 
 Where the files are: the system message, after Qwen's own prompt and a ``---`` line:
-``--- Context from: PATH ---`` blocks, then ``--- Rule from: PATH ---`` blocks, joined
-by a blank line. That run of blocks is the wire text, minus the ``output-language.md``
-block: Qwen Code writes that file into ``~/.qwen`` on its first start and sends it as a
-context file of its own (promptls does not model it; docs/profiles.md).
+``--- Context from: PATH ---`` blocks (PATH relative to the working folder), then
+``--- Rule from: PATH ---`` blocks (relative to its git root), joined by a blank line;
+``files`` names them absolutely. That run of blocks is the wire text, minus the
+``output-language.md`` block: Qwen Code writes that file into ``~/.qwen`` on its first
+start and sends it as a context file of its own (promptls does not model it;
+docs/profiles.md).
 """
+
+# Plain str paths on purpose: they are compared with promptls's own.
+# ruff: noqa: PTH118
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
 
+from promptls.agents.qwen.discovery import git_root
 from promptls.oracle.adapter import (
     Launch,
     Observation,
@@ -32,21 +39,22 @@ BLOCK = re.compile(r"--- (Context|Rule) from: (.+?) ---\n")
 OWN_FILE = "output-language.md"
 
 
-def memory_blocks(system: str) -> list[tuple[str, str]]:
-    """The ``(path, block)`` pairs of the memory text: the first block after a ``---``
-    line, and each one that follows it after a blank line."""
+def memory_blocks(system: str) -> list[tuple[str, str, str]]:
+    """The ``(kind, path, block)`` of each block of the memory text (``Context`` or
+    ``Rule``, the path as written): the first block after a ``---`` line, and each one
+    that follows it after a blank line."""
     start = system.find("\n\n---\n\n--- ")
     if start < 0:
         return []
     pos = start + len("\n\n---\n\n")
-    blocks: list[tuple[str, str]] = []
+    blocks: list[tuple[str, str, str]] = []
     while (match := BLOCK.match(system, pos)) is not None:
         footer = f"\n--- End of {match.group(1)} from: {match.group(2)} ---"
         end = system.find(footer, match.end())
         if end < 0:
             break
         end += len(footer)
-        blocks.append((match.group(2), system[pos:end]))
+        blocks.append((match.group(1), match.group(2), system[pos:end]))
         if not system.startswith("\n\n--- ", end):
             break
         pos = end + 2
@@ -59,7 +67,14 @@ class QwenAdapter:
     profile = "qwen"
     executable = "qwen"
 
+    def __init__(self) -> None:
+        self.work: str | None = None
+        """The working folder of the current run: Qwen Code names context files
+        relative to it and rules relative to its git root, so ``observe`` needs it to
+        name them absolutely (runs are one at a time)."""
+
     def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
+        self.work = os.path.abspath(work)  # noqa: PTH100 (links kept, as Qwen Code sees it)
         merge_json_file(
             home / ".qwen" / "settings.json",
             {
@@ -86,13 +101,17 @@ class QwenAdapter:
     def observe(self, request: Request) -> Observation:
         body = request.body if isinstance(request.body, dict) else {}
         kept = [
-            (path, text)
-            for path, text in memory_blocks(system_text(body))
-            if not path.endswith(OWN_FILE)
+            (kind, name, text)
+            for kind, name, text in memory_blocks(system_text(body))
+            if not name.endswith(OWN_FILE)
         ]
-        return Observation(
-            files=tuple(path for path, _ in kept), wire="\n\n".join(text for _, text in kept)
+        work = self.work or os.sep
+        root = git_root(work, set()) or work
+        files = tuple(
+            os.path.normpath(os.path.join(root if kind == "Rule" else work, name))
+            for kind, name, _ in kept
         )
+        return Observation(files=files, wire="\n\n".join(text for _, _, text in kept))
 
     def reading(self, target: Path) -> None:
         """Not scripted: its conditional rules stay source-read (docs/profiles.md)."""
