@@ -78,6 +78,9 @@ def _run(w: Walker) -> None:
     w.project_names = w.user_names = config.names
     root = git_root(w.root, w.watched)
     w.project_root = root or w.root
+    if w.home_problem or w.user_dir is None:
+        where = os.path.join(w.user_dir or "~/.qwen", config.names[0])
+        w.skip(where, ContextScope.USER, f"no user-level files: {w.home_problem}")
     seen: set[str] = set()
     for folder in dict.fromkeys((w.root, *config.include_dirs)):
         for path, scope in _candidates(w, folder, config.names):
