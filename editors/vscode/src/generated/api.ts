@@ -93,6 +93,8 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursor/commands/**/*.md",
   "**/.github/agents/**/*.md",
   "**/.github/chatmodes/**/*.md",
+  "**/.qwen/commands/**/*.md",
+  "**/.qwen/agents/**/*.md",
   "**/*.agent.md",
   "**/*.chatmode.md"
 ] as const;
