@@ -2,10 +2,11 @@
 
 Qwen Code 0.24.4 reads ``~/.qwen/settings.json`` (user; ``$QWEN_HOME/settings.json``
 when set) and ``<cwd>/.qwen/settings.json`` (workspace; not when the working folder is
-the home folder), JSON with comments, the workspace winning. The keys: ``context.fileName``
-(a string or a list; it **replaces** the default ``["QWEN.md", "AGENTS.md"]``),
-``context.includeDirectories`` (more workspace folders, concatenated over the layers)
-whose context files load only with ``context.loadFromIncludeDirectories: true``, and
+the home folder), JSON with comments, the workspace winning. The keys:
+``context.fileName`` (a string or a list; it **replaces** the default ``["QWEN.md",
+"AGENTS.md"]``), ``context.includeDirectories`` (more workspace folders, concatenated
+over the layers, read as gemini-cli reads them: its ``include_dirs``) whose context
+files load only with ``context.loadFromIncludeDirectories: true``, and
 ``context.importFormat`` (``tree``, the default, inlines imports; ``flat`` lists each
 file once). Sources: the package's bundled ``packages/core/src/utils/memory-constants.ts``
 (``setMemoryFilename``), ``packages/cli/src/config/config.ts`` (``loadCliConfig``),
@@ -23,6 +24,7 @@ import json
 import os
 from typing import NamedTuple
 
+from promptls.agents.gemini.settings import include_dirs
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.text import runmemo
 
@@ -63,7 +65,7 @@ def qwen_config(user_dir: str | None, cwd: str, home: str | None) -> QwenConfig:
         given = _names(path, context.get("fileName"), problems)
         if given:
             names, names_source = given, path
-        found = _include_dirs(path, context, cwd, home, problems)
+        found = include_dirs(path, context, cwd, home, problems, agent="Qwen Code")
         if found:
             includes += found
             include_source = path
@@ -114,32 +116,3 @@ def _names(path: str, raw: object, problems: list[SettingsProblem]) -> tuple[str
         problems.append(SettingsProblem(path, "context.fileName must be a string or a list"))
         return ()
     return tuple(dict.fromkeys(v.strip() for v in given if v.strip()))
-
-
-def _include_dirs(
-    path: str,
-    context: dict[str, object],
-    cwd: str,
-    home: str | None,
-    problems: list[SettingsProblem],
-) -> list[str]:
-    """``context.includeDirectories`` of one layer (``~`` is the home folder, relative
-    means from the working folder); a folder that does not exist is a problem."""
-    raw = context.get("includeDirectories")
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or not all(isinstance(v, str) for v in raw):
-        problems.append(SettingsProblem(path, "context.includeDirectories must be a list"))
-        return []
-    found = []
-    for value in raw:
-        folder = value.strip()
-        if folder.startswith("~") and home is not None:
-            folder = home + folder[1:]
-        folder = os.path.normpath(os.path.join(cwd, folder))
-        if runmemo.isdir(folder):
-            found.append(folder)
-        else:
-            message = f"context.includeDirectories: {value} is not a folder"
-            problems.append(SettingsProblem(path, message))
-    return found
