@@ -18,6 +18,7 @@ from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
     COPILOT,
     CURSOR,
+    QWEN_RULE,
     SKILL,
     FrontKind,
     front_kind,
@@ -65,6 +66,8 @@ def fresh_listing() -> None:
         ("a/.cursor/rules/sub/ts.mdc", CURSOR),
         ("a/.cursor/rules/ts.md", None),
         (".claude/rules/deep/x.md", CLAUDE_RULE),
+        ("/home/u/.qwen/rules/deep/x.md", QWEN_RULE),
+        (".qwen/rules/x.txt", None),
         (".claude/skills/lint/SKILL.md", SKILL),
         ("AGENTS.md", None),
         ("docs/rules/x.md", None),
@@ -397,6 +400,15 @@ def test_completion_in_a_block_read_line_by_line_offers_the_missing_keys() -> No
     offset = text.index("\n\n") + 1
     labels = [c.label for c in front_matter_choices(text, offset, CURSOR_FILE)]
     assert labels == ["description", "alwaysApply"]
+
+
+def test_completion_in_a_qwen_rule_offers_its_two_keys() -> None:
+    text = "---\ndescription: python\n\n---\nUse type hints.\n"
+    offset = text.index("\n\n") + 1
+    choices = front_matter_choices(text, offset, "/r/.qwen/rules/py.md")
+    assert [(c.label, c.detail) for c in choices] == [
+        ("paths", "Qwen Code: a string or a list of strings")
+    ]
 
 
 def test_completion_in_an_unclosed_block_offers_every_key() -> None:

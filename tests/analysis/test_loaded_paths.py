@@ -28,12 +28,16 @@ LOADED = [
     "pkg/.opencode/agent/docs.md",
     ".opencode/command/test.md",
     ".cursor/commands/release.md",
+    ".qwen/commands/git/commit.md",
+    ".qwen/agents/reviewer.md",
+    ".qwen/skills/deploy/SKILL.md",
 ]
 NOT_LOADED = [
     "docs/guide.md",
     ".claude/skills/README.md",  # beside the skill folders, not in one
     "skills/deploy/reference.md",  # no agent folder: an ordinary docs tree
     ".claude/commands/run.sh",
+    ".qwen/commands/deploy.toml",
     "notes/agent.md",
 ]
 

@@ -50,7 +50,7 @@ def test_agents_loading_the_same_files_share_one_section(
     shared = sections["codex"]
     assert shared is sections["opencode"]
     assert shared.startswith("Profiles ") and "the same files, in the same order" in shared
-    assert shared.count("AGENTS.md") == 1  # the list is printed once for the group
+    assert shared.count("/AGENTS.md") == 1  # the list is printed once for the group
     assert "  codex: OpenAI Codex CLI" in shared
     assert "project_doc_max_bytes = 32768" in shared  # codex's own settings stay shown
     gemini = sections["gemini"]

@@ -10,6 +10,7 @@ import pytest
 from promptls.analysis import MARKER_RULES
 from promptls.cli import main
 from promptls.discovery import PROFILES
+from tests.cli.conftest import Demo
 
 DEMO = Path(__file__).resolve().parents[1] / "fixtures" / "demo-workspace"
 
@@ -24,17 +25,18 @@ def test_every_marker_rule_fires_on_the_demo(
 
 
 def test_the_demo_source_file_loads_each_agents_path_scoped_rule(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+    demo: Demo, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """scripts/demo asks every agent which instructions apply to one source file: each
-    agent that scopes rules to paths has a rule in the demo that matches it."""
-    monkeypatch.chdir(DEMO)
+    agent that scopes rules to paths has a rule in the demo that matches it. Run as
+    scripts/demo runs it, in a copy whose ``dot-git`` is ``.git``: Qwen Code reads rules
+    from the repository root only."""
+    monkeypatch.chdir(demo.ws)
     target = "packages/core/src/api/handler.ts"
-    home = str(DEMO.parent / "demo-home")
     args = ["context", "packages/core", "--all-profiles", "--for", target, "--json"]
-    assert main([*args, "--home", home]) == 0
+    assert main([*args, "--home", str(demo.home)]) == 0
     answer = json.loads(capsys.readouterr().out)
-    assert answer["target"] == str(DEMO / target)
+    assert answer["target"] == str(demo.ws / target)
     scoped = {name for name, profile in PROFILES.items() if profile.rules_scope_key}
     assert "claude" in scoped
     for result in answer["profiles"]:

@@ -526,6 +526,134 @@ COPILOT = [
     ),
 ]
 
+QWEN = [
+    Case(
+        "qwen: one name at a time, from above the git root down",
+        "qwen",
+        _s(
+            {
+                "home/.qwen/QWEN.md": "fid-user user\n",
+                "QWEN.md": "fid-above above the git root\n",
+                "ws/QWEN.md": "\n  fid-root root  \n",
+                "ws/a/QWEN.md": "fid-a\n",
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/a/b/QWEN.md": "fid-below never read\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "qwen: imports inlined, a cycle back to the top-level file marked, a missing "
+        "import left as written",
+        "qwen",
+        _s(
+            {
+                "ws/QWEN.md": "fid-root r @./imp.md and @./gone.md\n",
+                "ws/imp.md": "fid-imp\n@./imp2.md\n",
+                "ws/imp2.md": "fid-imp2 @./imp.md @./QWEN.md\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "qwen: imports in code are not followed",
+        "qwen",
+        _s(
+            {
+                "ws/QWEN.md": "fid-root `@./span.md`\n\n    @./indented.md\n\n```\n@./fenced.md\n"
+                "```\n~~~\n@./tilde.md\n~~~\n@./real.md\n",
+                "ws/span.md": "fid-span\n",
+                "ws/indented.md": "fid-indented\n",
+                "ws/fenced.md": "fid-fenced\n",
+                "ws/tilde.md": "fid-tilde\n",
+                "ws/real.md": "fid-real\n",
+            }
+        ),
+    ),
+    Case(
+        "qwen: a fence in a list item",
+        "qwen",
+        _s(
+            {
+                "ws/QWEN.md": "fid-root\n- item\n  ```\n  @./listed.md\n",
+                "ws/listed.md": "fid-listed\n",
+            }
+        ),
+        differs=(
+            "Qwen Code finds code regions by locating each marked token's text in its "
+            "parent's; inside a list item the text is unindented, the search fails and the "
+            "fence hides nothing, so it follows the import; promptls reads the fence as "
+            "CommonMark does and leaves it alone"
+        ),
+    ),
+    Case(
+        "qwen: a code span across the lines of a paragraph",
+        "qwen",
+        _s(
+            {
+                "ws/QWEN.md": "fid-root\na ` stray\nline @./between.md\nand ` here\n",
+                "ws/between.md": "fid-between\n",
+            }
+        ),
+        differs=(
+            "Qwen Code's marked lexer reads a backtick pair on two lines of one paragraph "
+            "as a code span and leaves the import between them alone; promptls looks for "
+            "code spans within one line, so it follows that import"
+        ),
+    ),
+    Case(
+        "qwen: context.fileName replaces QWEN.md and AGENTS.md",
+        "qwen",
+        _s(
+            {
+                "home/.qwen/settings.json": '{"context": {"fileName": ["GEMINI.md", "QWEN.md"]}}',
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/QWEN.md": "fid-qwen\n",
+                "ws/GEMINI.md": "fid-gemini\n",
+            }
+        ),
+    ),
+    Case(
+        "qwen: no git root, the walk ends at the home folder's parent",
+        "qwen",
+        _s(
+            {"QWEN.md": "fid-above\n", "ws/QWEN.md": "fid-root\n", "ws/a/AGENTS.md": "fid-a\n"},
+            "ws/a",
+            git=(),
+        ),
+    ),
+    Case(
+        "qwen: QWEN.local.md and the rules folders",
+        "qwen",
+        _s(
+            {
+                "ws/QWEN.md": "fid-root\n",
+                "ws/.qwen/QWEN.local.md": "fid-local\n",
+                "ws/.qwen/rules/b.md": "fid-b <!-- a note -->kept\n",
+                "ws/.qwen/rules/a/c.md": "---\ndescription: x\n---\n\nfid-c\n",
+                "ws/.qwen/rules/p.md": '---\npaths: "**/*.py"\n---\nfid-scoped\n',
+                "home/.qwen/rules/u.md": "fid-userrule\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "qwen: include directories load with loadFromIncludeDirectories",
+        "qwen",
+        _s(
+            {
+                "ws/.qwen/settings.json": (
+                    '{"context": {"includeDirectories": ["../other"], '
+                    '"loadFromIncludeDirectories": true}}'
+                ),
+                "other/QWEN.md": "fid-other\n",
+                "ws/QWEN.md": "fid-root\n",
+            }
+        ),
+    ),
+]
+
 
 @dataclass(frozen=True)
 class LazyCase:
@@ -557,4 +685,4 @@ LAZY = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT]
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT, *QWEN]

@@ -53,6 +53,7 @@ CREDENTIAL_FILES = {
     ".codex/auth.json": '{"OPENAI_API_KEY": "real-codex-auth"}',
     ".gemini/oauth_creds.json": '{"access_token": "real-gemini-oauth"}',
     ".local/share/opencode/auth.json": '{"openai": {"key": "real-opencode-auth"}}',
+    ".qwen/oauth_creds.json": '{"access_token": "real-qwen-oauth"}',
 }
 
 USER_FILES = {
@@ -61,6 +62,7 @@ USER_FILES = {
     "copilot": ".copilot/copilot-instructions.md",
     "gemini": ".gemini/GEMINI.md",
     "opencode": ".config/opencode/AGENTS.md",
+    "qwen": ".qwen/QWEN.md",
 }
 """Each agent's user-level instruction file (the one its profile reads from the home)."""
 

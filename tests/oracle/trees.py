@@ -2,7 +2,7 @@
 
 A tree is a repository ``ws`` with up to three nested folders, a working folder at any
 level, and at each level any of the instruction files the agents read (AGENTS.md,
-CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, AGENTS.override.md, a
+CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, QWEN.md, AGENTS.override.md, a
 ``.claude/rules`` file with or without ``paths:``), plus user-level files in the fake
 home and the agents' own settings files. File bodies vary over what the agents treat
 differently: empty and whitespace-only files, padding, block HTML comments, fenced,
@@ -28,6 +28,7 @@ NAMES = (
     "CLAUDE.local.md",
     ".claude/CLAUDE.md",
     "GEMINI.md",
+    "QWEN.md",
     "AGENTS.override.md",
     ".claude/rules/rule.md",
 )
@@ -37,12 +38,14 @@ USER_FILES = (
     "home/.gemini/GEMINI.md",
     "home/.codex/AGENTS.md",
     "home/.config/opencode/AGENTS.md",
+    "home/.qwen/QWEN.md",
 )
 SETTINGS = (
     ("home/.gemini/settings.json", '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}'),
     ("home/.codex/config.toml", 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'),
     ("ws/opencode.json", '{"instructions": ["docs/*.md"]}'),
     ("home/.codex/config.toml", "project_doc_max_bytes = 200\n"),
+    ("home/.qwen/settings.json", '{"context": {"fileName": ["CLAUDE.md", "QWEN.md"]}}'),
 )
 BODIES = (
     "plain",

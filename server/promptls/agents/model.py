@@ -64,7 +64,9 @@ class ImportStyle(NamedTuple):
     working folder from a project file need the user's approval. ``comments``: the agent
     writes an HTML comment where an import fails, so the reasons quote it.
     ``escaped_spaces``: ``\\ `` in a token is a space of the path (so a path with spaces
-    can be written); otherwise a token ends at the first space.
+    can be written); otherwise a token ends at the first space. ``top_in_chain``: with
+    ``per_chain``, the top-level file counts as part of every chain, so an import of it
+    is a cycle (Qwen Code; gemini-cli leaves it out).
     """
 
     name: str
@@ -77,6 +79,7 @@ class ImportStyle(NamedTuple):
     approval: bool
     comments: bool
     escaped_spaces: bool
+    top_in_chain: bool = False
 
 
 class SizeLimit(Record):

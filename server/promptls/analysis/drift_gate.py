@@ -22,11 +22,13 @@ SIMILARITY_THRESHOLD = 0.6
 ``ratio``: twice the matched lines over all lines of both). See docs/rules.md#pl027."""
 
 
-_AGENT_FOLDERS = frozenset({".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode"})
+_AGENT_FOLDERS = frozenset(
+    {".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode", ".qwen"}
+)
 """Folders that hold rules, settings or instruction files some agent reads for the folder
 around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
 
-_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml")
+_USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml", ".qwen/settings.json")
 """User settings that can make an agent read other names in every project."""
 
 

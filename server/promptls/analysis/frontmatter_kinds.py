@@ -1,14 +1,15 @@
 """Which front-matter schema a file has, decided by its path, and each schema as data.
 
-Four kinds of instruction file carry YAML front matter that decides *whether the agent
+Five kinds of instruction file carry YAML front matter that decides *whether the agent
 loads them at all*: Copilot's ``*.instructions.md``, Cursor's ``.mdc`` rules, Claude
-Code's ``.claude/rules/**/*.md`` and ``SKILL.md``. The agents ignore keys they do not
-know and values of a shape they do not expect, silently; so the rules PL018–PL024 check
-the front matter against what each agent documents, kept here in one table so the rules,
-the docs and the glob hover agree. Sources (read 2026-12-01; see ``docs/rules.md``):
-the VS Code custom-instructions page and GitHub's path-specific instructions page
-(Copilot), Cursor's rules page, Claude Code's memory and skills pages, and the Agent
-Skills specification (agentskills.io).
+Code's ``.claude/rules/**/*.md``, Qwen Code's ``.qwen/rules/**/*.md`` and ``SKILL.md``.
+The agents ignore keys they do not know and values of a shape they do not expect,
+silently; so the rules PL018–PL024 check the front matter against what each agent
+documents, kept here in one table so the rules, the docs and the glob hover agree.
+Sources (read 2026-12-01; see ``docs/rules.md``): the VS Code custom-instructions page
+and GitHub's path-specific instructions page (Copilot), Cursor's rules page, Claude
+Code's memory and skills pages, the Agent Skills specification (agentskills.io); Qwen
+Code's bundled ``rulesDiscovery.ts`` (0.24.4, read 2026-12-06).
 """
 
 from __future__ import annotations
@@ -83,6 +84,16 @@ CLAUDE_RULE = FrontKind(
     "paths",
     (".claude", "rules"),
 )
+QWEN_RULE = FrontKind(
+    # Qwen Code 0.24.4 config/rulesDiscovery.ts parseRuleFile (read 2026-12-06): `paths`
+    # (a list, or one glob string) and `description`; other keys are ignored.
+    "qwen-rule",
+    "Qwen Code",
+    "qwen",
+    {"paths": Shape.STRINGS, "description": Shape.STRING},
+    "paths",
+    (".qwen", "rules"),
+)
 SKILL = FrontKind(
     "skill",
     "the Agent Skills format",
@@ -119,7 +130,7 @@ SKILL = FrontKind(
     required=("name", "description"),
     labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
-KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL)
+KINDS = (COPILOT, CURSOR, CLAUDE_RULE, QWEN_RULE, SKILL)
 
 EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 """GitHub's documented values of ``excludeAgent``."""
@@ -127,6 +138,8 @@ EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 CROSS_AGENT = {
     ("claude-rule", "globs"): "paths",
     ("claude-rule", "applyTo"): "paths",
+    ("qwen-rule", "globs"): "paths",
+    ("qwen-rule", "applyTo"): "paths",
     ("cursor-rule", "paths"): "globs",
     ("cursor-rule", "applyTo"): "globs",
     ("copilot-instructions", "globs"): "applyTo",
@@ -174,6 +187,8 @@ def front_kind(path: str | None) -> FrontKind | None:
         return CURSOR
     if name.endswith(".md") and _find(folders, CLAUDE_RULE.root_marker) >= 0:
         return CLAUDE_RULE
+    if name.endswith(".md") and _find(folders, QWEN_RULE.root_marker) >= 0:
+        return QWEN_RULE
     return None
 
 

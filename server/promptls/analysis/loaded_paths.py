@@ -3,11 +3,12 @@
 Discovery answers "what does this folder load on every request"; these files reach the
 model another way — a skill's ``SKILL.md`` and the documents it names (``skill_files``)
 when the skill is used, a Claude Code slash command or subagent, a Copilot custom agent or
-chat mode, an opencode agent or command, a Cursor command. The model reads them just the
-same, so the content rules (invisible characters PL010, forged framing PL012, runtime
-context PL025, markers PL003) apply to them as to AGENTS.md: ``document_kind`` calls them
-instruction files. Which of them a profile loads *always* (and so counts against a size
-budget) is still discovery's answer, not this module's.
+chat mode, an opencode agent or command, a Cursor command, a Qwen Code command or
+subagent. The model reads them just the same, so the content rules (invisible characters
+PL010, forged framing PL012, runtime context PL025, markers PL003) apply to them as to
+AGENTS.md: ``document_kind`` calls them instruction files. Which of them a profile loads
+*always* (and so counts against a size budget) is still discovery's answer, not this
+module's.
 
 Sources (read 2026-12-01): Claude Code docs "Agent Skills", "Slash commands" and
 "Subagents" (``.claude/skills/<name>/SKILL.md``, ``.claude/commands/**/*.md``,
@@ -15,7 +16,8 @@ Sources (read 2026-12-01): Claude Code docs "Agent Skills", "Slash commands" and
 ``*.chatmode.md``); opencode docs "Agents" and "Commands" (``.opencode/agent(s)/``,
 ``.opencode/command(s)/``); Cursor docs "Commands" (``.cursor/commands/*.md``); the
 skills folders of every profile in ``discovery/skills.py`` and the ``.agents/skills``
-convention.
+convention. Qwen Code 0.24.4's bundle (read 2026-12-06): ``.qwen/commands/**/*.md``
+beside its TOML commands (``loadCommands``) and ``.qwen/agents/`` subagents.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from pathlib import PurePosixPath
 SKILL_FILE = "SKILL.md"
 
 AGENT_DIRS = frozenset(
-    {".claude", ".agents", ".or", ".gemini", ".codex", ".github", ".opencode", ".cursor"}
+    {".claude", ".agents", ".or", ".gemini", ".codex", ".github", ".opencode", ".cursor", ".qwen"}
 )
 """Folders whose ``skills/`` subfolder holds skill bundles."""
 
@@ -39,6 +41,8 @@ LOADED_FOLDERS: tuple[tuple[str, str], ...] = (
     (".cursor", "commands"),
     (".github", "agents"),
     (".github", "chatmodes"),
+    (".qwen", "commands"),
+    (".qwen", "agents"),
 )
 """(agent folder, subfolder) pairs whose Markdown files are prompts the agent sends."""
 

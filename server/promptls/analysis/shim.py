@@ -4,7 +4,7 @@ A drifted copy (PL027) is fixed for good only when there is one source. What mak
 agent read AGENTS.md is the agent's own documented mechanism, taken from its profile:
 an agent with ``@path`` imports (Claude Code, Gemini CLI) gets its file replaced by an
 import of the shared file; an agent that loads the shared file's name by itself
-(Copilot and Cursor read AGENTS.md) needs no copy at all, so its copy is deleted. Either
+(Copilot, Cursor and Qwen Code read AGENTS.md) needs no copy at all, so its copy is deleted. Either
 way every line that exists only in the agent's copy is kept (after the import, or as
 the whole remaining file with its front matter), so the fix never loses a line.
 

@@ -42,8 +42,8 @@ _SETTING_TEXT: Mapping[str, str] = {
         "context previews, hovers in instruction files and the file-level rules). "
         "Unset: the project's `[tool.promptls]` / `.promptls.toml` value, else every "
         "agent the repository is set up for (its folder, settings or own instruction "
-        "file: `.claude/`, `.gemini/`, `.cursor/`, `.codex/`, `opencode.json`, "
-        "`.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, "
+        "file: `.claude/`, `.gemini/`, `.qwen/`, `.cursor/`, `.codex/`, `opencode.json`, "
+        "`.github/copilot-instructions.md`, `CLAUDE.md`, `GEMINI.md`, `QWEN.md`, "
         "`AGENTS.override.md`, `AGENTS.md` for codex, …), else `or`; a finding only some "
         "agents see names them."
     ),

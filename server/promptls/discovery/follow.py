@@ -144,7 +144,7 @@ class ImportFollower(Recorder):
             shown = ref.target if is_url(ref.target) else target
             self.import_error(ref, shown, scope, f"{where} is refused: {refusal}", importer)
             return
-        if target in (chain[1:] if style.per_chain else chain):
+        if target in (chain[1:] if style.per_chain and not style.top_in_chain else chain):
             loop = " → ".join(os.path.basename(p) for p in (*chain, target))
             why = f"{where} is an import cycle ({loop})"
             if style.comments:

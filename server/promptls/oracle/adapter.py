@@ -89,6 +89,26 @@ def text_between(text: str, start: str, end: str) -> str:
     return "" if stop < 0 else text[at : stop + len(end)]
 
 
+def system_text(body: Mapping[str, object]) -> str:
+    """The text of every ``system`` message of an OpenAI chat completions body, joined
+    by a newline (a message's content is a string or a list of text parts)."""
+    messages = body.get("messages")
+    if not isinstance(messages, list):
+        return ""
+    texts = []
+    for message in messages:
+        if not isinstance(message, dict) or message.get("role") != "system":
+            continue
+        content = message.get("content")
+        if isinstance(content, str):
+            texts.append(content)
+        elif isinstance(content, list):
+            texts.extend(
+                p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
+            )
+    return "\n".join(texts)
+
+
 def first_with_tools(requests: Sequence[Request], key: str = "tools") -> Request | None:
     """The first request whose JSON body has a non-empty ``key`` list."""
     for request in requests:

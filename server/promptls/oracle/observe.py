@@ -226,8 +226,12 @@ def _report(
         found = [(wire.find(t), path) for path, t in texts.items() if t and t in wire]
         paths = [path for _, path in sorted(found)]
 
+    # an agent that names files relative to the working folder (Qwen Code) names the
+    # overlay home relative to it too
+    relative = (os.path.relpath(overlay, plan.folder), os.path.relpath(real_home, plan.folder))
+
     def shown(text: str) -> str:
-        return text.replace(overlay, real_home)
+        return text.replace(overlay, real_home).replace(*relative)
 
     spans = tuple(SentFile(s.path, s.bytes, s.tokens) for s in predicted.files)
     named = observation is not None and observation.files is not None

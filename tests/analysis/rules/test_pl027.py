@@ -153,6 +153,7 @@ CASES = {
     "gemini": "GEMINI.md",
     "copilot": ".github/copilot-instructions.md",
     "cursor": ".cursor/rules/conventions.mdc",
+    "qwen": "QWEN.md",
 }
 
 
@@ -180,7 +181,7 @@ def test_the_shim_makes_the_agent_read_the_shared_text_once(
     [shim] = shims(str(path), original, str(fake_home))
     assert shim.path == str(path) and shim.shared == str(root / "AGENTS.md")
     if shim.new_text is None:
-        assert agent in ("copilot", "cursor") and not own
+        assert agent in ("copilot", "cursor", "qwen") and not own
         path.unlink()
     else:
         path.write_text(shim.new_text, encoding="utf-8")
@@ -290,7 +291,7 @@ def test_pl027_follows_the_home_the_discovery_used(tmp_path: Path) -> None:
     ).findings
     assert [f.message for f in found] == [
         "drifted from NOTES.md (90% the same: 1 line changed); claude, codex, copilot, "
-        "cursor, opencode and or read this copy, gemini reads NOTES.md"
+        "cursor, opencode, or and qwen read this copy, gemini reads NOTES.md"
     ]
     at = notes.index("Rule 9: changed.")
     assert found[0].related == (

@@ -66,10 +66,26 @@ def test_pl028_names_the_marker_from_the_files_folder_and_points_at_it(
             # AGENTS.md sets the repository up for codex too: the finding names gemini.
             "[gemini] the repository is set up for gemini (.gemini/settings.json), but gemini "
             "loads no project instructions: it reads GEMINI.md, while AGENTS.md reaches "
-            f"claude, codex, copilot, cursor, opencode; {GEMINI_HINT}",
+            f"claude, codex, copilot, cursor, opencode, qwen; {GEMINI_HINT}",
             (Related(0, 0, "gemini is set up here", marker),),
         )
     ]
+
+
+def test_qwen_whose_settings_drop_agents_md_gets_its_hint(tmp_path: Path) -> None:
+    # Qwen Code reads AGENTS.md by default; context.fileName replaces that default.
+    root, home = _gemini_repo(tmp_path)
+    (root / ".gemini" / "settings.json").unlink()
+    (root / ".gemini").rmdir()
+    (root / ".qwen").mkdir()
+    (root / ".qwen" / "settings.json").write_text('{"context": {"fileName": "QWEN.md"}}\n')
+    [(message, related)] = _pl028(root, home, str(root / "AGENTS.md"))
+    assert message.startswith("[qwen] the repository is set up for qwen (.qwen/settings.json)")
+    assert message.endswith(
+        'add "AGENTS.md" to `context.fileName` in .qwen/settings.json (its default is '
+        '["QWEN.md", "AGENTS.md"]), or create QWEN.md with `@AGENTS.md`'
+    )
+    assert related == (Related(0, 0, "qwen is set up here", str(root / ".qwen/settings.json")),)
 
 
 def test_pl028_on_a_file_checked_by_a_bare_relative_name(

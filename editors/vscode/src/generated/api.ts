@@ -25,7 +25,8 @@ export const PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "qwen"
 ] as const;
 
 /** The profile when none is configured. */
@@ -39,7 +40,8 @@ export const PROFILE_TITLES = {
   "gemini": "Gemini CLI",
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
-  "opencode": "opencode"
+  "opencode": "opencode",
+  "qwen": "Qwen Code"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -49,7 +51,8 @@ export const AGENT_PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "qwen"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -68,6 +71,9 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
   "**/CONTEXT.md",
+  "**/QWEN.md",
+  "**/.qwen/QWEN.local.md",
+  "**/.qwen/rules/**/*.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -77,6 +83,7 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.github/skills/*/**/*.md",
   "**/.opencode/skills/*/**/*.md",
   "**/.or/skills/*/**/*.md",
+  "**/.qwen/skills/*/**/*.md",
   "**/.claude/commands/**/*.md",
   "**/.claude/agents/**/*.md",
   "**/.opencode/agent/**/*.md",
@@ -86,6 +93,8 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursor/commands/**/*.md",
   "**/.github/agents/**/*.md",
   "**/.github/chatmodes/**/*.md",
+  "**/.qwen/commands/**/*.md",
+  "**/.qwen/agents/**/*.md",
   "**/*.agent.md",
   "**/*.chatmode.md"
 ] as const;
@@ -254,7 +263,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -300,7 +309,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen";
   for?: string;
 };
 
@@ -342,7 +351,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -387,7 +396,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "all";
 };
 
 /** Result of promptls.showLoaders. */

@@ -47,13 +47,19 @@ def parse(text: str) -> tuple[ImportRef, ...]:
     line, counted = 1, 0
     for token in _tokens().finditer(text):
         at = token.start()
-        if code.contains(at) or _indented(code, at):
+        if in_code(code, at):
             continue
         line += text.count("\n", counted, at)
         counted = at
         written = token.group(1)
         refs.append(ImportRef(written.replace("\\ ", " "), line, at, token.end()))
     return tuple(refs)
+
+
+def in_code(code: Code, at: int) -> bool:
+    """Whether offset ``at`` is code: a span, a fence or an indented code block. Public
+    for agents that read code as CommonMark does too (Qwen Code's marked lexer)."""
+    return code.contains(at) or _indented(code, at)
 
 
 def _indented(code: Code, at: int) -> bool:

@@ -38,11 +38,17 @@ FAILED_NOTE = (
 )
 
 
-class _Imports:
+class Imports:
     """Expands ``@path`` tokens the way memoryImportProcessor.ts does, from the files
-    discovery already read (it follows the same imports, so each is there)."""
+    discovery already read (it follows the same imports, so each is there).
 
-    def __init__(self, found: Discovery) -> None:
+    Public for gemini-cli's forks: ``style`` names their import dialect, and
+    ``enoent`` False leaves a missing file's token as written (Qwen Code) instead of
+    gemini's ``Import failed`` comment."""
+
+    def __init__(self, found: Discovery, style: str = "gemini", *, enoent: bool = True) -> None:
+        self.style = style
+        self.enoent = enoent
         self.content = {f.path: f.content for f in found.files}
         self.imported = {
             e.path
@@ -61,20 +67,22 @@ class _Imports:
         text = self.content.get(path, "")
         pieces: list[Piece] = []
         cursor = 0
-        for ref in find_imports(text, "gemini"):
+        for ref in find_imports(text, self.style):
             target = self._target(path, ref.target)
             if target is not None and target in chain:
-                inline = [_frame(f"<!-- File already processed: {ref.target} -->")]
+                inline = [frame(f"<!-- File already processed: {ref.target} -->")]
             elif target is not None:
                 inline = [
-                    _frame(f"<!-- Imported from: {ref.target} -->\n"),
+                    frame(f"<!-- Imported from: {ref.target} -->\n"),
                     *self.expand(target, (*chain, target)),
-                    _frame(f"\n<!-- End of import from: {ref.target} -->"),
+                    frame(f"\n<!-- End of import from: {ref.target} -->"),
                 ]
             elif (missing := resolve_import(ref.target, path, None)) in self.missing:
+                if not self.enoent:
+                    continue
                 # node's fs.access message for a missing file (oracle, Gemini CLI 0.61.0)
                 reason = f"ENOENT: no such file or directory, access '{missing}'"
-                inline = [_frame(f"<!-- Import failed: {ref.target} - {reason} -->")]
+                inline = [frame(f"<!-- Import failed: {ref.target} - {reason} -->")]
             else:
                 self.failed = True
                 continue
@@ -94,11 +102,12 @@ class _Imports:
         return None
 
 
-def _frame(text: str) -> Piece:
+def frame(text: str) -> Piece:
+    """Framing text the agent adds (cached with the files around it)."""
     return Piece(text, PieceKind.FRAMING, cached=True)
 
 
-def _trimmed(pieces: list[Piece]) -> list[Piece]:
+def trimmed(pieces: list[Piece]) -> list[Piece]:
     """``content.trim()`` over the expanded text, piece by piece."""
     out = [p for p in pieces if p.text]
     while out and not out[0].text.strip():
@@ -113,22 +122,26 @@ def _trimmed(pieces: list[Piece]) -> list[Piece]:
     return out
 
 
-def _block(file: ContextFile, imports: _Imports) -> list[Piece]:
+def block(
+    file: ContextFile, imports: Imports, shown: str | None = None, chain: tuple[str, ...] = ()
+) -> list[Piece]:
     """One ``Context from`` block: header, content with imports inlined and trimmed,
-    footer."""
+    footer. ``shown`` is the path as the header names it (gemini: the absolute path);
+    ``chain`` starts every import chain (gemini: empty, the top-level file left out)."""
+    name = file.path if shown is None else shown
     return [
-        _frame(f"--- Context from: {file.path} ---\n"),
-        *_trimmed(imports.expand(file.path, ())),
-        _frame(f"\n--- End of Context from: {file.path} ---"),
+        frame(f"--- Context from: {name} ---\n"),
+        *trimmed(imports.expand(file.path, chain)),
+        frame(f"\n--- End of Context from: {name} ---"),
     ]
 
 
-def _section(blocks: list[list[Piece]]) -> list[Piece]:
+def section(blocks: list[list[Piece]]) -> list[Piece]:
     """Blocks joined by a blank line."""
     out: list[Piece] = []
     for index, block in enumerate(blocks):
         if index:
-            out.append(_frame("\n\n"))
+            out.append(frame("\n\n"))
         out.extend(block)
     return out
 
@@ -136,18 +149,18 @@ def _section(blocks: list[list[Piece]]) -> list[Piece]:
 def render(found: Discovery) -> AgentRendering:
     """User files as they end the system instruction, then project files as they end
     the first user message's session context."""
-    imports = _Imports(found)
+    imports = Imports(found)
     user: list[list[Piece]] = []
     project: list[list[Piece]] = []
     for file in found.files:
         if file.content.strip() and file.path not in imports.imported:
             group = user if file.scope is ContextScope.USER else project
-            group.append(_block(file, imports))
+            group.append(block(file, imports))
     pieces: list[Piece] = []
     if user:
-        pieces += [_frame(SYSTEM_OPEN), *_section(user), _frame(SYSTEM_CLOSE)]
+        pieces += [frame(SYSTEM_OPEN), *section(user), frame(SYSTEM_CLOSE)]
     if project:
-        pieces += [_frame(SESSION_OPEN), *_section(project), _frame(SESSION_CLOSE)]
+        pieces += [frame(SESSION_OPEN), *section(project), frame(SESSION_CLOSE)]
     notes = [
         "user files end the system instruction (after gemini's own context heading); "
         "project files end the session context of the first user message; the wire "

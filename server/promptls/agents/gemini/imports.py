@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from collections.abc import Callable
 from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
@@ -85,6 +86,19 @@ def parse(text: str) -> tuple[ImportRef, ...]:
         return ()
     regions = backtick_regions(text)
     ends = [end for _, end in regions]
+
+    def hidden(at: int) -> bool:
+        index = bisect_right(ends, at)
+        return index < len(regions) and regions[index][0] <= at
+
+    return tokens(text, hidden)
+
+
+def tokens(text: str, hidden: Callable[[int], bool]) -> tuple[ImportRef, ...]:
+    """gemini-cli's ``findImports`` tokens (``@`` after whitespace, a path starting with
+    ``.``, ``/`` or a letter, up to the next whitespace), minus those at an offset
+    ``hidden`` says is code. Public for gemini-cli's forks, which keep this token rule
+    but read code their own way (Qwen Code)."""
     refs: list[ImportRef] = []
     line, counted = 1, 0
     for match in _tokens().finditer(text):
@@ -92,8 +106,7 @@ def parse(text: str) -> tuple[ImportRef, ...]:
         if not _starts(path):
             continue
         at = match.start()
-        index = bisect_right(ends, at)
-        if index < len(regions) and regions[index][0] <= at:
+        if hidden(at):
             continue
         line += text.count("\n", counted, at)
         counted = at

@@ -59,7 +59,7 @@ def gemini_config(user_dir: str | None, cwd: str, home: str | None) -> GeminiCon
     markers, markers_source = GEMINI_DEFAULT_MARKERS, "default"
     includes: list[str] = []
     for path, context in layers:
-        includes += _include_dirs(path, context, cwd, home, problems)
+        includes += include_dirs(path, context, cwd, home, problems)
         raw = context.get("fileName")
         if raw is not None:
             given = [raw] if isinstance(raw, str) else raw
@@ -116,16 +116,18 @@ def _legacy_file_name(
     return table[LEGACY_FILE_NAME]
 
 
-def _include_dirs(
+def include_dirs(
     path: str,
     context: dict[str, object],
     cwd: str,
     home: str | None,
     problems: list[SettingsProblem],
+    agent: str = "gemini-cli",
 ) -> list[str]:
     """``context.includeDirectories`` of one layer: extra workspace folders whose own
     upward walk adds project files (``~`` is the home folder, relative means from the
-    working folder; real paths, as gemini-cli's workspace context keeps them)."""
+    working folder; real paths, as gemini-cli's workspace context keeps them). Public
+    for gemini-cli's forks, which keep its workspace context (Qwen Code)."""
     raw = context.get("includeDirectories")
     if raw is None:
         return []
@@ -142,6 +144,6 @@ def _include_dirs(
         if runmemo.isdir(folder):
             found.append(folder)
         else:
-            message = f"context.includeDirectories: {value} is not a folder (gemini-cli skips it)"
+            message = f"context.includeDirectories: {value} is not a folder ({agent} skips it)"
             problems.append(SettingsProblem(path, message))
     return found

@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from pathlib import Path
 
-from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.adapter import Launch, Observation, first_with_tools, system_text
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
 from promptls.oracle.user import HookSource, UserSetup
 
@@ -39,24 +39,6 @@ QUIET = {
     # mode keeps it to its cache, for the oracle's runs and observe's alike.
     "npm_config_offline": "true",
 }
-
-
-def _system_text(body: dict[str, object]) -> str:
-    messages = body.get("messages")
-    if not isinstance(messages, list):
-        return ""
-    texts = []
-    for message in messages:
-        if not isinstance(message, dict) or message.get("role") != "system":
-            continue
-        content = message.get("content")
-        if isinstance(content, str):
-            texts.append(content)
-        elif isinstance(content, list):
-            texts.extend(
-                p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
-            )
-    return "\n".join(texts)
 
 
 class OpencodeAdapter:
@@ -90,7 +72,7 @@ class OpencodeAdapter:
 
     def observe(self, request: Request) -> Observation:
         body = request.body if isinstance(request.body, dict) else {}
-        system = _system_text(body)
+        system = system_text(body)
         start = system.find(ENV_END)
         if start < 0:
             return Observation(files=(), wire="")

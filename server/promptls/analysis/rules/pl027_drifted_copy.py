@@ -106,6 +106,7 @@ decide how:
 |---|---|---|
 | Claude Code | CLAUDE.md becomes `@AGENTS.md`, then the lines only CLAUDE.md had | code.claude.com/docs/en/memory (imports, AGENTS.md) |
 | Gemini CLI | GEMINI.md becomes `@AGENTS.md`, then its own lines (the in-file import: it needs no second file, and `context.fileName` in `.gemini/settings.json` would change what Gemini loads in every folder) | gemini-cli docs/reference/memport.md |
+| Qwen Code | discovery shows Qwen Code reads AGENTS.md itself (its default names are QWEN.md and AGENTS.md), so QWEN.md keeps only its own lines, or is deleted when it has none | its bundled memory-constants.ts (0.24.4, read 2026-12-06) |
 | GitHub Copilot | discovery shows Copilot reads AGENTS.md itself, so `.github/copilot-instructions.md` keeps only its own lines, or is deleted when it has none | docs.github.com … add-custom-instructions (AGENTS.md) |
 | Cursor | the same for an always-apply `.cursor/rules/*.mdc` (its front matter kept) or `.cursorrules`: Cursor reads AGENTS.md at the root | cursor.com/docs/context/rules (AGENTS.md) |
 

@@ -54,8 +54,8 @@ The set-up markers are data, per profile (`setup_markers` in
 its repository root (the nearest folder above holding `.git`): `.claude/` (claude),
 `.codex/` (codex), `.gemini/` (gemini), `.github/copilot-instructions.md` and
 `.github/instructions/` (copilot), `.cursor/` (cursor), `opencode.json`,
-`opencode.jsonc` and `.opencode/` (opencode). An agent's own instruction file
-(`CLAUDE.md`, `GEMINI.md`, `AGENTS.override.md`, `AGENTS.md` for codex, `.cursorrules`) also marks the
+`opencode.jsonc` and `.opencode/` (opencode), `.qwen/` (qwen). An agent's own instruction file
+(`CLAUDE.md`, `GEMINI.md`, `QWEN.md`, `AGENTS.override.md`, `AGENTS.md` for codex, `.cursorrules`) also marks the
 repository as set up for it when choosing the default agents (below), but never makes a
 PL028: whether the agent loads that file is PL014's and PL015's business. "Another
 agent" is any profile but the `or` reference agent; only files of the folder the
@@ -69,7 +69,8 @@ gemini `"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}` in `.gemini/setting
 or a GEMINI.md holding `@AGENTS.md`; claude a CLAUDE.md holding `@AGENTS.md`; codex
 `project_doc_fallback_filenames` in `.codex/config.toml` or an AGENTS.md; copilot and
 cursor an AGENTS.md (cursor: or an `alwaysApply: true` rule); opencode
-`"instructions": [...]` in `opencode.json`.
+`"instructions": [...]` in `opencode.json`; qwen the shared file's name added to
+`context.fileName` in `.qwen/settings.json` or a QWEN.md holding `@AGENTS.md`.
 """
 
 
