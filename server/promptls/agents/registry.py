@@ -34,6 +34,7 @@ HOMES: tuple[str, ...] = (
     "copilot",
     "cursor",
     "opencode",
+    "cline",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 
