@@ -15,13 +15,16 @@ import pytest
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools, merge_json_file
 from promptls.oracle.mock import NOT_FOUND, Reply, Request, json_reply, recording
-from promptls.oracle.runner import run
+from promptls.oracle.runner import RUN_MARKER, marked_processes, run
 
 FAKE_AGENT = """
 import json, os, subprocess, sys, urllib.request
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+# a daemon in a session of its own, as Cline starts its hub: out of the process group
+daemon = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
+                          start_new_session=True)
 body = json.dumps({"tools": ["x"], "env": dict(os.environ), "child": child.pid,
-                   "cwd": os.getcwd()}).encode()
+                   "daemon": daemon.pid, "cwd": os.getcwd()}).encode()
 request = urllib.request.Request(sys.argv[1] + "/v1/chat", data=body,
                                  headers={"Content-Type": "application/json"})
 try:
@@ -108,6 +111,21 @@ def test_the_runner_gives_a_clean_environment_and_stops_every_process(
     assert posted["cwd"] == str(work)
     assert capture.returncode is not None, "the agent was left running"
     assert _state(int(posted["child"])) in ("", "Z"), "its helper process was left running"
+
+
+def test_the_runner_stops_a_daemon_the_agent_started_outside_its_process_group(
+    tmp_path: Path,
+) -> None:
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    capture = run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    assert capture.main is not None
+    posted = capture.main.body
+    assert isinstance(posted, dict)
+    daemon = int(posted["daemon"])
+    assert _state(daemon) in ("", "Z"), "the agent's daemon was left running"
+    assert not marked_processes(posted["env"][RUN_MARKER])
 
 
 def test_settings_merge_keeps_what_the_scenario_wrote(tmp_path: Path) -> None:

@@ -25,7 +25,8 @@ export const PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "cline"
 ] as const;
 
 /** The profile when none is configured. */
@@ -39,7 +40,8 @@ export const PROFILE_TITLES = {
   "gemini": "Gemini CLI",
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
-  "opencode": "opencode"
+  "opencode": "opencode",
+  "cline": "Cline"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -49,7 +51,8 @@ export const AGENT_PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "cline"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -68,6 +71,9 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
   "**/CONTEXT.md",
+  "**/.clinerules",
+  "**/.cline/rules/**/*.md",
+  "**/.clinerules/**/*.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -254,7 +260,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "cline" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -300,7 +306,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "cline";
   for?: string;
 };
 
@@ -342,7 +348,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "cline";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -387,7 +393,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "cline" | "all";
 };
 
 /** Result of promptls.showLoaders. */

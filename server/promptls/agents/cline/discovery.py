@@ -20,7 +20,7 @@ switched-off one. The rules left are sent sorted by name, user and project mixed
 """
 
 # Plain str paths on purpose: cheap stats and comparable cache keys.
-# ruff: noqa: PTH116, PTH118
+# ruff: noqa: PTH100, PTH118, PTH119
 
 from __future__ import annotations
 
@@ -88,8 +88,7 @@ def search_paths(w: Walker) -> list[tuple[str, ContextScope]]:
             if value:
                 documents = os.path.join(os.path.abspath(value), "Documents", "Cline", "Rules")
                 paths.append((documents, ContextScope.USER))
-    seen: set[str] = set()
-    return [(p, s) for p, s in paths if not (p in seen or seen.add(p))]
+    return list(dict.fromkeys(paths))
 
 
 def _run(w: Walker) -> None:

@@ -40,8 +40,7 @@ def render(found: Discovery) -> AgentRendering:
         source=SOURCE,
         notes=(
             "front matter is removed and each rule's text is trimmed, as Cline CLI does",
-            "observed with Cline CLI; the VS Code extension may frame the same rules "
-            "differently",
+            "observed with Cline CLI; the VS Code extension may frame the same rules differently",
         ),
         cache_note="not documented",
     )

@@ -26,7 +26,9 @@ RULES = "\n\n# Rules\n## "
 QUIET = {
     "CLINE_SESSION_BACKEND_MODE": "local",
     "CLINE_NO_AUTO_UPDATE": "1",
-    "DISABLE_TELEMETRY": "1",
+    # its feature flags come from PostHog at data.cline.bot unless it runs as its own
+    # end-to-end tests do (the variable picks the no-op flag provider, nothing else)
+    "E2E_TEST": "true",
 }
 """What keeps Cline CLI 3.0.65 on the machine besides its settings files (observed with
 strace by tests/oracle/test_observe_agents.py)."""
@@ -40,9 +42,8 @@ def _system(body: object) -> str:
         if isinstance(message, dict) and message.get("role") == "system":
             content = message.get("content")
             if isinstance(content, list):
-                return "".join(
-                    p["text"] for p in content if isinstance(p, dict) and isinstance(p.get("text"), str)
-                )
+                parts = [p for p in content if isinstance(p, dict)]
+                return "".join(p["text"] for p in parts if isinstance(p.get("text"), str))
             return content if isinstance(content, str) else ""
     return ""
 

@@ -24,6 +24,9 @@ Any other key (``paths``, ``description``, ...) is kept in the front matter and 
 the CLI has no path-conditional rules, so a ``paths:`` rule is sent in every session.
 """
 
+# Plain str paths on purpose: they are compared as Cline compares them.
+# ruff: noqa: PTH118, PTH119, PTH122
+
 from __future__ import annotations
 
 import os
@@ -66,7 +69,8 @@ def default_name(path: str, root: str, home: str | None) -> str:
     if base.lower() == "agents.md":
         if os.path.normpath(path) == os.path.join(root, "AGENTS.md"):
             return WORKSPACE_AGENTS
-        if home is not None and os.path.normpath(path) == os.path.join(home, ".agents", "AGENTS.md"):
+        user = os.path.join(home, ".agents", "AGENTS.md") if home is not None else None
+        if os.path.normpath(path) == user:
             return GLOBAL_AGENTS
     stem, ext = os.path.splitext(base)
     return stem if ext else base
@@ -104,7 +108,9 @@ def _yaml(block: str) -> tuple[dict[str, object], str]:
     """The block as a mapping, or the reason Cline rejects it."""
     try:
         data = later.yaml.safe_load(block) if block.strip() else {}
-    except (later.yaml.YAMLError, RecursionError, ValueError, LookupError, AttributeError, TypeError):
+    except (later.yaml.YAMLError, RecursionError, ValueError, LookupError, AttributeError):
+        return {}, "its front matter is not valid YAML"
+    except TypeError:  # a tag PyYAML cannot build (frontmatter.TAG_MISFIT)
         return {}, "its front matter is not valid YAML"
     return ({str(k): v for k, v in data.items()} if isinstance(data, dict) else {}), ""
 
