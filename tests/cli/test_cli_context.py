@@ -154,6 +154,7 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
         "copilot": [],
         "cursor": [],
         "opencode": [],
+        "cline": [],
     }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text

@@ -43,7 +43,7 @@ def test_loaders_json_conforms_and_lists_every_profile(tmp_path: Path) -> None:
                      home=tmp_path / "home", cwd=ws)  # fmt: skip
     data = json.loads(result.text)
     assert problems(data, result_schema("promptls.showLoaders")) == []
-    assert len(data["profiles"]) == 7
+    assert len(data["profiles"]) == 8
     assert {p["status"] for p in data["profiles"]} >= {"imported", "not-loaded"}
 
 

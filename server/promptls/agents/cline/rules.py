@@ -34,7 +34,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
-from promptls import later
+from promptls.discovery.frontmatter import read_front_matter
 
 FRONT_MATTER = re.compile(r"^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$")
 """Cline's split of a rule file (its own pattern's meaning, restated)."""
@@ -105,14 +105,12 @@ def read_rule(text: str, path: str, root: str, home: str | None) -> RuleFile:
 
 
 def _yaml(block: str) -> tuple[dict[str, object], str]:
-    """The block as a mapping, or the reason Cline rejects it."""
-    try:
-        data = later.yaml.safe_load(block) if block.strip() else {}
-    except (later.yaml.YAMLError, RecursionError, ValueError, LookupError, AttributeError):
+    """The block as a mapping, or the reason Cline rejects it (read by promptls' front
+    matter reader, given the block Cline's own split found)."""
+    front = read_front_matter(f"---\n{block}\n---\n")
+    if front.problem and front.problem != "the front matter is not a key: value mapping":
         return {}, "its front matter is not valid YAML"
-    except TypeError:  # a tag PyYAML cannot build (frontmatter.TAG_MISFIT)
-        return {}, "its front matter is not valid YAML"
-    return ({str(k): v for k, v in data.items()} if isinstance(data, dict) else {}), ""
+    return (front.data if front.present else {}), ""
 
 
 def _raw(block: str, key: str) -> str:
