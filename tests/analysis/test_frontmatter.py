@@ -16,6 +16,7 @@ from promptls.analysis.completion import front_matter_choices
 from promptls.analysis.frontmatter_check import Glob, Hits, glob_at, glob_hits
 from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
+    CLINE_RULE,
     COPILOT,
     CURSOR,
     SKILL,
@@ -66,6 +67,10 @@ def fresh_listing() -> None:
         ("a/.cursor/rules/ts.md", None),
         (".claude/rules/deep/x.md", CLAUDE_RULE),
         (".claude/skills/lint/SKILL.md", SKILL),
+        ("ws/.clinerules/style.md", CLINE_RULE),
+        ("ws/.clinerules/notes.TXT", CLINE_RULE),
+        ("ws/.clinerules/sub/deep.md", None),
+        ("ws/.clinerules/data.yaml", None),
         ("AGENTS.md", None),
         ("docs/rules/x.md", None),
         (None, None),
@@ -397,6 +402,17 @@ def test_completion_in_a_block_read_line_by_line_offers_the_missing_keys() -> No
     offset = text.index("\n\n") + 1
     labels = [c.label for c in front_matter_choices(text, offset, CURSOR_FILE)]
     assert labels == ["description", "alwaysApply"]
+
+
+def test_completion_in_a_cline_rule_offers_its_keys_and_booleans() -> None:
+    path = "ws/.clinerules/style.md"
+    text = "---\nname: Style\n\n---\nUse tabs.\n"
+    offset = text.index("\n\n") + 1
+    labels = [c.label for c in front_matter_choices(text, offset, path)]
+    assert labels == ["disabled", "enabled", "paths"]
+    text = "---\ndisabled: \n---\nUse tabs.\n"
+    values = front_matter_choices(text, text.index(": ") + 2, path)
+    assert [c.label for c in values] == ["true", "false"]
 
 
 def test_completion_in_an_unclosed_block_offers_every_key() -> None:

@@ -1,11 +1,12 @@
 """Which front-matter schema a file has, decided by its path, and each schema as data.
 
-Four kinds of instruction file carry YAML front matter that decides *whether the agent
+Five kinds of instruction file carry YAML front matter that decides *whether the agent
 loads them at all*: Copilot's ``*.instructions.md``, Cursor's ``.mdc`` rules, Claude
-Code's ``.claude/rules/**/*.md`` and ``SKILL.md``. The agents ignore keys they do not
-know and values of a shape they do not expect, silently; so the rules PL018–PL024 check
-the front matter against what each agent documents, kept here in one table so the rules,
-the docs and the glob hover agree. Sources (read 2026-12-01; see ``docs/rules.md``):
+Code's ``.claude/rules/**/*.md``, Cline's ``.clinerules/*.md`` and ``SKILL.md``. The
+agents ignore keys they do not know and values of a shape they do not expect, silently
+(Cline drops the whole rule); so the rules PL018–PL024 check the front matter against
+what each agent documents, kept here in one table so the rules, the docs and the glob
+hover agree. Sources (read 2026-12-01; see ``docs/rules.md``):
 the VS Code custom-instructions page and GitHub's path-specific instructions page
 (Copilot), Cursor's rules page, Claude Code's memory and skills pages, and the Agent
 Skills specification (agentskills.io).
@@ -119,7 +120,19 @@ SKILL = FrontKind(
     required=("name", "description"),
     labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
-KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL)
+CLINE_RULE = FrontKind(
+    # Cline CLI 3.0.65 reads name, disabled and enabled (a rule with a non-boolean switch
+    # or a non-string name is dropped: promptls/agents/cline/rules.py); paths is the
+    # extension's conditional-rule key (docs.cline.bot/customization/cline-rules, read
+    # 2026-12-06), which the CLI ignores, so it is known but scopes nothing here.
+    "cline-rule",
+    "Cline",
+    "cline",
+    {"name": Shape.STRING, "disabled": Shape.BOOL, "enabled": Shape.BOOL, "paths": Shape.GLOBS},
+    None,
+    (".clinerules",),
+)
+KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL, CLINE_RULE)
 
 EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 """GitHub's documented values of ``excludeAgent``."""
@@ -156,6 +169,10 @@ def _find(folders: tuple[str, ...], marker: tuple[str, ...]) -> int:
     return -1
 
 
+_CLINE_ENDINGS = (".md", ".markdown", ".txt")
+"""The rule files Cline reads in its rules folder (its own files, not subfolders)."""
+
+
 @lru_cache(maxsize=1024)
 def front_kind(path: str | None) -> FrontKind | None:
     """The schema a file's front matter is read with, from its path; None for others.
@@ -174,6 +191,8 @@ def front_kind(path: str | None) -> FrontKind | None:
         return CURSOR
     if name.endswith(".md") and _find(folders, CLAUDE_RULE.root_marker) >= 0:
         return CLAUDE_RULE
+    if folders[-1:] == CLINE_RULE.root_marker and name.lower().endswith(_CLINE_ENDINGS):
+        return CLINE_RULE
     return None
 
 
