@@ -52,6 +52,8 @@ class FrontKind(NamedTuple):
     always_key: str | None = None
     """A boolean key that, when true, loads the file in every session whatever its scope
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
+    wrong_type: str = "it ignores it"
+    """What the agent does with a value of the wrong shape (PL020's message)."""
 
 
 COPILOT = FrontKind(
@@ -131,6 +133,7 @@ CLINE_RULE = FrontKind(
     {"name": Shape.STRING, "disabled": Shape.BOOL, "enabled": Shape.BOOL, "paths": Shape.GLOBS},
     None,
     (".clinerules",),
+    wrong_type="it reports an error and does not send the rule",
 )
 KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL, CLINE_RULE)
 

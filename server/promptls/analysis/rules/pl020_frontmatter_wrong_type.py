@@ -76,7 +76,9 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
             what = "a list"
         elif isinstance(value, dict):
             what = "a mapping"
-        return f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: it ignores it"
+        return (
+            f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: {kind.wrong_type}"
+        )
     if key.name == "excludeAgent" and isinstance(value, str) and value not in EXCLUDE_AGENT_VALUES:
         known = " or ".join(repr(v) for v in EXCLUDE_AGENT_VALUES)
         return f"'excludeAgent' is {known}; {value!r} excludes no agent"
