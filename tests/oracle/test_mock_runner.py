@@ -5,11 +5,14 @@ environment and stops every process it started. Runs in ``--quick``."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -137,3 +140,25 @@ def test_settings_merge_keeps_what_the_scenario_wrote(tmp_path: Path) -> None:
         "context": {"fileName": ["AGENTS.md"]},
         "security": {"x": 1, "auth": {"selectedType": "gemini-api-key"}},
     }
+
+
+def test_an_interrupt_while_the_agent_is_starting_still_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C can land after the agent started but before ``Popen`` returned it (a busy
+    machine runs the child first): the run's marker still finds and ends it."""
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def interrupted(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started.append(real(*args, **kwargs))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(subprocess, "Popen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    [agent] = started
+    assert agent.wait(timeout=30) == -signal.SIGKILL

@@ -79,17 +79,18 @@ def run(
         env = clean_env(home, work, scratch, {**(extra_env or {}), **launch.env})
         env[RUN_MARKER] = secrets.token_hex(8)
         log = scratch / "agent.log"
+        process: subprocess.Popen[bytes] | None = None
         with log.open("wb") as out:
-            process = subprocess.Popen(
-                list(launch.argv),
-                cwd=work,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-            try:
+            try:  # from before the start: Ctrl-C may land while Popen is still returning
+                process = subprocess.Popen(
+                    list(launch.argv),
+                    cwd=work,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
                 waited = 0.0
                 while waited < timeout:
                     if mock.wait_for(lambda seen: adapter.main_request(seen) is not None, POLL):
@@ -105,17 +106,19 @@ def run(
         requests=tuple(requests),
         main=main,
         observation=adapter.observe(main) if main is not None else None,
-        returncode=process.returncode,
+        returncode=process.returncode if process is not None else None,
         output=log.read_text(encoding="utf-8", errors="replace")[-4000:],
     )
 
 
-def _stop(process: subprocess.Popen[bytes], marker: str) -> None:
+def _stop(process: subprocess.Popen[bytes] | None, marker: str) -> None:
     """Kill the agent's process group (the agent and every helper it started), then
-    every process left that carries the run's ``marker``."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait(timeout=30)
+    every process left that carries the run's ``marker``: also the agent itself when an
+    interrupt came before ``Popen`` returned it (``process`` None)."""
+    if process is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
     for _ in range(5):  # a daemon may fork while it is being killed
         left = marked_processes(marker)
         if not left:
@@ -162,16 +165,17 @@ def read_version(
         launch = adapter.launch(exe, mock.url, work, home, scratch)
         env = clean_env(home, work, scratch, {**(extra_env or {}), **launch.env})
         env[RUN_MARKER] = secrets.token_hex(8)
-        process = subprocess.Popen(
-            [str(exe), "--version"],
-            cwd=work,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+        process: subprocess.Popen[bytes] | None = None
         try:
+            process = subprocess.Popen(
+                [str(exe), "--version"],
+                cwd=work,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
             out, _ = process.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
             out = b""
