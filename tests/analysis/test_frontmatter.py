@@ -16,6 +16,7 @@ from promptls.analysis.completion import front_matter_choices
 from promptls.analysis.frontmatter_check import Glob, Hits, glob_at, glob_hits
 from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
+    CLINE_RULE,
     COPILOT,
     CURSOR,
     QWEN_RULE,
@@ -69,6 +70,10 @@ def fresh_listing() -> None:
         ("/home/u/.qwen/rules/deep/x.md", QWEN_RULE),
         (".qwen/rules/x.txt", None),
         (".claude/skills/lint/SKILL.md", SKILL),
+        ("ws/.clinerules/style.md", CLINE_RULE),
+        ("ws/.clinerules/notes.TXT", CLINE_RULE),
+        ("ws/.clinerules/sub/deep.md", None),
+        ("ws/.clinerules/data.yaml", None),
         ("AGENTS.md", None),
         ("docs/rules/x.md", None),
         (None, None),
@@ -409,6 +414,17 @@ def test_completion_in_a_qwen_rule_offers_its_two_keys() -> None:
     assert [(c.label, c.detail) for c in choices] == [
         ("paths", "Qwen Code: a string or a list of strings")
     ]
+
+
+def test_completion_in_a_cline_rule_offers_its_keys_and_booleans() -> None:
+    path = "ws/.clinerules/style.md"
+    text = "---\nname: Style\n\n---\nUse tabs.\n"
+    offset = text.index("\n\n") + 1
+    labels = [c.label for c in front_matter_choices(text, offset, path)]
+    assert labels == ["disabled", "enabled", "paths"]
+    text = "---\ndisabled: \n---\nUse tabs.\n"
+    values = front_matter_choices(text, text.index(": ") + 2, path)
+    assert [c.label for c in values] == ["true", "false"]
 
 
 def test_completion_in_an_unclosed_block_offers_every_key() -> None:

@@ -155,6 +155,7 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
         "cursor": [],
         "opencode": [],
         "qwen": [],
+        "cline": [],
     }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text

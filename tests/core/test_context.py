@@ -226,6 +226,7 @@ def test_every_profile_documents_its_sources() -> None:
         "cursor",
         "opencode",
         "qwen",
+        "cline",
     ]
     for profile in PROFILES.values():
         assert profile.sources and profile.notes

@@ -655,6 +655,105 @@ QWEN = [
 ]
 
 
+CLINE = [
+    Case(
+        "cline: rules folder, AGENTS.md and global rules, sorted by name",
+        "cline",
+        _s(
+            {
+                "home/.cline/rules/g-user.md": "fid-guser\n",
+                "home/Documents/Cline/Rules/docs.md": "fid-gdocs\n",
+                "home/Cline/Rules/Plain.txt": "fid-gplain\n",
+                "home/.agents/AGENTS.md": "fid-gagents\n",
+                "home/.cline/AGENTS.md": "fid-notread\n",
+                "ws/AGENTS.md": "  fid-agents\n\n",
+                "ws/.clinerules/b.md": "fid-b\n",
+                "ws/.clinerules/A.md": "fid-a\n",
+                "ws/.clinerules/01-first.md": "fid-first\n",
+                "ws/.clinerules/notes.txt": "fid-txt\n",
+                "ws/.clinerules/more.markdown": "fid-markdown\n",
+                "ws/.clinerules/data.yaml": "fid-yaml\n",
+                "ws/.clinerules/sub/deep.md": "fid-deep\n",
+                "ws/.cline/rules/c.md": "fid-clinedir\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/.cursorrules": "fid-cursor\n",
+                "ws/.windsurfrules": "fid-windsurf\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "cline: a .clinerules file",
+        "cline",
+        _s({"ws/.clinerules": "fid-file\n", "ws/AGENTS.md": "fid-agents\n"}),
+    ),
+    Case(
+        "cline: only the working folder",
+        "cline",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/.clinerules/r.md": "fid-rootrule\n",
+                "ws/a/AGENTS.md": "fid-a\n",
+                "ws/a/b/AGENTS.md": "fid-b\n",
+                "ws/a/.clinerules/s.md": "fid-arule\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "cline: front matter names, switches and paths",
+        "cline",
+        _s(
+            {
+                "ws/.clinerules/named.md": "---\nname: Zeta\n---\nfid-named\n",
+                "ws/.clinerules/off.md": "---\ndisabled: true\n---\nfid-off\n",
+                "ws/.clinerules/enabled-no.md": "---\nenabled: false\n---\nfid-enoff\n",
+                "ws/.clinerules/yes.md": "---\ndisabled: yes\n---\nfid-yes\n",
+                "ws/.clinerules/py.md": '---\npaths:\n  - "**/*.py"\n---\nfid-paths\n',
+                "ws/.clinerules/bad.md": "---\nname: [\n---\nfid-badyaml\n",
+                "ws/.clinerules/blank.md": "---\nname: blank\n---\n  \n",
+                "ws/.clinerules/space.md": "  \n\n",
+                "ws/.clinerules/pad.md": "\n\n  fid-pad padded  \n\n",
+            }
+        ),
+    ),
+    Case(
+        "cline: a later rule of the same name replaces the earlier",
+        "cline",
+        _s(
+            {
+                "ws/.clinerules/style.md": "fid-projectstyle\n",
+                "home/.cline/rules/Style.md": "fid-userstyle\n",
+                "ws/.clinerules/tests.md": "fid-projecttests\n",
+                "home/Documents/Cline/Rules/tests.md": "---\ndisabled: true\n---\nfid-off\n",
+                "ws/.clinerules/keep.md": "fid-keep\n",
+            }
+        ),
+    ),
+    Case(
+        "cline: CLINE_DIR moves the user rules folder",
+        "cline",
+        _s(
+            {
+                "home/alt/rules/moved.md": "fid-moved\n",
+                "home/.cline/rules/default.md": "fid-default\n",
+                "ws/AGENTS.md": "fid-agents\n",
+            }
+        ),
+        environ=(("CLINE_DIR", "<home>/alt"),),
+    ),
+    Case(
+        "cline: links in a rules folder",
+        "cline",
+        _s(
+            {"ws/shared.md": "fid-shared\n", "ws/.clinerules/own.md": "fid-own\n"},
+            links={"ws/.clinerules/linked.md": "ws/shared.md"},
+        ),
+    ),
+]
+
+
 @dataclass(frozen=True)
 class LazyCase:
     """A scenario where the agent reads ``read`` once (the one tool call the mock
@@ -685,4 +784,4 @@ LAZY = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT, *QWEN]
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT, *QWEN, *CLINE]

@@ -5,23 +5,29 @@ environment and stops every process it started. Runs in ``--quick``."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
 import urllib.error
 import urllib.request
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from promptls.oracle.adapter import Launch, Observation, first_with_tools, merge_json_file
 from promptls.oracle.mock import NOT_FOUND, Reply, Request, json_reply, recording
-from promptls.oracle.runner import run
+from promptls.oracle.runner import RUN_MARKER, marked_processes, run
 
 FAKE_AGENT = """
 import json, os, subprocess, sys, urllib.request
 child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+# a daemon in a session of its own, as Cline starts its hub: out of the process group
+daemon = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"],
+                          start_new_session=True)
 body = json.dumps({"tools": ["x"], "env": dict(os.environ), "child": child.pid,
-                   "cwd": os.getcwd()}).encode()
+                   "daemon": daemon.pid, "cwd": os.getcwd()}).encode()
 request = urllib.request.Request(sys.argv[1] + "/v1/chat", data=body,
                                  headers={"Content-Type": "application/json"})
 try:
@@ -110,6 +116,21 @@ def test_the_runner_gives_a_clean_environment_and_stops_every_process(
     assert _state(int(posted["child"])) in ("", "Z"), "its helper process was left running"
 
 
+def test_the_runner_stops_a_daemon_the_agent_started_outside_its_process_group(
+    tmp_path: Path,
+) -> None:
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    capture = run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    assert capture.main is not None
+    posted = capture.main.body
+    assert isinstance(posted, dict)
+    daemon = int(posted["daemon"])
+    assert _state(daemon) in ("", "Z"), "the agent's daemon was left running"
+    assert not marked_processes(posted["env"][RUN_MARKER])
+
+
 def test_settings_merge_keeps_what_the_scenario_wrote(tmp_path: Path) -> None:
     settings = tmp_path / ".gemini" / "settings.json"
     settings.parent.mkdir()
@@ -119,3 +140,25 @@ def test_settings_merge_keeps_what_the_scenario_wrote(tmp_path: Path) -> None:
         "context": {"fileName": ["AGENTS.md"]},
         "security": {"x": 1, "auth": {"selectedType": "gemini-api-key"}},
     }
+
+
+def test_an_interrupt_while_the_agent_is_starting_still_stops_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl-C can land after the agent started but before ``Popen`` returned it (a busy
+    machine runs the child first): the run's marker still finds and ends it."""
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+
+    def interrupted(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started.append(real(*args, **kwargs))
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(subprocess, "Popen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    [agent] = started
+    assert agent.wait(timeout=30) == -signal.SIGKILL

@@ -25,7 +25,7 @@ from promptls.oracle import observe as observe_module
 from promptls.oracle.agents import ADAPTERS, USERS
 from promptls.oracle.observe import Report, observe
 from promptls.oracle.pins import load_pins
-from promptls.oracle.runner import Capture
+from promptls.oracle.runner import RUN_MARKER, Capture, marked_processes
 from promptls.oracle.runner import run as real_run
 from tests.oracle.harness import agent_program
 
@@ -63,6 +63,7 @@ USER_FILES = {
     "gemini": ".gemini/GEMINI.md",
     "opencode": ".config/opencode/AGENTS.md",
     "qwen": ".qwen/QWEN.md",
+    "cline": ".cline/rules/mine.md",
 }
 """Each agent's user-level instruction file (the one its profile reads from the home)."""
 
@@ -181,6 +182,13 @@ def test_the_mock_answers_no_tool_call_and_the_agent_runs_none(run: Run) -> None
         reply = adapter.respond(request, requests[: at + 1])
         assert not TOOL_CALLS.search(b"".join(reply.chunks))
     assert not [r.path for r in requests if TOOL_RESULTS.search(r.raw.decode("utf-8", "replace"))]
+
+
+def test_no_process_of_the_run_is_left(run: Run) -> None:
+    envs = "".join(p.read_text() for p in run.logs.glob("env.*"))
+    markers = set(re.findall(rf"^{RUN_MARKER}=(\w+)$", envs, re.MULTILINE))
+    assert markers, "the agent ran without the run's marker"
+    assert [pid for marker in markers for pid in marked_processes(marker)] == []
 
 
 def test_the_users_agent_folders_and_repository_are_unchanged(run: Run) -> None:

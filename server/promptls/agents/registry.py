@@ -35,6 +35,7 @@ HOMES: tuple[str, ...] = (
     "cursor",
     "opencode",
     "qwen",
+    "cline",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

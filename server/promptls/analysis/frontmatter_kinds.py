@@ -1,15 +1,16 @@
 """Which front-matter schema a file has, decided by its path, and each schema as data.
 
-Five kinds of instruction file carry YAML front matter that decides *whether the agent
+These instruction files carry YAML front matter that decides *whether the agent
 loads them at all*: Copilot's ``*.instructions.md``, Cursor's ``.mdc`` rules, Claude
-Code's ``.claude/rules/**/*.md``, Qwen Code's ``.qwen/rules/**/*.md`` and ``SKILL.md``.
-The agents ignore keys they do not know and values of a shape they do not expect,
-silently; so the rules PL018–PL024 check the front matter against what each agent
-documents, kept here in one table so the rules, the docs and the glob hover agree.
-Sources (read 2026-12-01; see ``docs/rules.md``): the VS Code custom-instructions page
-and GitHub's path-specific instructions page (Copilot), Cursor's rules page, Claude
-Code's memory and skills pages, the Agent Skills specification (agentskills.io); Qwen
-Code's bundled ``rulesDiscovery.ts`` (0.24.4, read 2026-12-06).
+Code's ``.claude/rules/**/*.md``, Qwen Code's ``.qwen/rules/**/*.md``, Cline's
+``.clinerules/*.md`` and ``SKILL.md``. The agents ignore keys they do not know and values
+of a shape they do not expect, silently (Cline drops the whole rule); so the rules
+PL018–PL024 check the front matter against what each agent documents, kept here in one
+table so the rules, the docs and the glob hover agree. Sources (read 2026-12-01; see
+``docs/rules.md``): the VS Code custom-instructions page and GitHub's path-specific
+instructions page (Copilot), Cursor's rules page, Claude Code's memory and skills pages,
+the Agent Skills specification (agentskills.io); Qwen Code's bundled
+``rulesDiscovery.ts`` (0.24.4, read 2026-12-06).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class FrontKind(NamedTuple):
     always_key: str | None = None
     """A boolean key that, when true, loads the file in every session whatever its scope
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
+    wrong_type: str = "it ignores it"
+    """What the agent does with a value of the wrong shape (PL020's message)."""
 
 
 COPILOT = FrontKind(
@@ -130,7 +133,20 @@ SKILL = FrontKind(
     required=("name", "description"),
     labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
-KINDS = (COPILOT, CURSOR, CLAUDE_RULE, QWEN_RULE, SKILL)
+CLINE_RULE = FrontKind(
+    # Cline CLI 3.0.65 reads name, disabled and enabled (a rule with a non-boolean switch
+    # or a non-string name is dropped: promptls/agents/cline/rules.py); paths is the
+    # extension's conditional-rule key (docs.cline.bot/customization/cline-rules, read
+    # 2026-12-06), which the CLI ignores, so it is known but scopes nothing here.
+    "cline-rule",
+    "Cline",
+    "cline",
+    {"name": Shape.STRING, "disabled": Shape.BOOL, "enabled": Shape.BOOL, "paths": Shape.GLOBS},
+    None,
+    (".clinerules",),
+    wrong_type="it reports an error and does not send the rule",
+)
+KINDS = (COPILOT, CURSOR, CLAUDE_RULE, QWEN_RULE, SKILL, CLINE_RULE)
 
 EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 """GitHub's documented values of ``excludeAgent``."""
@@ -169,6 +185,10 @@ def _find(folders: tuple[str, ...], marker: tuple[str, ...]) -> int:
     return -1
 
 
+_CLINE_ENDINGS = (".md", ".markdown", ".txt")
+"""The rule files Cline reads in its rules folder (its own files, not subfolders)."""
+
+
 @lru_cache(maxsize=1024)
 def front_kind(path: str | None) -> FrontKind | None:
     """The schema a file's front matter is read with, from its path; None for others.
@@ -189,6 +209,8 @@ def front_kind(path: str | None) -> FrontKind | None:
         return CLAUDE_RULE
     if name.endswith(".md") and _find(folders, QWEN_RULE.root_marker) >= 0:
         return QWEN_RULE
+    if folders[-1:] == CLINE_RULE.root_marker and name.lower().endswith(_CLINE_ENDINGS):
+        return CLINE_RULE
     return None
 
 

@@ -142,11 +142,13 @@ def observe(
         carried = build_overlay(setup, real_home, overlay)
         extra = {"PATH": environ.get("PATH", "")}
         env = clean_env(overlay, work, scratch, extra)
+        adapter = UserAdapter(ADAPTERS[agent], setup, skip_hooks=skip_hooks)
+        version = read_version(adapter, exe, work, overlay, scratch / "version", extra_env=extra)
         plan = Plan(
             agent=agent,
             title=setup.title,
             program=str(exe),
-            version=_checked_version(setup, read_version(exe, env, work)),
+            version=_checked_version(setup, version),
             folder=str(work),
             carried=carried,
             hooks=find_hooks(setup, real_home, work),
@@ -155,7 +157,6 @@ def observe(
         )
         if before_run is not None and not before_run(plan):
             return plan
-        adapter = UserAdapter(ADAPTERS[agent], setup, skip_hooks=skip_hooks)
         capture = run(adapter, exe, work, overlay, scratch, timeout=timeout, extra_env=extra)
         _check_capture(setup, capture, timeout)
         predicted = measure(render_agent(discover(work, agent, home=overlay, environ=env)))

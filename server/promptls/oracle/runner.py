@@ -6,14 +6,17 @@ settings and temporary files, and a clean environment: ``PATH``, ``HOME``, ``PWD
 ``TMPDIR``, a UTF-8 locale and what the adapter adds (its fake credential and base
 URL). Nothing of the caller's environment reaches the agent, so no real credential
 can. The agent runs in a process group of its own; when its instruction request has
-arrived (or it exits, or the time is up) the whole group is killed, so no helper
-process it started outlives the run.
+arrived (or it exits, or the time is up) the whole group is killed, and so is every
+process that still carries the run's own marker variable (``RUN_MARKER``): a daemon the
+agent started in a session of its own (Cline's hub) leaves the group but keeps the
+environment, so no helper process it started outlives the run.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import signal
 import subprocess
 from collections.abc import Mapping
@@ -26,6 +29,8 @@ from promptls.record import Record
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 POLL = 0.1
 """How often the runner looks whether the agent has exited while it waits."""
+RUN_MARKER = "PROMPTLS_ORACLE_RUN"
+"""The variable, unique per run, by which the runner finds the run's processes."""
 
 
 class Capture(Record):
@@ -72,18 +77,20 @@ def run(
     with recording(adapter.respond) as mock:
         launch = adapter.launch(exe, mock.url, work, home, scratch)
         env = clean_env(home, work, scratch, {**(extra_env or {}), **launch.env})
+        env[RUN_MARKER] = secrets.token_hex(8)
         log = scratch / "agent.log"
+        process: subprocess.Popen[bytes] | None = None
         with log.open("wb") as out:
-            process = subprocess.Popen(
-                list(launch.argv),
-                cwd=work,
-                env=env,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-            try:
+            try:  # from before the start: Ctrl-C may land while Popen is still returning
+                process = subprocess.Popen(
+                    list(launch.argv),
+                    cwd=work,
+                    env=env,
+                    stdin=subprocess.DEVNULL,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
                 waited = 0.0
                 while waited < timeout:
                     if mock.wait_for(lambda seen: adapter.main_request(seen) is not None, POLL):
@@ -92,42 +99,86 @@ def run(
                         break
                     waited += POLL
             finally:
-                _stop(process)
+                _stop(process, env[RUN_MARKER])
         requests = mock.requests
     main = adapter.main_request(requests)
     return Capture(
         requests=tuple(requests),
         main=main,
         observation=adapter.observe(main) if main is not None else None,
-        returncode=process.returncode,
+        returncode=process.returncode if process is not None else None,
         output=log.read_text(encoding="utf-8", errors="replace")[-4000:],
     )
 
 
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    """Kill the agent's process group (the agent and every helper it started)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait(timeout=30)
+def _stop(process: subprocess.Popen[bytes] | None, marker: str) -> None:
+    """Kill the agent's process group (the agent and every helper it started), then
+    every process left that carries the run's ``marker``: also the agent itself when an
+    interrupt came before ``Popen`` returned it (``process`` None)."""
+    if process is not None:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+    for _ in range(5):  # a daemon may fork while it is being killed
+        left = marked_processes(marker)
+        if not left:
+            return
+        for pid in left:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
 
 
-def read_version(exe: Path, env: Mapping[str, str], work: Path, timeout: float = 30.0) -> str:
-    """The agent's ``--version`` output (stdout and stderr), run with the same clean
-    environment and home as its session and stopped like it; "" when it does not answer
-    within ``timeout``."""
-    process = subprocess.Popen(
-        [str(exe), "--version"],
-        cwd=work,
-        env=dict(env),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        out, _ = process.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        out = b""
-    finally:
-        _stop(process)
+def marked_processes(marker: str) -> list[int]:
+    """The live processes whose environment holds ``RUN_MARKER=marker`` (Linux ``/proc``;
+    elsewhere none are found and only the process group is killed)."""
+    wanted = f"{RUN_MARKER}={marker}".encode()
+    found: list[int] = []
+    with contextlib.suppress(OSError):
+        for entry in os.scandir("/proc"):
+            if not entry.name.isdigit():
+                continue
+            try:
+                with open(f"/proc/{entry.name}/environ", "rb") as env:
+                    if wanted in env.read().split(b"\0"):
+                        found.append(int(entry.name))
+            except OSError:
+                continue
+    return found
+
+
+def read_version(
+    adapter: Adapter,
+    exe: Path,
+    work: Path,
+    home: Path,
+    scratch: Path,
+    *,
+    extra_env: Mapping[str, str] | None = None,
+    timeout: float = 30.0,
+) -> str:
+    """The agent's ``--version`` output (stdout and stderr), run like its session: the
+    adapter's environment (its switches that keep it off the network) and settings, a
+    mock to talk to, the same clean environment and home, stopped the same way; "" when
+    it does not answer within ``timeout``."""
+    scratch.mkdir(parents=True, exist_ok=True)
+    with recording(adapter.respond) as mock:
+        launch = adapter.launch(exe, mock.url, work, home, scratch)
+        env = clean_env(home, work, scratch, {**(extra_env or {}), **launch.env})
+        env[RUN_MARKER] = secrets.token_hex(8)
+        process: subprocess.Popen[bytes] | None = None
+        try:
+            process = subprocess.Popen(
+                [str(exe), "--version"],
+                cwd=work,
+                env=env,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+            out, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            out = b""
+        finally:
+            _stop(process, env[RUN_MARKER])
     return out.decode("utf-8", errors="replace")

@@ -111,3 +111,10 @@ def test_pl020_a_wrong_value_after_a_fine_or_unknown_key_is_reported(before: str
             "5",
         )
     ]
+
+
+def test_a_cline_switch_of_the_wrong_type_says_the_rule_is_not_sent() -> None:
+    assert messages("PL020", "ws/.clinerules/style.md", 'disabled: "true"') == [
+        "Cline expects 'disabled' to be true or false, not a quoted string: it reports an "
+        "error and does not send the rule"
+    ]

@@ -290,7 +290,7 @@ def test_pl027_follows_the_home_the_discovery_used(tmp_path: Path) -> None:
         discovery=discovery,
     ).findings
     assert [f.message for f in found] == [
-        "drifted from NOTES.md (90% the same: 1 line changed); claude, codex, copilot, "
+        "drifted from NOTES.md (90% the same: 1 line changed); claude, cline, codex, copilot, "
         "cursor, opencode, or and qwen read this copy, gemini reads NOTES.md"
     ]
     at = notes.index("Rule 9: changed.")

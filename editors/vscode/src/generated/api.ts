@@ -26,7 +26,8 @@ export const PROFILES = [
   "copilot",
   "cursor",
   "opencode",
-  "qwen"
+  "qwen",
+  "cline"
 ] as const;
 
 /** The profile when none is configured. */
@@ -41,7 +42,8 @@ export const PROFILE_TITLES = {
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
   "opencode": "opencode",
-  "qwen": "Qwen Code"
+  "qwen": "Qwen Code",
+  "cline": "Cline"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -52,7 +54,8 @@ export const AGENT_PROFILES = [
   "copilot",
   "cursor",
   "opencode",
-  "qwen"
+  "qwen",
+  "cline"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -74,6 +77,9 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/QWEN.md",
   "**/.qwen/QWEN.local.md",
   "**/.qwen/rules/**/*.md",
+  "**/.clinerules",
+  "**/.cline/rules/**/*.md",
+  "**/.clinerules/**/*.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -263,7 +269,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -309,7 +315,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline";
   for?: string;
 };
 
@@ -351,7 +357,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -396,7 +402,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "all";
 };
 
 /** Result of promptls.showLoaders. */

@@ -76,7 +76,9 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
             what = "a list"
         elif isinstance(value, dict):
             what = "a mapping"
-        return f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: it ignores it"
+        return (
+            f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: {kind.wrong_type}"
+        )
     if key.name == "excludeAgent" and isinstance(value, str) and value not in EXCLUDE_AGENT_VALUES:
         known = " or ".join(repr(v) for v in EXCLUDE_AGENT_VALUES)
         return f"'excludeAgent' is {known}; {value!r} excludes no agent"
@@ -126,5 +128,5 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
 )

@@ -56,5 +56,5 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
 )
