@@ -19,6 +19,7 @@ import os
 import secrets
 import signal
 import subprocess
+import time
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -29,6 +30,8 @@ from promptls.record import Record
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 POLL = 0.1
 """How often the runner looks whether the agent has exited while it waits."""
+STOP_WAIT = 10.0
+"""Seconds the runner keeps ending the run's processes until none is left."""
 RUN_MARKER = "PROMPTLS_ORACLE_RUN"
 """The variable, unique per run, by which the runner finds the run's processes."""
 
@@ -119,13 +122,15 @@ def _stop(process: subprocess.Popen[bytes] | None, marker: str) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
-    for _ in range(5):  # a daemon may fork while it is being killed
+    deadline = time.monotonic() + STOP_WAIT
+    while True:  # until none is left: a killed process takes a moment to go, a daemon may fork
         left = marked_processes(marker)
-        if not left:
+        if not left or time.monotonic() > deadline:
             return
         for pid in left:
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.kill(pid, signal.SIGKILL)
+        time.sleep(POLL / 2)
 
 
 def marked_processes(marker: str) -> list[int]:
