@@ -34,6 +34,8 @@ HOMES: tuple[str, ...] = (
     "copilot",
     "cursor",
     "opencode",
+    "windsurf",
+    "kiro",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

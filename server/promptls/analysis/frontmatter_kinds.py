@@ -1,21 +1,25 @@
 """Which front-matter schema a file has, decided by its path, and each schema as data.
 
-Four kinds of instruction file carry YAML front matter that decides *whether the agent
+Six kinds of instruction file carry YAML front matter that decides *whether the agent
 loads them at all*: Copilot's ``*.instructions.md``, Cursor's ``.mdc`` rules, Claude
-Code's ``.claude/rules/**/*.md`` and ``SKILL.md``. The agents ignore keys they do not
+Code's ``.claude/rules/**/*.md``, ``SKILL.md``, Windsurf's ``.windsurf/rules/*.md`` and
+Kiro's ``.kiro/steering/*.md``. The agents ignore keys they do not
 know and values of a shape they do not expect, silently; so the rules PL018–PL024 check
 the front matter against what each agent documents, kept here in one table so the rules,
 the docs and the glob hover agree. Sources (read 2026-12-01; see ``docs/rules.md``):
 the VS Code custom-instructions page and GitHub's path-specific instructions page
 (Copilot), Cursor's rules page, Claude Code's memory and skills pages, and the Agent
-Skills specification (agentskills.io).
+Skills specification (agentskills.io); Windsurf's Memories & Rules page and Kiro's
+steering page (read 2026-12-06).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 
@@ -51,6 +55,9 @@ class FrontKind(NamedTuple):
     always_key: str | None = None
     """A boolean key that, when true, loads the file in every session whatever its scope
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
+    choices: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    """Keys whose string value is one of a documented few (Windsurf's ``trigger``, Kiro's
+    ``inclusion``): another value is no mode the agent knows (PL020)."""
 
 
 COPILOT = FrontKind(
@@ -119,7 +126,34 @@ SKILL = FrontKind(
     required=("name", "description"),
     labels=frozenset({"license", "compatibility", "metadata", "argument-hint"}),
 )
-KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL)
+WINDSURF_RULE = FrontKind(
+    # docs.windsurf.com/windsurf/cascade/memories (read 2026-12-06): trigger, globs and
+    # the description a model-decision rule is chosen by.
+    "windsurf-rule",
+    "Windsurf",
+    "windsurf",
+    {"trigger": Shape.STRING, "globs": Shape.GLOBS, "description": Shape.STRING},
+    "globs",
+    (".windsurf", "rules"),
+    choices={"trigger": ("always_on", "manual", "model_decision", "glob")},
+)
+KIRO_STEERING = FrontKind(
+    # kiro.dev/docs/steering (read 2026-12-06): inclusion, fileMatchPattern (a string or
+    # a list), and the name and description an auto file is chosen by.
+    "kiro-steering",
+    "Kiro",
+    "kiro",
+    {
+        "inclusion": Shape.STRING,
+        "fileMatchPattern": Shape.GLOBS,
+        "name": Shape.STRING,
+        "description": Shape.STRING,
+    },
+    "fileMatchPattern",
+    (".kiro", "steering"),
+    choices={"inclusion": ("always", "fileMatch", "manual", "auto")},
+)
+KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL, WINDSURF_RULE, KIRO_STEERING)
 
 EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 """GitHub's documented values of ``excludeAgent``."""
@@ -131,6 +165,16 @@ CROSS_AGENT = {
     ("cursor-rule", "applyTo"): "globs",
     ("copilot-instructions", "globs"): "applyTo",
     ("copilot-instructions", "paths"): "applyTo",
+    ("windsurf-rule", "alwaysApply"): "trigger",
+    ("windsurf-rule", "applyTo"): "globs",
+    ("windsurf-rule", "paths"): "globs",
+    ("kiro-steering", "globs"): "fileMatchPattern",
+    ("kiro-steering", "applyTo"): "fileMatchPattern",
+    ("kiro-steering", "paths"): "fileMatchPattern",
+    ("kiro-steering", "alwaysApply"): "inclusion",
+    ("kiro-steering", "trigger"): "inclusion",
+    ("windsurf-rule", "inclusion"): "trigger",
+    ("windsurf-rule", "fileMatchPattern"): "globs",
 }
 """Another agent's scope key used in this kind: the usual copy-paste mistake."""
 
@@ -174,6 +218,10 @@ def front_kind(path: str | None) -> FrontKind | None:
         return CURSOR
     if name.endswith(".md") and _find(folders, CLAUDE_RULE.root_marker) >= 0:
         return CLAUDE_RULE
+    if name.endswith(".md") and _find(folders, WINDSURF_RULE.root_marker) >= 0:
+        return WINDSURF_RULE
+    if name.endswith(".md") and _find(folders, KIRO_STEERING.root_marker) >= 0:
+        return KIRO_STEERING
     return None
 
 

@@ -25,7 +25,9 @@ export const PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "windsurf",
+  "kiro"
 ] as const;
 
 /** The profile when none is configured. */
@@ -39,7 +41,9 @@ export const PROFILE_TITLES = {
   "gemini": "Gemini CLI",
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
-  "opencode": "opencode"
+  "opencode": "opencode",
+  "windsurf": "Windsurf",
+  "kiro": "Kiro"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -49,7 +53,9 @@ export const AGENT_PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "windsurf",
+  "kiro"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -68,6 +74,10 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
   "**/CONTEXT.md",
+  "**/agents.md",
+  "**/.windsurfrules",
+  "**/.windsurf/rules/**/*.md",
+  "**/.kiro/steering/**/*.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -126,6 +136,13 @@ export type Environment = {
   gitRepo: boolean;
   gitBranch: string;
 };
+
+/** How this profile was verified; null: not stated. */
+export type Verified = {
+  method: "oracle" | "docs-sourced" | "reference";
+  date: string;
+  sources: string;
+} | null;
 
 /** One candidate file discovery looked at. */
 export type DiscoveryEntry = {
@@ -190,6 +207,7 @@ export type TextSize = {
 export type AgentRendering = {
   profile: string;
   title: string;
+  verifiedBy: Verified;
   framing: "sourced" | "not documented";
   placement: string;
   source: string;
@@ -254,7 +272,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "windsurf" | "kiro" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -265,6 +283,7 @@ export type ShowContextFilesResult = {
   profiles: {
     profile: string;
     title: string;
+    verifiedBy: Verified;
     projectRoot: string | null;
     revision: string;
     files: {
@@ -300,7 +319,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "windsurf" | "kiro";
   for?: string;
 };
 
@@ -342,7 +361,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "windsurf" | "kiro";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -387,7 +406,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "windsurf" | "kiro" | "all";
 };
 
 /** Result of promptls.showLoaders. */

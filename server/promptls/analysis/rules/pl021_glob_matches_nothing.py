@@ -160,5 +160,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, `SKILL.md`, Windsurf rule and "
+    "Kiro steering files",
 )
