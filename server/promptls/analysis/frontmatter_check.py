@@ -18,6 +18,7 @@ from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
     CROSS_AGENT,
     CURSOR,
+    WINDSURF_RULE,
     FrontKind,
     front_kind,
 )
@@ -35,8 +36,10 @@ def subject(doc: Document) -> tuple[FrontKind, Front] | None:
     return kind, front_matter(doc.text)
 
 
-LENIENT_AGENTS = (CLAUDE_RULE, CURSOR)
-"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects."""
+LENIENT_AGENTS = (CLAUDE_RULE, CURSOR, WINDSURF_RULE)
+"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects (Windsurf's
+own rule editor writes ``globs: *.tsx,*.astro`` unquoted, as Cursor's writes ``globs:
+*.ts``)."""
 
 
 def yaml_rejected(kind: FrontKind, front: Front) -> bool:

@@ -165,18 +165,16 @@ CROSS_AGENT = {
     ("cursor-rule", "applyTo"): "globs",
     ("copilot-instructions", "globs"): "applyTo",
     ("copilot-instructions", "paths"): "applyTo",
-    ("windsurf-rule", "alwaysApply"): "trigger",
     ("windsurf-rule", "applyTo"): "globs",
     ("windsurf-rule", "paths"): "globs",
     ("kiro-steering", "globs"): "fileMatchPattern",
     ("kiro-steering", "applyTo"): "fileMatchPattern",
     ("kiro-steering", "paths"): "fileMatchPattern",
-    ("kiro-steering", "alwaysApply"): "inclusion",
-    ("kiro-steering", "trigger"): "inclusion",
-    ("windsurf-rule", "inclusion"): "trigger",
     ("windsurf-rule", "fileMatchPattern"): "globs",
 }
-"""Another agent's scope key used in this kind: the usual copy-paste mistake."""
+"""Another agent's scope key used in this kind: the usual copy-paste mistake. Only keys
+whose value means the same in both (globs); Cursor's ``alwaysApply: false`` renamed to
+Windsurf's ``trigger`` or Kiro's ``inclusion`` would be no mode at all."""
 
 
 def path_parts(path: str) -> tuple[str, ...]:

@@ -78,6 +78,7 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.windsurfrules",
   "**/.windsurf/rules/**/*.md",
   "**/.kiro/steering/**/*.md",
+  "**/.codeium/windsurf/memories/global_rules.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
