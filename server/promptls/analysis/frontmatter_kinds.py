@@ -56,6 +56,9 @@ class FrontKind(NamedTuple):
     """A boolean key that, when true, loads the file in every session whatever its scope
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
     choices: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    scope_when: tuple[str, str] | None = None
+    """The key and value under which the agent reads the scope globs at all (Windsurf's
+    ``globs`` only for ``trigger: glob``); None: whenever they are there."""
     """Keys whose string value is one of a documented few (Windsurf's ``trigger``, Kiro's
     ``inclusion``): another value is no mode the agent knows (PL020)."""
 
@@ -136,6 +139,7 @@ WINDSURF_RULE = FrontKind(
     "globs",
     (".windsurf", "rules"),
     choices={"trigger": ("always_on", "manual", "model_decision", "glob")},
+    scope_when=("trigger", "glob"),
 )
 KIRO_STEERING = FrontKind(
     # kiro.dev/docs/steering (read 2026-12-06): inclusion, fileMatchPattern (a string or
@@ -152,6 +156,7 @@ KIRO_STEERING = FrontKind(
     "fileMatchPattern",
     (".kiro", "steering"),
     choices={"inclusion": ("always", "fileMatch", "manual", "auto")},
+    scope_when=("inclusion", "fileMatch"),
 )
 KINDS = (COPILOT, CURSOR, CLAUDE_RULE, SKILL, WINDSURF_RULE, KIRO_STEERING)
 
