@@ -155,7 +155,8 @@ export function groupDescription(group: AgentGroup): string {
     return "loads no instruction file";
   }
   const files = sent === 1 ? "1 file" : `${sent} files`;
-  const docs = group.docsSourced.length > 0 ? " · docs-sourced" : "";
+  const names = group.docsSourced.map((label) => label.split(":")[0]);
+  const docs = names.length > 0 ? ` · docs-sourced: ${names.join(", ")}` : "";
   return `${files} · ${shortBytes(group.bytes)} · ≈${group.tokens} tokens${docs}`;
 }
 

@@ -308,7 +308,7 @@ test("an agent read only from its docs says docs-sourced, with its sources and d
   kiro.verifiedBy = { method: "docs-sourced", date: "2026-12-06", sources: "kiro.dev/docs/steering" };
   const [docs, oracle] = agentGroups(answer([kiro, agent("codex", [["/p/AGENTS.md", "loaded", 10, 3]])]));
   assert.deepEqual(docs!.docsSourced, ["kiro: docs-sourced (kiro.dev/docs/steering, read 2026-12-06)"]);
-  assert.equal(groupDescription(docs!), "1 file · 100 B · ≈25 tokens · docs-sourced");
+  assert.equal(groupDescription(docs!), "1 file · 100 B · ≈25 tokens · docs-sourced: kiro");
   assert.deepEqual(oracle!.docsSourced, []);
 });
 
