@@ -153,6 +153,8 @@ CASES = {
     "gemini": "GEMINI.md",
     "copilot": ".github/copilot-instructions.md",
     "cursor": ".cursor/rules/conventions.mdc",
+    "windsurf": ".windsurf/rules/conventions.md",
+    "kiro": ".kiro/steering/conventions.md",
 }
 
 
@@ -160,6 +162,8 @@ def _copy_for(rel: str, lines: list[str]) -> str:
     body = _text(lines)
     if rel.endswith(".mdc"):
         return "---\ndescription: Conventions\nalwaysApply: true\n---\n" + body
+    if rel.startswith(".windsurf/"):
+        return "---\ntrigger: always_on\n---\n" + body
     return body
 
 
@@ -180,7 +184,7 @@ def test_the_shim_makes_the_agent_read_the_shared_text_once(
     [shim] = shims(str(path), original, str(fake_home))
     assert shim.path == str(path) and shim.shared == str(root / "AGENTS.md")
     if shim.new_text is None:
-        assert agent in ("copilot", "cursor") and not own
+        assert agent in ("copilot", "cursor", "windsurf", "kiro") and not own
         path.unlink()
     else:
         path.write_text(shim.new_text, encoding="utf-8")
