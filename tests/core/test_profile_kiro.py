@@ -80,3 +80,32 @@ def test_global_steering_then_agents_md_then_the_workspace(tmp_path: Path) -> No
     d = kiro(root, home=home, target=root / "web/app.ts")
     assert [f.path for f in d.files] == [str(my_agents), str(mine), str(agents), str(tech)]
     assert str(nested) not in [e.path for e in d.entries]
+
+
+def test_file_references_include_the_file_relative_to_the_workspace(tmp_path: Path) -> None:
+    """#[[file:api/openapi.yaml]] in .kiro/steering/api.md names the workspace's
+    api/openapi.yaml: it follows its steering file; a missing one is an import error; an
+    example of the syntax in code is not a reference."""
+    root = tmp_path / "ws"
+    spec = write(root / "api/openapi.yaml", "openapi: 3.1.0\n")
+    body = "#[[file:api/openapi.yaml]]\nAlso #[[file:docs/gone.md]].\n\n```\n#[[file:x.md]]\n```\n"
+    api = steering(root, "api.md", None)
+    api.write_text(body, encoding="utf-8")
+    d = kiro(root)
+    assert [f.path for f in d.files] == [str(api), str(spec)]
+    status, reason = entry_of(d, spec)
+    assert status is EntryStatus.IMPORTED
+    assert reason.startswith("imported by #[[file:api/openapi.yaml]] on line 1 of api.md")
+    status, reason = entry_of(d, root / "docs/gone.md")
+    assert status is EntryStatus.IMPORT_ERROR and "does not exist" in reason
+    assert str(root / "x.md") not in [e.path for e in d.entries]
+
+
+def test_a_referenced_files_own_references_are_not_followed(tmp_path: Path) -> None:
+    """The page does not say that references nest: one hop, the second is reported."""
+    root = tmp_path / "ws"
+    write(root / "docs/a.md", "#[[file:docs/b.md]]\n")
+    write(root / "docs/b.md", "deep\n")
+    steering(root, "refs.md", None).write_text("#[[file:docs/a.md]]\n", encoding="utf-8")
+    status, reason = entry_of(kiro(root), root / "docs/b.md")
+    assert status is EntryStatus.IMPORT_ERROR and "deeper than kiro's 1 import hops" in reason

@@ -64,7 +64,11 @@ class ImportStyle(NamedTuple):
     working folder from a project file need the user's approval. ``comments``: the agent
     writes an HTML comment where an import fails, so the reasons quote it.
     ``escaped_spaces``: ``\\ `` in a token is a space of the path (so a path with spaces
-    can be written); otherwise a token ends at the first space.
+    can be written); otherwise a token ends at the first space. ``lead`` is text every
+    token contains (a text without it has none, so most files are never parsed);
+    ``written`` shows a target as the token is written, for reasons; ``from_root``: a
+    target is relative to the workspace folder, not to the importing file (Kiro's
+    ``#[[file:path]]``).
     """
 
     name: str
@@ -77,6 +81,9 @@ class ImportStyle(NamedTuple):
     approval: bool
     comments: bool
     escaped_spaces: bool
+    lead: str = "@"
+    written: str = "@{}"
+    from_root: bool = False
 
 
 class SizeLimit(Record):

@@ -9,14 +9,15 @@ value here is read from its docs (dated below) and the profile says so
 
 from __future__ import annotations
 
-from promptls.agents.kiro import rules
+from promptls.agents.kiro import imports, rules
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 _STEERING = "kiro.dev/docs/steering"
 
 PROFILE = Profile(
     # Kiro (closed source): the steering page (workspace .kiro/steering, global
-    # ~/.kiro/steering, inclusion modes, fileMatchPattern, #[[file:...]] references,
+    # ~/.kiro/steering, inclusion modes, fileMatchPattern, #[[file:...]] references
+    # (imports.py),
     # AGENTS.md at the workspace root or in the global steering folder, always included),
     # read 2026-12-06; docs/profiles.md.
     name="kiro",
@@ -29,6 +30,8 @@ PROFILE = Profile(
     walk=Walk.ROOT,
     project_rules_dir=".kiro/steering",
     rules_scope_key="fileMatchPattern",
+    imports=imports.STYLE,
+    import_depth=1,
     globs=rules.GLOBS,
     rule_activation=rules.activation,
     setup_markers=(".kiro/steering",),
@@ -46,8 +49,8 @@ PROFILE = Profile(
         "fileMatchPattern (a string or a list); manual and auto are on request",
         "AGENTS.md at the workspace root or in ~/.kiro/steering is always included; one in "
         "a subfolder is not documented, so not listed",
-        "#[[file:path]] references (relative to the workspace folder) are shown as "
-        "written, not followed",
+        "#[[file:path]] references include the file (relative to the workspace folder); "
+        "one hop: the referenced file's own references are not followed (undocumented)",
         "specs (.kiro/specs) are not documented as loaded into the context: not listed",
     ),
 )

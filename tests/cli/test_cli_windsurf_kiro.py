@@ -1,7 +1,9 @@
-"""Profiles read only from an agent's documentation say so: ``context`` and ``preview``
-print "docs-sourced" with the day the docs were read, in text and in JSON (the records
-the editors render), for Windsurf, Kiro and Cursor; a repository set up for Windsurf or
-Kiro is answered for them by default."""
+"""Windsurf and Kiro from the command line: profiles read only from an agent's
+documentation say so (``context`` and ``preview`` print "docs-sourced" with the day the
+docs were read, in text and in JSON, the records the editors render; Cursor too), a
+repository set up for them is answered for them by default, an agent set up but loading
+nothing gets its own hint, and a broken Kiro file reference is reported where it is
+written."""
 
 from __future__ import annotations
 
@@ -106,3 +108,21 @@ def test_a_set_up_agent_loading_nothing_gets_its_own_hint(tmp_path: Path) -> Non
         "create AGENTS.md, or a `trigger: always_on` rule in .windsurf/rules"
     )
     assert "a steering file in .kiro/steering" in messages["kiro"]
+
+
+def test_a_broken_kiro_file_reference_is_reported_on_its_token(tmp_path: Path) -> None:
+    steering = "Follow #[[file:api/openapi.yaml]] and #[[file:api/errors.yaml]].\n"
+    root, home = _repo(
+        tmp_path,
+        {".kiro/steering/api.md": steering, "api/openapi.yaml": "openapi: 3.1.0\n"},
+    )
+    found = json.loads(
+        run_cli("check", "--format", "json", "--select", "PL013", root, home=home).text
+    )
+    [broken] = found
+    assert broken["path"].endswith(".kiro/steering/api.md")
+    assert broken["message"].startswith(
+        "broken import: #[[file:api/errors.yaml]] on line 1 of api.md:"
+    )
+    written = steering.index("#[[file:api/errors.yaml]]")
+    assert (broken["line"], broken["column"]) == (1, written + 1)

@@ -1,0 +1,61 @@
+"""Kiro's file references: ``#[[file:path]]`` in a steering file includes that file.
+
+kiro.dev/docs/steering (read 2026-12-06): a steering file can reference a file of the
+workspace with ``#[[file:<relative_file_name>]]`` (the page's example:
+``#[[file:api/openapi.yaml]]``), and Kiro includes the file's content with it. The path
+is relative to the workspace folder, not to the steering file. What the page does not
+say is read conservatively: a reference inside a fenced code block or an inline code
+span is an example of the syntax, not a reference (promptls does not claim it is
+sent), and a referenced file's own references are not followed (``import_depth`` 1).
+"""
+
+from __future__ import annotations
+
+from promptls.agents.model import ImportRef, ImportStyle
+from promptls.text.lazyre import lazy
+
+_REFERENCE = lazy(r"#\[\[file:([^\]\n]+)\]\]")
+_FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
+_INLINE = lazy(r"(`+)(?:(?!\1).)+?\1")
+
+
+def _code_spans(text: str) -> list[tuple[int, int]]:
+    """The character ranges of fenced code blocks and inline code spans."""
+    spans: list[tuple[int, int]] = []
+    offset, fence = 0, ""
+    start = 0
+    for line in text.splitlines(keepends=True):
+        opened = _FENCE.match(line)
+        if fence:
+            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
+                spans.append((start, offset + len(line)))
+                fence = ""
+        elif opened:
+            fence, start = opened.group(1), offset
+        else:
+            spans += [(offset + m.start(), offset + m.end()) for m in _INLINE.finditer(line)]
+        offset += len(line)
+    if fence:
+        spans.append((start, len(text)))
+    return spans
+
+
+def parse(text: str) -> tuple[ImportRef, ...]:
+    """Every ``#[[file:path]]`` outside code, in order."""
+    code = _code_spans(text)
+    found = []
+    for match in _REFERENCE.finditer(text):
+        if any(a <= match.start() < b for a, b in code):
+            continue
+        line = text.count("\n", 0, match.start()) + 1
+        found.append(ImportRef(match.group(1).strip(), line, match.start(), match.end()))
+    return tuple(found)
+
+
+STYLE = ImportStyle(
+    "kiro", "Kiro", parse, home=False, silent_misses=False, confined=False,
+    per_chain=False, approval=False, comments=False, escaped_spaces=False,
+    lead="#[[file:", written="#[[file:{}]]", from_root=True,
+)  # fmt: skip
+"""Kiro's references: relative to the workspace, a missing file is an error worth
+reporting, no home folder, no approval."""
