@@ -101,11 +101,17 @@ def test_file_references_include_the_file_relative_to_the_workspace(tmp_path: Pa
     assert str(root / "x.md") not in [e.path for e in d.entries]
 
 
-def test_a_referenced_files_own_references_are_not_followed(tmp_path: Path) -> None:
-    """The page does not say that references nest: one hop, the second is reported."""
+def test_references_nest_and_folders_or_patterns_are_left_alone(tmp_path: Path) -> None:
+    """A steering file referenced by another keeps its own references whichever is read
+    first (the page does not say that references nest, so none is called dropped); a
+    folder or a pattern is no file reference: neither followed nor an error."""
     root = tmp_path / "ws"
-    write(root / "docs/a.md", "#[[file:docs/b.md]]\n")
-    write(root / "docs/b.md", "deep\n")
-    steering(root, "refs.md", None).write_text("#[[file:docs/a.md]]\n", encoding="utf-8")
-    status, reason = entry_of(kiro(root), root / "docs/b.md")
-    assert status is EntryStatus.IMPORT_ERROR and "deeper than kiro's 1 import hops" in reason
+    deep = write(root / "docs/b.md", "deep\n")
+    refs = "#[[file:.kiro/steering/b-standards.md]]\n#[[file:src/]]\n#[[file:src/**/*.ts]]\n"
+    steering(root, "a-index.md", None).write_text(refs, encoding="utf-8")
+    standards = steering(root, "b-standards.md", None)
+    standards.write_text("#[[file:docs/b.md]]\n", encoding="utf-8")
+    d = kiro(root)
+    assert [e.status for e in d.entries if e.status is EntryStatus.IMPORT_ERROR] == []
+    assert entry_of(d, deep)[0] is EntryStatus.IMPORTED
+    assert str(root / "src") not in [e.path for e in d.entries]

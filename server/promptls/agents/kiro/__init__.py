@@ -31,7 +31,7 @@ PROFILE = Profile(
     project_rules_dir=".kiro/steering",
     rules_scope_key="fileMatchPattern",
     imports=imports.STYLE,
-    import_depth=1,
+    import_depth=5,
     globs=rules.GLOBS,
     rule_activation=rules.activation,
     setup_markers=(".kiro/steering",),
@@ -50,7 +50,8 @@ PROFILE = Profile(
         "AGENTS.md at the workspace root or in ~/.kiro/steering is always included; one in "
         "a subfolder is not documented, so not listed",
         "#[[file:path]] references include the file (relative to the workspace folder); "
-        "one hop: the referenced file's own references are not followed (undocumented)",
+        "a referenced file's own references are followed too (up to 5 hops; the docs do "
+        "not say); a folder or pattern reference is left alone",
         "specs (.kiro/specs) are not documented as loaded into the context: not listed",
     ),
 )

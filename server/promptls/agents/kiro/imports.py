@@ -4,9 +4,12 @@ kiro.dev/docs/steering (read 2026-12-06): a steering file can reference a file o
 workspace with ``#[[file:<relative_file_name>]]`` (the page's example:
 ``#[[file:api/openapi.yaml]]``), and Kiro includes the file's content with it. The path
 is relative to the workspace folder, not to the steering file. What the page does not
-say is read conservatively: a reference inside a fenced code block or an inline code
-span is an example of the syntax, not a reference (promptls does not claim it is
-sent), and a referenced file's own references are not followed (``import_depth`` 1).
+say is read conservatively, so that nothing is reported on a guess: a reference inside
+a fenced code block or an inline code span is an example of the syntax, not a
+reference; one naming a folder (``src/``) or a pattern (``src/**/*.ts``) is not a file
+reference the page shows, so it is neither followed nor reported; and a referenced
+file's own references are followed too (``import_depth``), so a steering file that
+another one references keeps its references whichever is read first.
 """
 
 from __future__ import annotations
@@ -40,15 +43,21 @@ def _code_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
+def _not_a_file(target: str) -> bool:
+    """A folder (``src/``) or a pattern (``**/*.ts``): not the file reference documented."""
+    return target.endswith("/") or any(ch in target for ch in "*?[")
+
+
 def parse(text: str) -> tuple[ImportRef, ...]:
     """Every ``#[[file:path]]`` outside code, in order."""
     code = _code_spans(text)
     found = []
     for match in _REFERENCE.finditer(text):
-        if any(a <= match.start() < b for a, b in code):
+        target = match.group(1).strip()
+        if any(a <= match.start() < b for a, b in code) or _not_a_file(target):
             continue
         line = text.count("\n", 0, match.start()) + 1
-        found.append(ImportRef(match.group(1).strip(), line, match.start(), match.end()))
+        found.append(ImportRef(target, line, match.start(), match.end()))
     return tuple(found)
 
 
