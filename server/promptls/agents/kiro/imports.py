@@ -16,31 +16,9 @@ from __future__ import annotations
 
 from promptls.agents.model import ImportRef, ImportStyle
 from promptls.text.lazyre import lazy
+from promptls.text.markdown import Code
 
 _REFERENCE = lazy(r"#\[\[file:([^\]\n]+)\]\]")
-_FENCE = lazy(r"^ {0,3}(`{3,}|~{3,})")
-_INLINE = lazy(r"(`+)(?:(?!\1).)+?\1")
-
-
-def _code_spans(text: str) -> list[tuple[int, int]]:
-    """The character ranges of fenced code blocks and inline code spans."""
-    spans: list[tuple[int, int]] = []
-    offset, fence = 0, ""
-    start = 0
-    for line in text.splitlines(keepends=True):
-        opened = _FENCE.match(line)
-        if fence:
-            if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
-                spans.append((start, offset + len(line)))
-                fence = ""
-        elif opened:
-            fence, start = opened.group(1), offset
-        else:
-            spans += [(offset + m.start(), offset + m.end()) for m in _INLINE.finditer(line)]
-        offset += len(line)
-    if fence:
-        spans.append((start, len(text)))
-    return spans
 
 
 def _not_a_file(target: str) -> bool:
@@ -50,11 +28,11 @@ def _not_a_file(target: str) -> bool:
 
 def parse(text: str) -> tuple[ImportRef, ...]:
     """Every ``#[[file:path]]`` outside code, in order."""
-    code = _code_spans(text)
+    code = Code(text)
     found = []
     for match in _REFERENCE.finditer(text):
         target = match.group(1).strip()
-        if any(a <= match.start() < b for a, b in code) or _not_a_file(target):
+        if code.contains(match.start()) or _not_a_file(target):
             continue
         line = text.count("\n", 0, match.start()) + 1
         found.append(ImportRef(target, line, match.start(), match.end()))
