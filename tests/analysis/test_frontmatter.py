@@ -452,3 +452,23 @@ def test_a_block_that_is_no_mapping_is_reported_though_a_line_looks_like_a_key(
     text = f"---\n{block}\n---\nBody.\n"
     found = analyze(text, path=CURSOR_FILE, settings=Settings(select=("PL018",))).findings
     assert [f.message.split(":")[0] for f in found] == ["the front matter is not a key"]
+
+
+def test_windsurf_and_kiro_complete_their_keys_and_modes() -> None:
+    cases = [
+        (
+            "/w/.windsurf/rules/style.md",
+            "trigger",
+            ["always_on", "manual", "model_decision", "glob"],
+        ),
+        ("/w/.kiro/steering/api.md", "inclusion", ["always", "fileMatch", "manual", "auto"]),
+    ]
+    for path, key, modes in cases:
+        text = f"---\n{key}: "
+        assert [c.label for c in front_matter_choices(text, len(text), path)] == modes
+    text = "---\ntrigger: glob\n"
+    keys = {c.label for c in front_matter_choices(text, len(text), cases[0][0])}
+    assert keys == {"globs", "description"}
+    text = "---\ninclusion: fileMatch\nfile"
+    choices = front_matter_choices(text, len(text), cases[1][0])
+    assert [c.label for c in choices] == ["fileMatchPattern"]

@@ -184,7 +184,9 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
     (root / "CLAUDE.md").symlink_to("AGENTS.md")
     found = _check(capsys, root, home, "--select", "PL028")
     assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("AGENTS.md", ["gemini"])]
-    reaches = "AGENTS.md reaches claude, codex, copilot, cursor, opencode, qwen, cline;"
+    reaches = (
+        "AGENTS.md reaches claude, codex, copilot, cursor, opencode, qwen, cline, windsurf, kiro;"
+    )
     assert reaches in found[0]["message"]
 
 

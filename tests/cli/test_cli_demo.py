@@ -64,4 +64,6 @@ def test_the_demo_previews_one_folder_for_every_agent(
         assert rendering["framing"] in {"sourced", "not documented"}
     assert {n for n, r in renderings.items() if r["framing"] == "not documented"} == {
         "cursor",
+        "windsurf",
+        "kiro",
     }

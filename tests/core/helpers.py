@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from promptls.context import Discovery, EntryStatus, discover
+
 
 def write(path: Path, data: str | bytes) -> Path:
     """Create parents and write text (UTF-8) or bytes, so a test states only the content."""
@@ -14,6 +16,21 @@ def write(path: Path, data: str | bytes) -> Path:
     else:
         path.write_text(data, encoding="utf-8")
     return path
+
+
+def discover_as(
+    profile: str, root: Path, *, target: Path | None = None, home: Path | None = None
+) -> Discovery:
+    """Discover ``root`` as ``profile``, with an empty home next to it by default."""
+    home = home or root.parent / "home"
+    home.mkdir(exist_ok=True)
+    return discover(root, profile, home=home, environ={"HOME": str(home)}, target=target)
+
+
+def entry_of(found: Discovery, path: Path) -> tuple[EntryStatus, str]:
+    """The one entry a discovery recorded for ``path``: its status and reason."""
+    [one] = [e for e in found.entries if e.path == str(path)]
+    return one.status, one.reason
 
 
 @dataclass(frozen=True)

@@ -213,21 +213,13 @@ def test_entries_point_at_files_by_order(tree: Path) -> None:
 
 def test_unknown_profile_is_a_key_error(tree: Path) -> None:
     with pytest.raises(KeyError, match="known: or, claude, codex, gemini, copilot, cursor"):
-        discover(tree / "ws", "windsurf", home=tree / "home", environ={})
+        discover(tree / "ws", "no-such-agent", home=tree / "home", environ={})
 
 
 def test_every_profile_documents_its_sources() -> None:
-    assert list(PROFILES) == [
-        "or",
-        "claude",
-        "codex",
-        "gemini",
-        "copilot",
-        "cursor",
-        "opencode",
-        "qwen",
-        "cline",
-    ]
+    assert " ".join(PROFILES) == (
+        "or claude codex gemini copilot cursor opencode qwen cline windsurf kiro"
+    )
     for profile in PROFILES.values():
         assert profile.sources and profile.notes
         assert any(ch.isdigit() for src in profile.sources for ch in src), profile.name

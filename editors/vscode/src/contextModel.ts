@@ -31,6 +31,9 @@ export interface FileRow {
 export interface AgentGroup {
   profiles: string[];
   titles: string[];
+  /** "profile: docs-sourced (sources, read date)" for each agent read only from its docs
+   * (the server's `verifiedBy`): what the tree shows of it was not observed. */
+  docsSourced: string[];
   rows: FileRow[];
   /** Bytes and estimated tokens of everything the agents send at launch. */
   bytes: number;
@@ -74,21 +77,35 @@ export function agentGroups(result: ShowContextFilesResult): AgentGroup[] {
     const rows = agentRows(profile);
     const key = JSON.stringify(rows.map((r) => [r.path, r.status, r.position, r.bytes, r.reason]));
     const group = groups.get(key);
+    const docs = docsSourced(profile);
     if (group !== undefined) {
       group.profiles.push(profile.profile);
       group.titles.push(profile.title);
+      group.docsSourced.push(...docs);
       continue;
     }
     const sent = rows.filter((r) => r.position !== null);
     groups.set(key, {
       profiles: [profile.profile],
       titles: [profile.title],
+      docsSourced: docs,
       rows,
       bytes: sent.reduce((n, r) => n + (r.bytes ?? 0), 0),
       tokens: sent.reduce((n, r) => n + (r.tokens ?? 0), 0),
     });
   }
   return [...groups.values()];
+}
+
+/** The docs-sourced label of one agent's answer, as the CLI prints it; none for an agent
+ * verified against the agent itself. */
+function docsSourced(profile: ShowContextFilesResult["profiles"][number]): string[] {
+  const v = profile.verifiedBy;
+  if (v?.method !== "docs-sourced") {
+    return []; // also an older server's answer, which has no verifiedBy
+  }
+  const detail = [v.sources, v.date !== "" ? `read ${v.date}` : ""].filter((x) => x !== "").join(", ");
+  return [`${profile.profile}: docs-sourced${detail !== "" ? ` (${detail})` : ""}`];
 }
 
 /** A path as a person reads it: relative below `root`, `~/…` below `home`, else as is. */
@@ -138,7 +155,9 @@ export function groupDescription(group: AgentGroup): string {
     return "loads no instruction file";
   }
   const files = sent === 1 ? "1 file" : `${sent} files`;
-  return `${files} · ${shortBytes(group.bytes)} · ≈${group.tokens} tokens`;
+  const names = group.docsSourced.map((label) => label.split(":")[0]);
+  const docs = names.length > 0 ? ` · docs-sourced: ${names.join(", ")}` : "";
+  return `${files} · ${shortBytes(group.bytes)} · ≈${group.tokens} tokens${docs}`;
 }
 
 /** One agent in a picker: its profile name, described by the agent's title. */

@@ -192,6 +192,9 @@ export class ContextTree implements vscode.TreeDataProvider<ContextNode>, vscode
       if (node.group.profiles.length > 1) {
         tip.appendText("\n\nThese agents load the same files.");
       }
+      for (const label of node.group.docsSourced) {
+        tip.appendText(`\n\n${label}: read from the agent's documentation, not observed.`);
+      }
       item.tooltip = tip;
       return item;
     }

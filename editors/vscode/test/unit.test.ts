@@ -179,6 +179,7 @@ function contextAnswer(): ShowContextFilesResult {
   const profile = (name: string, entries: ReturnType<typeof entry>[]) => ({
     profile: name,
     title: name,
+    verifiedBy: null,
     projectRoot: "/p",
     revision: "r",
     files: [],
@@ -241,6 +242,7 @@ function agent(name: string, sent: [string, Entry["status"], number, number][], 
   return {
     profile: name,
     title: `${name} title`,
+    verifiedBy: { method: "oracle", date: "", sources: "" },
     projectRoot: "/p",
     revision: "r",
     files: sent.map(([path, status, bytes, tokens], order) => ({ order, path, scope: "project", status, bytes, tokensEstimate: tokens })),
@@ -299,6 +301,15 @@ test("agents that load the same files fold into one group; different ones do not
   };
   assert.equal(agentGroups(answer([lazy("copilot"), lazy("cursor")])).length, 2);
   assert.equal(groupDescription({ ...groups[0]!, rows: [] }), "loads no instruction file");
+});
+
+test("an agent read only from its docs says docs-sourced, with its sources and date", () => {
+  const kiro = agent("kiro", [["/p/.kiro/steering/tech.md", "loaded", 100, 25]]);
+  kiro.verifiedBy = { method: "docs-sourced", date: "2026-12-06", sources: "kiro.dev/docs/steering" };
+  const [docs, oracle] = agentGroups(answer([kiro, agent("codex", [["/p/AGENTS.md", "loaded", 10, 3]])]));
+  assert.deepEqual(docs!.docsSourced, ["kiro: docs-sourced (kiro.dev/docs/steering, read 2026-12-06)"]);
+  assert.equal(groupDescription(docs!), "1 file · 100 B · ≈25 tokens · docs-sourced: kiro");
+  assert.deepEqual(oracle!.docsSourced, []);
 });
 
 test("paths read relative to the workspace folder, ~/ in the home folder, else whole", () => {

@@ -66,7 +66,11 @@ class ImportStyle(NamedTuple):
     ``escaped_spaces``: ``\\ `` in a token is a space of the path (so a path with spaces
     can be written); otherwise a token ends at the first space. ``top_in_chain``: with
     ``per_chain``, the top-level file counts as part of every chain, so an import of it
-    is a cycle (Qwen Code; gemini-cli leaves it out).
+    is a cycle (Qwen Code; gemini-cli leaves it out). ``lead`` is text every token
+    contains (a text without it has none, so most files are never parsed); ``written``
+    shows a target as the token is written, for reasons; ``from_root``: a target is
+    relative to the workspace folder, not to the importing file (Kiro's
+    ``#[[file:path]]``).
     """
 
     name: str
@@ -80,13 +84,19 @@ class ImportStyle(NamedTuple):
     comments: bool
     escaped_spaces: bool
     top_in_chain: bool = False
+    lead: str = "@"
+    written: str = "@{}"
+    from_root: bool = False
 
 
 class SizeLimit(Record):
     """An agent's single-file limit (PL011). ``budget``: discovery applies it (as a shared
     byte budget), so with a discovery PL014 reports it instead. ``source`` is where the
     number comes from (upstream file, changelog entry or issue, with its version) and
-    ``checked`` the day it was last read there: agents change these numbers."""
+    ``checked`` the day it was last read there: agents change these numbers.
+    ``applies_to``: globs (relative to the project folder) of the files the limit is
+    documented for; empty: every file the agent reads (Windsurf documents its limit for
+    rule files only, not for AGENTS.md)."""
 
     amount: int
     unit: str
@@ -94,6 +104,36 @@ class SizeLimit(Record):
     budget: bool
     source: str
     checked: str
+    applies_to: tuple[str, ...] = ()
+
+
+class Verification(StrEnum):
+    """Where a profile's behaviour comes from, for the views' label."""
+
+    ORACLE = "oracle"
+    """Checked against the agent itself: its pinned release (``oracle/pins.json``) run
+    against the recording mock by the oracle tests."""
+    DOCS = "docs-sourced"
+    """Read from the agent's documentation only: the agent ships nothing the oracle can
+    run, so what it really sends is not observed."""
+    REFERENCE = "reference"
+    """The reference agent's own specification (``or``)."""
+
+
+class VerifiedBy(Record):
+    """How a profile was verified and when its sources were read (``DOCS``: the day the
+    documentation was read; ``ORACLE``: the pinned release is in ``oracle/pins.json``, so
+    no date is kept twice). ``what`` names the sources in a few words."""
+
+    method: Verification
+    date: str = ""
+    what: str = ""
+
+    def label(self) -> str:
+        """``docs-sourced (cursor.com/docs/context/rules, read 2026-12-01)``: one line for
+        the text views."""
+        detail = ", ".join(x for x in (self.what, f"read {self.date}" if self.date else "") if x)
+        return f"{self.method} ({detail})" if detail else str(self.method)
 
 
 class Profile(Record):
@@ -149,6 +189,8 @@ class Profile(Record):
     ``setup_markers`` are paths (relative to a folder or its repository root) whose
     existence says the repository is set up for the agent: its folder, its settings, its
     own instruction file (``discovery/setup.py``; PL028 and the default profiles).
+    ``verified_by`` says whether the profile was checked against the agent (the oracle)
+    or only read from its documentation (see below).
     """
 
     name: str
@@ -206,3 +248,6 @@ class Profile(Record):
     setup_markers: tuple[str, ...] = ()
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    verified_by: VerifiedBy | None = None
+    """How this profile was verified (``VerifiedBy``): by the oracle, or from the docs
+    with the day they were read; every view shows it beside the profile's name."""

@@ -36,6 +36,8 @@ HOMES: tuple[str, ...] = (
     "opencode",
     "qwen",
     "cline",
+    "windsurf",
+    "kiro",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

@@ -134,6 +134,8 @@ def _values(kind: FrontKind, key: str) -> tuple[str, ...]:
     """The values a key of this kind enumerates (none for free text and globs)."""
     if key == "excludeAgent" and kind.name == "copilot-instructions":
         return EXCLUDE_AGENT_VALUES
+    if key in kind.choices:
+        return kind.choices[key]
     if kind.keys.get(key) is Shape.BOOL:
         return ("true", "false")
     return ()

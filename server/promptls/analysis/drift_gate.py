@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 
+from promptls.agents.registry import PROFILES
 from promptls.discovery.api import instruction_file_names, owned_subfolders
 from promptls.text import runmemo
 
@@ -24,9 +25,11 @@ SIMILARITY_THRESHOLD = 0.6
 
 _AGENT_FOLDERS = frozenset(
     {".github", ".cursor", ".claude", ".gemini", ".codex", ".opencode", ".qwen"}
+    | {p.project_rules_dir.split("/")[0] for p in PROFILES.values() if p.project_rules_dir}
 )
 """Folders that hold rules, settings or instruction files some agent reads for the folder
-around them (Copilot's and Cursor's rules, the agents' own settings that rename files)."""
+around them (every profile's rules folder, such as Windsurf's ``.windsurf`` and Kiro's
+``.kiro``; the agents' own settings that rename files)."""
 
 _USER_SETTINGS = (".gemini/settings.json", ".codex/config.toml", ".qwen/settings.json")
 """User settings that can make an agent read other names in every project."""

@@ -18,6 +18,7 @@ from promptls.analysis.frontmatter_kinds import (
     CLAUDE_RULE,
     CROSS_AGENT,
     CURSOR,
+    WINDSURF_RULE,
     FrontKind,
     front_kind,
 )
@@ -35,8 +36,10 @@ def subject(doc: Document) -> tuple[FrontKind, Front] | None:
     return kind, front_matter(doc.text)
 
 
-LENIENT_AGENTS = (CLAUDE_RULE, CURSOR)
-"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects."""
+LENIENT_AGENTS = (CLAUDE_RULE, CURSOR, WINDSURF_RULE)
+"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects (Windsurf's
+own rule editor writes ``globs: *.tsx,*.astro`` unquoted, as Cursor's writes ``globs:
+*.ts``)."""
 
 
 def yaml_rejected(kind: FrontKind, front: Front) -> bool:
@@ -89,10 +92,15 @@ def scope_globs(text: str, kind: FrontKind, front: Front) -> Iterator[Glob]:
     """The globs of the kind's scope key as the agent splits them, each with its span.
 
     Nothing when the agent cannot read the value at all (``split_patterns`` → None):
-    that is PL020's finding, not a glob's.
+    that is PL020's finding, not a glob's; nothing either where the agent reads the
+    globs only in a mode the file is not in (``FrontKind.scope_when``).
     """
     if kind.scope_key is None:
         return
+    if kind.scope_when is not None:
+        mode = front.get(kind.scope_when[0])
+        if mode is None or mode.value != kind.scope_when[1]:
+            return  # the agent does not read the globs in another mode
     key = front.get(kind.scope_key)
     if key is None or split_patterns(PROFILES[kind.profile].globs, key.value) is None:
         return

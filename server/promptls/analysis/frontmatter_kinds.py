@@ -3,21 +3,24 @@
 These instruction files carry YAML front matter that decides *whether the agent
 loads them at all*: Copilot's ``*.instructions.md``, Cursor's ``.mdc`` rules, Claude
 Code's ``.claude/rules/**/*.md``, Qwen Code's ``.qwen/rules/**/*.md``, Cline's
-``.clinerules/*.md`` and ``SKILL.md``. The agents ignore keys they do not know and values
-of a shape they do not expect, silently (Cline drops the whole rule); so the rules
-PL018–PL024 check the front matter against what each agent documents, kept here in one
-table so the rules, the docs and the glob hover agree. Sources (read 2026-12-01; see
-``docs/rules.md``): the VS Code custom-instructions page and GitHub's path-specific
-instructions page (Copilot), Cursor's rules page, Claude Code's memory and skills pages,
-the Agent Skills specification (agentskills.io); Qwen Code's bundled
-``rulesDiscovery.ts`` (0.24.4, read 2026-12-06).
+``.clinerules/*.md``, Windsurf's ``.windsurf/rules/*.md``, Kiro's ``.kiro/steering/*.md``
+and ``SKILL.md``. The agents ignore keys they do not know and values of a shape they do
+not expect, silently (Cline drops the whole rule); so the rules PL018–PL024 check the
+front matter against what each agent documents, kept here in one table so the rules, the
+docs and the glob hover agree. Sources (read 2026-12-01; see ``docs/rules.md``): the VS
+Code custom-instructions page and GitHub's path-specific instructions page (Copilot),
+Cursor's rules page, Claude Code's memory and skills pages, the Agent Skills
+specification (agentskills.io); Qwen Code's bundled ``rulesDiscovery.ts`` (0.24.4),
+Windsurf's Memories & Rules page and Kiro's steering page (read 2026-12-06).
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from enum import StrEnum
 from functools import lru_cache
+from types import MappingProxyType
 from typing import NamedTuple
 
 
@@ -55,6 +58,12 @@ class FrontKind(NamedTuple):
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
     wrong_type: str = "it ignores it"
     """What the agent does with a value of the wrong shape (PL020's message)."""
+    choices: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    """Keys whose string value is one of a documented few (Windsurf's ``trigger``, Kiro's
+    ``inclusion``): another value is no mode the agent knows (PL020)."""
+    scope_when: tuple[str, str] | None = None
+    """The key and value under which the agent reads the scope globs at all (Windsurf's
+    ``globs`` only for ``trigger: glob``); None: whenever they are there."""
 
 
 COPILOT = FrontKind(
@@ -146,7 +155,36 @@ CLINE_RULE = FrontKind(
     (".clinerules",),
     wrong_type="it reports an error and does not send the rule",
 )
-KINDS = (COPILOT, CURSOR, CLAUDE_RULE, QWEN_RULE, SKILL, CLINE_RULE)
+WINDSURF_RULE = FrontKind(
+    # docs.windsurf.com/windsurf/cascade/memories (read 2026-12-06): trigger, globs and
+    # the description a model-decision rule is chosen by.
+    "windsurf-rule",
+    "Windsurf",
+    "windsurf",
+    {"trigger": Shape.STRING, "globs": Shape.GLOBS, "description": Shape.STRING},
+    "globs",
+    (".windsurf", "rules"),
+    choices={"trigger": ("always_on", "manual", "model_decision", "glob")},
+    scope_when=("trigger", "glob"),
+)
+KIRO_STEERING = FrontKind(
+    # kiro.dev/docs/steering (read 2026-12-06): inclusion, fileMatchPattern (a string or
+    # a list), and the name and description an auto file is chosen by.
+    "kiro-steering",
+    "Kiro",
+    "kiro",
+    {
+        "inclusion": Shape.STRING,
+        "fileMatchPattern": Shape.GLOBS,
+        "name": Shape.STRING,
+        "description": Shape.STRING,
+    },
+    "fileMatchPattern",
+    (".kiro", "steering"),
+    choices={"inclusion": ("always", "fileMatch", "manual", "auto")},
+    scope_when=("inclusion", "fileMatch"),
+)
+KINDS = (COPILOT, CURSOR, CLAUDE_RULE, QWEN_RULE, SKILL, CLINE_RULE, WINDSURF_RULE, KIRO_STEERING)
 
 EXCLUDE_AGENT_VALUES = ("code-review", "coding-agent")
 """GitHub's documented values of ``excludeAgent``."""
@@ -160,8 +198,16 @@ CROSS_AGENT = {
     ("cursor-rule", "applyTo"): "globs",
     ("copilot-instructions", "globs"): "applyTo",
     ("copilot-instructions", "paths"): "applyTo",
+    ("windsurf-rule", "applyTo"): "globs",
+    ("windsurf-rule", "paths"): "globs",
+    ("kiro-steering", "globs"): "fileMatchPattern",
+    ("kiro-steering", "applyTo"): "fileMatchPattern",
+    ("kiro-steering", "paths"): "fileMatchPattern",
+    ("windsurf-rule", "fileMatchPattern"): "globs",
 }
-"""Another agent's scope key used in this kind: the usual copy-paste mistake."""
+"""Another agent's scope key used in this kind: the usual copy-paste mistake. Only keys
+whose value means the same in both (globs); Cursor's ``alwaysApply: false`` renamed to
+Windsurf's ``trigger`` or Kiro's ``inclusion`` would be no mode at all."""
 
 
 def path_parts(path: str) -> tuple[str, ...]:
@@ -211,6 +257,10 @@ def front_kind(path: str | None) -> FrontKind | None:
         return QWEN_RULE
     if folders[-1:] == CLINE_RULE.root_marker and name.lower().endswith(_CLINE_ENDINGS):
         return CLINE_RULE
+    if name.endswith(".md") and _find(folders, WINDSURF_RULE.root_marker) >= 0:
+        return WINDSURF_RULE
+    if name.endswith(".md") and _find(folders, KIRO_STEERING.root_marker) >= 0:
+        return KIRO_STEERING
     return None
 
 

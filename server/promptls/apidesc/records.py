@@ -18,6 +18,7 @@ serialisers import them for type checking only, so the server starts without the
 
 from typing import Annotated, NotRequired, TypedDict
 
+from promptls.agents.model import Verification
 from promptls.apidesc.schema import OneOf, Shared
 from promptls.discovery.model import ContextScope, EntryStatus
 
@@ -150,9 +151,26 @@ class _Coverage(TypedDict):
 CoverageMatrix = Annotated[_Coverage, Shared("CoverageMatrix")]
 
 
+class _Verified(TypedDict):
+    """How a profile's behaviour was verified (``Profile.verified_by``)."""
+
+    method: Annotated[
+        str,
+        "`oracle`: checked against the agent's pinned release; `docs-sourced`: read from "
+        "the agent's documentation only, not observed; `reference`: the reference agent.",
+        OneOf([v.value for v in Verification]),
+    ]
+    date: Annotated[str, "The day the documentation was read; empty for the others."]
+    sources: Annotated[str, "The sources, in a few words; empty when none are named."]
+
+
+Verified = Annotated[_Verified, Shared("Verified")]
+
+
 class ProfileAnswer(TypedDict):
     profile: str
     title: str
+    verifiedBy: Annotated[Verified | None, "How this profile was verified; null: not stated."]
     projectRoot: Annotated[str | None, "Where the per-folder walk started."]
     revision: Annotated[str, "Context revision of this profile."]
     files: Annotated[list[LoadedFile], "The files the model receives, in order."]

@@ -4,7 +4,15 @@
 
 from typing import Annotated, NotRequired, TypedDict
 
-from promptls.apidesc.records import AbsPath, Bytes, Environment, Skill, Text, TextSize
+from promptls.apidesc.records import (
+    AbsPath,
+    Bytes,
+    Environment,
+    Skill,
+    Text,
+    TextSize,
+    Verified,
+)
 from promptls.apidesc.schema import OneOf, Shared
 
 
@@ -49,6 +57,7 @@ class _Rendering(TypedDict):
 
     profile: str
     title: Annotated[str, "The agent's name."]
+    verifiedBy: Annotated[Verified | None, "How this profile was verified; null: not stated."]
     framing: Annotated[
         str,
         "`sourced`: framing strings from the agent's code or docs (docs/profiles.md); "

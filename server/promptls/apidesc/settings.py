@@ -161,7 +161,8 @@ def profiles() -> list[Schema]:
     """The discovery profiles; ``default`` marks the one used when the repository is
     set up for no agent, ``reference`` the reference agent (no product anyone runs, so
     no picker of installed agents offers it), ``setupMarkers`` the paths that say the
-    repository is set up for one."""
+    repository is set up for one, ``verifiedBy`` how it was verified (``oracle``,
+    ``docs-sourced`` with ``verifiedDate``, the day its docs were read, or ``reference``)."""
     return [
         {
             "name": p.name,
@@ -169,6 +170,8 @@ def profiles() -> list[Schema]:
             "default": p.name == DEFAULT_PROFILE,
             "reference": p.reference,
             "setupMarkers": list(p.setup_markers),
+            "verifiedBy": str(p.verified_by.method) if p.verified_by else None,
+            "verifiedDate": p.verified_by.date if p.verified_by else "",
         }
         for p in PROFILES.values()
     ]

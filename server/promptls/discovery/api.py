@@ -227,6 +227,13 @@ def workspace_globs(*, settings: bool = True) -> list[str]:
             globs[f"**/{'/'.join(folder)}/**/*{suffix}"] = None
         for rel in (*prof.settings_files, *prof.setup_markers) if settings else ():
             globs[f"**/{rel}"] = None  # set-up markers choose the default agents
+    # A user file whose name no workspace glob covers (Windsurf's global_rules.md) by its
+    # place under the agent's user folder, so an editor opening it attaches too.
+    tails = {g.rsplit("/", 1)[-1] for g in globs}
+    for prof in PROFILES.values():
+        for rel in prof.user_files:
+            if os.path.basename(rel) not in tails:
+                globs[f"**/{prof.user_dir}/{rel}"] = None
     return list(globs)
 
 

@@ -99,9 +99,11 @@ class ImportFollower(Recorder):
         style = self.profile.imports
         if style is None:
             return
+        base = self.root if style.from_root else None
         for ref in find_imports(text, style):
-            target = resolve_import(ref.target, importer, self.home)
-            where = f"@{ref.target} on line {ref.line} of {os.path.basename(importer)}"
+            target = resolve_import(ref.target, importer, self.home, base)
+            written = style.written.format(ref.target)
+            where = f"{written} on line {ref.line} of {os.path.basename(importer)}"
             if self.imports_left <= 0:
                 why = f"{where}: stopped, more than {_MAX_IMPORTS} imports in one discovery"
                 self.import_error(ref, ref.target, scope, why, importer)

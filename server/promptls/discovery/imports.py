@@ -42,9 +42,9 @@ def find_imports(text: str, style: ImportStyle | str) -> list[ImportRef]:
     """List the imports of one file in order of appearance, code left out as the agent
     leaves it out (scanned once per text in a ``check`` run: a parent folder's file is
     read by every walk below it)."""
-    if "@" not in text:  # no token at all (most files): cheaper than the memo's hashing
-        return []
     dialect = import_style(style)
+    if dialect.lead not in text:  # no token at all (most files): cheaper than the memo
+        return []
     return list(runmemo.remembered("imports", (dialect.name, text), lambda: dialect.parse(text)))
 
 
@@ -80,11 +80,15 @@ def is_url(target: str) -> bool:
     return _URL.match(target) is not None
 
 
-def resolve_import(target: str, importer: str, home: str | None) -> str | None:
+def resolve_import(
+    target: str, importer: str, home: str | None, root: str | None = None
+) -> str | None:
     """Absolute path an import points at, or None when it needs a home we do not have.
 
     ``~/x`` is the home folder's ``x``; a ``~`` followed by anything else is an
-    ordinary relative name.
+    ordinary relative name. A relative target is resolved against ``root`` when given
+    (a dialect whose paths are relative to the workspace, ``ImportStyle.from_root``),
+    else against the importing file's folder.
     """
     if target == "~" or target.startswith("~/"):
         if home is None:
@@ -92,4 +96,4 @@ def resolve_import(target: str, importer: str, home: str | None) -> str | None:
         return os.path.normpath(os.path.join(home, target[2:]))
     if os.path.isabs(target):
         return os.path.normpath(target)
-    return os.path.normpath(os.path.join(os.path.dirname(importer), target))
+    return os.path.normpath(os.path.join(root or os.path.dirname(importer), target))

@@ -23,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
+from promptls.discovery.api import owning_folder
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
     find_imports,
@@ -124,8 +125,11 @@ def followed_imports(
     importer = os.path.abspath(path)
     for name, style in import_profiles(profiles):
         refused = _refused((discoveries or {}).get(name), importer)
+        # Without a discovery's root, a workspace-relative dialect's root is the folder the
+        # file belongs to (the one holding its rules folder, or its own).
+        base = owning_folder(importer) if style.from_root else None
         for ref in find_imports(text, style.name):
-            target = resolve_import(ref.target, importer, home if style.home else None)
+            target = resolve_import(ref.target, importer, home if style.home else None, base)
             if target is None or (ref.line, os.path.normcase(target)) in refused:
                 continue
             if not _followable(style, ref.target, target, importer):

@@ -347,8 +347,10 @@ class Walker(ScopedSources):
     def has_real_imports(self, importer: str, text: str) -> bool:
         """Whether ``text`` has an import the agent would follow: an explicit path or a
         token naming an existing file (so a mention like ``@alice`` does not count)."""
-        for ref in find_imports(text, self.profile.imports or ""):
-            target = resolve_import(ref.target, importer, self.home)
+        style = self.profile.imports
+        base = self.root if style is not None and style.from_root else None
+        for ref in find_imports(text, style or ""):
+            target = resolve_import(ref.target, importer, self.home, base)
             if is_explicit_import(ref.target) or (target is not None and runmemo.isfile(target)):
                 return True
         return False

@@ -93,6 +93,14 @@ def skill_json(skill: SkillInfo) -> rec.Skill:
     return {"name": skill.name, "description": skill.description, "path": skill.path}
 
 
+def verified_json(profile: str) -> rec.Verified | None:
+    """How ``profile`` was verified (``Profile.verified_by``); None when it does not say."""
+    verified = PROFILES[profile].verified_by
+    if verified is None:
+        return None
+    return {"method": str(verified.method), "date": verified.date, "sources": verified.what}
+
+
 def context_result(
     folder: str,
     env: Environment,
@@ -113,6 +121,7 @@ def context_result(
             {
                 "profile": found.profile,
                 "title": PROFILES[found.profile].title,
+                "verifiedBy": verified_json(found.profile),
                 "projectRoot": found.project_root,
                 "revision": result.revision,
                 "files": [
@@ -247,6 +256,7 @@ def rendering_json(measured: Measured, *, with_wire: bool = True) -> recp.AgentR
     out: recp.AgentRendering = {
         "profile": rendering.profile,
         "title": rendering.title,
+        "verifiedBy": verified_json(rendering.profile),
         "framing": str(rendering.framing),
         "placement": rendering.placement,
         "source": rendering.source,

@@ -15,6 +15,8 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from promptls.agents.model import Verification
+from promptls.discovery import PROFILES
 from promptls.record import Record
 from promptls.text.escape import safe_block, safe_line
 from promptls.text.paths import within
@@ -160,11 +162,23 @@ def _file_table(measured: Measured) -> list[str]:
     return lines
 
 
+def docs_sourced(profile: str) -> str | None:
+    """``docs-sourced (<sources>, read <date>)`` for a profile read only from its agent's
+    documentation (``Profile.verified_by``): what it shows was not observed, so every
+    view says so beside the name; None for a profile checked against the agent itself."""
+    verified = PROFILES[profile].verified_by
+    if verified is None or verified.method is not Verification.DOCS:
+        return None
+    return safe_line(verified.label())
+
+
 def rendering_text(measured: Measured) -> str:
     """One agent's instruction context as it goes on the wire, with its facts first."""
     r = measured.rendering
+    label = docs_sourced(r.profile)
     lines = [
         f"Profile:   {r.profile} ({r.title})",
+        *([f"Verified:  {label}"] if label else []),
         f"Framing:   {r.framing}" + ("" if r.framing == "sourced" else " (content only)"),
         f"Source:    {safe_line(r.source)}",
         f"Placement: {safe_line(r.placement)}",
@@ -192,9 +206,10 @@ def agents_preview_text(folder: str, target: str | None, measured: Sequence[Meas
     ]
     for m in measured:
         counted = m.tokens.method if m.tokens.exact else "estimate"
+        docs = "; docs-sourced" if docs_sourced(m.rendering.profile) else ""
         lines.append(
             f"  {m.rendering.profile:<9} {len(m.files):>5} {m.bytes:>8,} "
-            f"{_tokens(m.tokens.count, m):>8}  {counted:<10} {m.rendering.framing}"
+            f"{_tokens(m.tokens.count, m):>8}  {counted:<10} {m.rendering.framing}{docs}"
         )
     for m in measured:
         lines += ["", f"== {m.rendering.profile} ".ljust(72, "="), rendering_text(m)]

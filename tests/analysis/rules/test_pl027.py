@@ -154,6 +154,8 @@ CASES = {
     "copilot": ".github/copilot-instructions.md",
     "cursor": ".cursor/rules/conventions.mdc",
     "qwen": "QWEN.md",
+    "windsurf": ".windsurf/rules/conventions.md",
+    "kiro": ".kiro/steering/conventions.md",
 }
 
 
@@ -161,6 +163,8 @@ def _copy_for(rel: str, lines: list[str]) -> str:
     body = _text(lines)
     if rel.endswith(".mdc"):
         return "---\ndescription: Conventions\nalwaysApply: true\n---\n" + body
+    if rel.startswith(".windsurf/"):
+        return "---\ntrigger: always_on\n---\n" + body
     return body
 
 
@@ -181,7 +185,7 @@ def test_the_shim_makes_the_agent_read_the_shared_text_once(
     [shim] = shims(str(path), original, str(fake_home))
     assert shim.path == str(path) and shim.shared == str(root / "AGENTS.md")
     if shim.new_text is None:
-        assert agent in ("copilot", "cursor", "qwen") and not own
+        assert agent in ("copilot", "cursor", "qwen", "windsurf", "kiro") and not own
         path.unlink()
     else:
         path.write_text(shim.new_text, encoding="utf-8")
@@ -291,7 +295,7 @@ def test_pl027_follows_the_home_the_discovery_used(tmp_path: Path) -> None:
     ).findings
     assert [f.message for f in found] == [
         "drifted from NOTES.md (90% the same: 1 line changed); claude, cline, codex, copilot, "
-        "cursor, opencode, or and qwen read this copy, gemini reads NOTES.md"
+        "cursor, kiro, opencode, or, qwen and windsurf read this copy, gemini reads NOTES.md"
     ]
     at = notes.index("Rule 9: changed.")
     assert found[0].related == (

@@ -99,10 +99,20 @@ function M.groups(result)
       parts[#parts + 1] = table.concat({ r.path, r.status, tostring(r.position), tostring(r.bytes), r.reason }, "\0")
     end
     local key = table.concat(parts, "\1")
+    -- Read from the agent's docs only (the server's verifiedBy): the header says so.
+    local verified = profile.verifiedBy
+    local docs = type(verified) == "table" and verified.method == "docs-sourced"
     if by_key[key] then
       table.insert(by_key[key].profiles, profile.profile)
+      if docs then
+        table.insert(by_key[key].docs_sourced, profile.profile)
+      end
     else
-      local group = { profiles = { profile.profile }, rows = rows, bytes = 0, tokens = 0, sent = 0 }
+      local group =
+        { profiles = { profile.profile }, rows = rows, bytes = 0, tokens = 0, sent = 0, docs_sourced = {} }
+      if docs then
+        table.insert(group.docs_sourced, profile.profile)
+      end
       for _, r in ipairs(rows) do
         if r.position then
           group.sent = group.sent + 1
@@ -135,6 +145,9 @@ function M.render(result, root)
         short_bytes(group.bytes),
         group.tokens
       )
+    if #group.docs_sourced > 0 then
+      summary = summary .. " · docs-sourced: " .. table.concat(group.docs_sourced, ", ")
+    end
     local head = "▾ " .. table.concat(group.profiles, " · ")
     lines[#lines + 1] = head .. "  " .. summary
     rows[#lines] = { group = group }

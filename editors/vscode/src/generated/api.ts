@@ -27,7 +27,9 @@ export const PROFILES = [
   "cursor",
   "opencode",
   "qwen",
-  "cline"
+  "cline",
+  "windsurf",
+  "kiro"
 ] as const;
 
 /** The profile when none is configured. */
@@ -43,7 +45,9 @@ export const PROFILE_TITLES = {
   "cursor": "Cursor",
   "opencode": "opencode",
   "qwen": "Qwen Code",
-  "cline": "Cline"
+  "cline": "Cline",
+  "windsurf": "Windsurf",
+  "kiro": "Kiro"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -55,7 +59,9 @@ export const AGENT_PROFILES = [
   "cursor",
   "opencode",
   "qwen",
-  "cline"
+  "cline",
+  "windsurf",
+  "kiro"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -80,6 +86,11 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.clinerules",
   "**/.cline/rules/**/*.md",
   "**/.clinerules/**/*.md",
+  "**/agents.md",
+  "**/.windsurfrules",
+  "**/.windsurf/rules/**/*.md",
+  "**/.kiro/steering/**/*.md",
+  "**/.codeium/windsurf/memories/global_rules.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -141,6 +152,13 @@ export type Environment = {
   gitRepo: boolean;
   gitBranch: string;
 };
+
+/** How this profile was verified; null: not stated. */
+export type Verified = {
+  method: "oracle" | "docs-sourced" | "reference";
+  date: string;
+  sources: string;
+} | null;
 
 /** One candidate file discovery looked at. */
 export type DiscoveryEntry = {
@@ -205,6 +223,7 @@ export type TextSize = {
 export type AgentRendering = {
   profile: string;
   title: string;
+  verifiedBy: Verified;
   framing: "sourced" | "not documented";
   placement: string;
   source: string;
@@ -269,7 +288,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -280,6 +299,7 @@ export type ShowContextFilesResult = {
   profiles: {
     profile: string;
     title: string;
+    verifiedBy: Verified;
     projectRoot: string | null;
     revision: string;
     files: {
@@ -315,7 +335,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro";
   for?: string;
 };
 
@@ -357,7 +377,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -402,7 +422,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro" | "all";
 };
 
 /** Result of promptls.showLoaders. */

@@ -11,7 +11,7 @@ import sys
 from promptls.agents.claude import rules
 from promptls.agents.claude.discovery import HOOKS
 from promptls.agents.claude.imports import STYLE as IMPORTS
-from promptls.agents.model import Profile, SizeLimit, Walk
+from promptls.agents.model import Profile, SizeLimit, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import CommandShadowing, SkillPrecedence
 
 
@@ -93,6 +93,7 @@ PROFILE = Profile(
         checked="2026-12-01",
     ),
     coverage_hint="create CLAUDE.md with `@{shared}`",
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "code.claude.com/docs/en/memory 'How Claude remembers your project', crawl of "
         "2026-08-22, read 2026-12-01",

@@ -7,7 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.cline import discovery
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
     # Cline CLI 3.0.65 as the oracle runs it (tests/oracle/scenarios.py), and its
@@ -27,6 +27,7 @@ PROFILE = Profile(
     order_note="sorted by rule name, user and project rules mixed",
     setup_markers=(".clinerules", ".cline"),
     coverage_hint="create AGENTS.md (Cline reads it in the working folder)",
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "observed: Cline CLI 3.0.65 (2026-09-27) against the promptls oracle's recording "
         "mock, tests/oracle/scenarios.py",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from promptls.agents.codex.discovery import HOOKS
 from promptls.agents.codex.settings import DEFAULT_BUDGET
-from promptls.agents.model import Profile, SizeLimit, Walk
+from promptls.agents.model import Profile, SizeLimit, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import SkillDepth
 
 _CODEX_LOADER = (
@@ -54,6 +54,7 @@ PROFILE = Profile(
         'set `project_doc_fallback_filenames = ["{shared}"]` in .codex/config.toml, '
         "or create AGENTS.md"
     ),
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "openai/codex codex-rs/core/src/agents_md.rs (agents_md_paths, read_agents_md) and "
         "agents_md_tests.rs @ 04393ff9 (PR #27696, 2026-06-12), read 2026-12-01",

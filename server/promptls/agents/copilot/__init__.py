@@ -7,7 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.copilot import rules
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
     # GitHub Copilot CLI: docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/
@@ -43,6 +43,7 @@ PROFILE = Profile(
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
     setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
     coverage_hint="create AGENTS.md (Copilot reads it natively)",
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "docs.github.com/en/copilot/how-tos/copilot-cli/customize-copilot/"
         "add-custom-instructions, read 2026-12-01",

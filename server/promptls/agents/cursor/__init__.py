@@ -7,7 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.cursor import rules
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
     # Cursor (closed source): cursor.com/docs/context/rules (project rules, rule types,
@@ -31,6 +31,7 @@ PROFILE = Profile(
     project_skill_dirs=(".cursor/skills",),
     setup_markers=(".cursor", ".cursorrules"),
     coverage_hint="create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
+    verified_by=VerifiedBy(Verification.DOCS, "2026-12-01", "cursor.com/docs/context/rules"),
     sources=(
         "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
         "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",

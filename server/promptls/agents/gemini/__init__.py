@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from promptls.agents.gemini.discovery import HOOKS
 from promptls.agents.gemini.imports import STYLE as IMPORTS
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import SkillDepth, SkillPrecedence
 
 _GEMINI_SKILLS = (
@@ -58,6 +58,7 @@ PROFILE = Profile(
         'add `"context": {"fileName": ["{shared}", "GEMINI.md"]}` to '
         ".gemini/settings.json, or create GEMINI.md with `@{shared}`"
     ),
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "google-gemini/gemini-cli packages/core/src/utils/memoryDiscovery.ts and "
         "memoryDiscovery.test.ts @ 5411f113 (2026-08-21), read 2026-12-01",

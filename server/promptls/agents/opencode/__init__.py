@@ -6,7 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 from promptls.agents.opencode import walk
 
 PROFILE = Profile(
@@ -31,6 +31,7 @@ PROFILE = Profile(
     project_skill_dirs=(".opencode/skill", ".opencode/skills"),
     setup_markers=("opencode.json", "opencode.jsonc", ".opencode"),
     coverage_hint='add `"instructions": ["{shared}"]` to opencode.json',
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         "anomalyco/opencode packages/opencode/src/session/instruction.ts (systemPaths, "
         "resolve) and test/session/instruction.test.ts @ 1565a419, read 2026-12-01",

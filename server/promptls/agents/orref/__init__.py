@@ -6,7 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
     # The seed's LoadContextFiles (shared/seeds/or-prompt.txt, 2025): user file under
@@ -22,6 +22,7 @@ PROFILE = Profile(
     skill_dirs=("skills",),
     project_skill_dirs=(".or/skills",),
     setup_markers=(".or",),
+    verified_by=VerifiedBy(Verification.REFERENCE),
     sources=("Or prompt package docs, LoadContextFiles (seeds/or-prompt.txt), 2025",),
     notes=(
         "~/.or/AGENTS.md, then AGENTS.md in every folder from / down to the root, "

@@ -8,7 +8,7 @@ of Gemini CLI: its ``@path`` tokens and its ``Context from`` blocks are gemini-c
 
 from __future__ import annotations
 
-from promptls.agents.model import Profile, Walk
+from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 from promptls.agents.qwen import rules
 from promptls.agents.qwen.discovery import HOOKS
 from promptls.agents.qwen.imports import STYLE as IMPORTS
@@ -48,6 +48,7 @@ PROFILE = Profile(
         'add "{shared}" to `context.fileName` in .qwen/settings.json (its default is '
         '["QWEN.md", "AGENTS.md"]), or create QWEN.md with `@{shared}`'
     ),
+    verified_by=VerifiedBy(Verification.ORACLE),
     sources=(
         f"packages/core/src/memory/memoryDiscovery.ts, utils/memoryImportProcessor.ts, "
         f"utils/memory-constants.ts, config/rulesDiscovery.ts of {_PACKAGE}",

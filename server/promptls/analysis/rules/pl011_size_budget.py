@@ -8,6 +8,7 @@ where discovery makes it; one cut, one finding, one byte everywhere.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
@@ -15,6 +16,7 @@ from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import offset_at_byte, read_entry
+from promptls.discovery.globs import DEFAULT
 
 
 def _profile(doc: Document) -> str:
@@ -31,6 +33,17 @@ def _size(doc: Document, unit: str) -> int:
     return len(doc.text)
 
 
+def _limited(doc: Document, globs: tuple[str, ...]) -> bool:
+    """Whether the file is one the limit is documented for (``SizeLimit.applies_to``,
+    relative to the discovery's root; without one, the path's own tail is matched)."""
+    if doc.path is None:
+        return False
+    root = doc.discovery.root if doc.discovery is not None else None
+    relative = os.path.relpath(doc.path, root) if root else doc.path
+    relative = relative.replace(os.sep, "/")
+    return any(DEFAULT.match(g, relative) or DEFAULT.match(f"**/{g}", relative) for g in globs)
+
+
 def check(doc: Document) -> Iterator[Finding]:
     """Compare a file the profile reads with the limit of the discovery's profile (else
     the setting's, when there is no discovery to ask)."""
@@ -40,6 +53,8 @@ def check(doc: Document) -> Iterator[Finding]:
     if limit is None:
         return
     if doc.discovery is not None and (limit.budget or read_entry(doc) is None):
+        return
+    if limit.applies_to and not _limited(doc, limit.applies_to):
         return
     size = _size(doc, limit.unit)
     if size <= limit.amount:
@@ -63,6 +78,7 @@ last checked:
 |---|---|---|---|
 | codex | 32,768 bytes | openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default 32 KiB) and agents_md_tests.rs @ 04393ff9 | 2026-12-01 |
 | claude | 150,000 characters | anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints 'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: the threshold scales with the model's context window (40k characters before) | 2026-12-01 |
+| windsurf | 12,000 characters, rule files only (`.windsurf/rules/**`, `.windsurfrules`) | docs.windsurf.com/windsurf/cascade/memories: 'Workspace rule files are limited to 12,000 characters each' | 2026-12-06 |
 
 Claude Code's number moved: it printed "Large CLAUDE.md will impact performance (… >
 40.0k)" up to 2.1.168; since 2.1.169 the threshold scales with the model's context window

@@ -53,13 +53,15 @@ RULE = Rule(
         "`key: value` mapping, or has no closing `---`, the agent reads none of its keys "
         "and says nothing: the rule loses its scope, the skill its name and description. "
         "The finding is where YAML stopped reading. Quote values that start with `*`, "
-        "`{`, `[` or `!`. Claude Code and Cursor read a block YAML rejects line by line "
-        "(Claude documents `paths: {src,lib}/**/*.ts`, Cursor's editor writes "
-        "`globs: *.ts`), so their rules are reported for it only when no `key: value` "
+        "`{`, `[` or `!`. Claude Code, Cursor and Windsurf read a block YAML rejects line "
+        "by line (Claude documents `paths: {src,lib}/**/*.ts`, Cursor's editor writes "
+        "`globs: *.ts`, Windsurf's `globs: *.tsx,*.astro`), so their rules are reported "
+        "for it only when no `key: value` "
         "line can be read; a block YAML reads as one string or list (a quote or bracket "
         "that spans lines) is reported for every agent. Copilot "
         "(GitHub's coding agent, Copilot CLI before 1.0.48) and the Agent Skills loaders "
-        "parse YAML, so theirs are reported."
+        "parse YAML, so theirs are reported; so are Kiro's steering files, whose "
+        "documented examples all quote their patterns."
     ),
     bad_example="---\napplyTo: **/*.ts\n---\nUse strict mode.\n",
     good_example='---\napplyTo: "**/*.ts"\n---\nUse strict mode.\n',
@@ -67,5 +69,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Qwen rule, Cline rule, Windsurf "
+    "rule, Kiro steering and `SKILL.md` files",
 )

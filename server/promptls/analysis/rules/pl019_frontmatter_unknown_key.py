@@ -68,9 +68,12 @@ RULE = Rule(
     explanation=(
         "Each agent reads a few front-matter keys and ignores the rest without a word: "
         "Copilot reads `applyTo`, `description`, `name` and `excludeAgent`; Cursor reads "
-        "`description`, `globs` and `alwaysApply`; a Claude Code rule reads only `paths`. "
+        "`description`, `globs` and `alwaysApply`; a Claude Code rule reads only `paths`; "
+        "a Windsurf rule reads `trigger`, `globs` and `description`; a Kiro steering file "
+        "reads `inclusion`, `fileMatchPattern`, `name` and `description`. "
         "A misspelt key (`applyto`, `alwaysapply`) or another agent's key (`globs:` in a "
-        "Claude rule, which then loads in every session instead of for its files) changes "
+        "Claude rule, which then loads in every session instead of for its files; `globs:` "
+        "in a Kiro steering file, whose key is `fileMatchPattern`) changes "
         "when the file applies. The finding names the likely key; the fix renames it when "
         "there is exactly one and it is not already present. Only such near misses are "
         "reported: a key no agent reads (`name:` in a Cursor rule, `metadata:` in a "
@@ -88,5 +91,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Qwen rule, Cline rule, Windsurf "
+    "rule, Kiro steering and `SKILL.md` files",
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
@@ -62,6 +63,29 @@ def _fix(doc: Document, shape: Shape, key: Key) -> Fix | None:
     return None
 
 
+def _choice(kind: FrontKind, key: Key) -> str | None:
+    """The documented value a misspelled one is probably meant to be (case, ``-``/``_``,
+    or a close spelling: ``always`` → ``always_on``); None when none is close."""
+    value = key.value
+    if not isinstance(value, str):
+        return None
+    choices = kind.choices.get(key.name, ())
+    folded = {c.lower().replace("-", "").replace("_", ""): c for c in choices}
+    mine = value.strip().lower().replace("-", "").replace("_", "")
+    if mine in folded:
+        return folded[mine]
+    close = difflib.get_close_matches(mine, list(folded), n=1, cutoff=0.75)
+    return folded[close[0]] if close else None
+
+
+def _choice_fix(kind: FrontKind, key: Key) -> Fix | None:
+    """Write the documented value the misspelled one is meant to be."""
+    meant = _choice(kind, key)
+    if meant is None:
+        return None
+    return Fix(f"Write {meant}", (Edit(key.value_start, key.value_end, meant),))
+
+
 def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
     """Why the agent cannot use this value, in a user's words; None when it can."""
     value = key.value
@@ -78,6 +102,15 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
             what = "a mapping"
         return (
             f"{kind.agent} expects {key.name!r} to be {shape.value}, not {what}: {kind.wrong_type}"
+        )
+    choices = kind.choices.get(key.name)
+    if choices and isinstance(value, str) and value not in choices:
+        known = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+        meant = _choice(kind, key)
+        hint = f" (did you mean {meant}?)" if meant else ""
+        return (
+            f"{kind.agent} reads {key.name!r} as {known}; {value!r} is none of them, so the "
+            f"file does not get the mode its author meant{hint}"
         )
     if key.name == "excludeAgent" and isinstance(value, str) and value not in EXCLUDE_AGENT_VALUES:
         known = " or ".join(repr(v) for v in EXCLUDE_AGENT_VALUES)
@@ -102,7 +135,8 @@ def check(doc: Document) -> Iterator[Finding]:
         if problem is None:
             continue
         end = max(key.value_end, key.value_start + 1)
-        yield RULE.finding(problem, key.value_start, end, fix=_fix(doc, shape, key))
+        fix = _choice_fix(kind, key) if key.name in kind.choices else _fix(doc, shape, key)
+        yield RULE.finding(problem, key.value_start, end, fix=fix)
 
 
 RULE = Rule(
@@ -118,7 +152,10 @@ RULE = Rule(
         'path; `excludeAgent` takes `"code-review"` or `"coding-agent"`. The fix writes a '
         'quoted `"true"`/`"false"` as the boolean and a list of `applyTo` globs as one '
         "comma-separated string (not when a comment sits between the items, which the "
-        "rewrite would drop). Keys that only label a skill (`argument-hint`, `license`, "
+        "rewrite would drop). Windsurf's `trigger` is one of `always_on`, `manual`, "
+        "`model_decision` and `glob`, Kiro's `inclusion` one of `always`, `fileMatch`, "
+        "`manual` and `auto`: another value is no mode the agent documents, and the fix "
+        "writes the documented value a misspelling is close to (`always` → `always_on`). Keys that only label a skill (`argument-hint`, `license`, "
         "`compatibility`, `metadata`) are left alone: a dropped label changes nothing "
         "about when the skill loads or runs."
     ),
@@ -128,5 +165,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Qwen rule, Cline rule, Windsurf "
+    "rule, Kiro steering and `SKILL.md` files",
 )

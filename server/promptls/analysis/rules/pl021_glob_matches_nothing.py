@@ -132,7 +132,8 @@ RULE = Rule(
     severity=Severity.WARNING,
     summary="No scope glob of the file matches a file in the project, and a close variant does.",
     explanation=(
-        "A path-scoped rule (Copilot `applyTo`, Cursor `globs`, Claude Code `paths`) "
+        "A path-scoped rule (Copilot `applyTo`, Cursor `globs`, Claude Code `paths`, "
+        "Windsurf `globs`, Kiro `fileMatchPattern`) "
         "applies only when a file it works on matches one of its globs. When none of its "
         "globs matches a file of the project and promptls can name what the author "
         "meant, each such glob is reported with the fix: the same glob in any folder "
@@ -145,9 +146,14 @@ RULE = Rule(
         "handbooks kept for other projects, and nobody acts on them. A list with one "
         "glob that matches applies, so a dead glob beside it is not reported. A Cursor "
         "glob without a `/` (`*.py`) is never reported: Cursor does not document whether "
-        "it matches a file name in any folder, and its own rule editor writes such globs. "
+        "it matches a file name in any folder, and its own rule editor writes such globs "
+        "(nor are Windsurf's and Kiro's, whose docs show `*.js` and `*.tsx` without saying "
+        "how they match). Windsurf reads `globs` only with `trigger: glob` and Kiro "
+        "`fileMatchPattern` only with `inclusion: fileMatch`, so globs in another mode "
+        "(a Cursor rule copied into `.windsurf/rules`) are not judged. "
         "Globs are matched as the agent matches them (relative to the folder holding "
-        "`.github`, `.cursor` or `.claude`; VS Code's `**/` prefix and ignored case for "
+        "`.github`, `.cursor`, `.claude` or `.windsurf`, Kiro's relative to the workspace; "
+        "VS Code's `**/` prefix and ignored case for "
         "`applyTo`). The project is listed once per few seconds, without `.git`, "
         "`node_modules` and caches, and at most 20,000 files: when the listing stops at "
         "that cap the finding says so and is only informational. User-level rules (under "
@@ -160,5 +166,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Qwen rule, Cline rule, Windsurf "
+    "rule, Kiro steering and `SKILL.md` files",
 )

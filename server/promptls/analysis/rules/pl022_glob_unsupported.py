@@ -56,5 +56,6 @@ RULE = Rule(
     kinds=ALL_KINDS,
     check=check,
     needs_discovery=False,
-    applies_to="front matter of Copilot, Cursor, Claude rule, Cline rule and `SKILL.md` files",
+    applies_to="front matter of Copilot, Cursor, Claude rule, Qwen rule, Cline rule, Windsurf "
+    "rule, Kiro steering and `SKILL.md` files",
 )
