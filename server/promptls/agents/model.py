@@ -201,5 +201,10 @@ class Profile(Record):
     """The seed's reference agent (``or``): not a product anyone runs, so no coverage
     hole, no agent framing and no picker entry is about it."""
     setup_markers: tuple[str, ...] = ()
+    docs_sourced: str = ""
+    """Why nothing of this profile was checked against the agent itself (the oracle
+    cannot run it: no package to install, a login it insists on), so its behaviour comes
+    from the agent's source and documentation only; ``context`` and ``preview`` say so.
+    Empty: the pinned release is run by the oracle (``promptls/oracle/pins.json``)."""
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()

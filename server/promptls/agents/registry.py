@@ -34,6 +34,8 @@ HOMES: tuple[str, ...] = (
     "copilot",
     "cursor",
     "opencode",
+    "kilo",
+    "crush",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

@@ -19,6 +19,7 @@ from promptls.views.matrix import Cell, Matrix, cell_text, column_groups, covera
 from promptls.views.text import (
     ProfileContext,
     content_bytes,
+    docs_sourced_lines,
     environment_lines,
     loaded_entries,
     show_path,
@@ -105,6 +106,7 @@ def _profile_lines(
     """One profile: loaded files in order, then everything else with its reason."""
     title = PROFILES[found.profile].title
     lines = [f"Profile {found.profile}: {safe_line(title)}", f"  revision: {revision}"]
+    lines += [f"  {safe_line(line)}" for line in docs_sourced_lines(found.profile)]
     lines += _own_lines(found, "  ", home, base)
     loaded = loaded_entries(found)
     lines += _loaded_lines(found, loaded, PROFILES[found.profile].order_note, home, base)
@@ -124,6 +126,7 @@ def _group_lines(group: Sequence[ProfileContext], home: str | None, base: str | 
     for result in group:
         found = result.discovery
         lines.append(f"  {found.profile}: {safe_line(PROFILES[found.profile].title)}")
+        lines += [f"    {safe_line(line)}" for line in docs_sourced_lines(found.profile)]
         if len(revisions) > 1:
             lines.append(f"    revision: {result.revision}")
         lines += _own_lines(found, "    ", home, base)

@@ -15,6 +15,7 @@ import os
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from promptls.discovery import PROFILES
 from promptls.record import Record
 from promptls.text.escape import safe_block, safe_line
 from promptls.text.paths import within
@@ -160,6 +161,13 @@ def _file_table(measured: Measured) -> list[str]:
     return lines
 
 
+def docs_sourced_lines(profile: str) -> list[str]:
+    """``docs-sourced: why``, for a profile the oracle cannot check against the agent
+    (``Profile.docs_sourced``); nothing for the others."""
+    prof = PROFILES.get(profile)
+    return [f"docs-sourced: {prof.docs_sourced}"] if prof is not None and prof.docs_sourced else []
+
+
 def rendering_text(measured: Measured) -> str:
     """One agent's instruction context as it goes on the wire, with its facts first."""
     r = measured.rendering
@@ -173,6 +181,7 @@ def rendering_text(measured: Measured) -> str:
         f"tokens ({token_label(measured)})",
     ]
     lines += [f"Note:      {safe_line(note)}" for note in r.notes]
+    lines += [f"Verified:  {safe_line(line)}" for line in docs_sourced_lines(r.profile)]
     lines += ["", *_file_table(measured), "", "Wire text:", _RULE]
     lines += [
         safe_block(r.wire) if r.wire else "(nothing: this agent loads no instruction file here)"
