@@ -184,7 +184,8 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
     (root / "CLAUDE.md").symlink_to("AGENTS.md")
     found = _check(capsys, root, home, "--select", "PL028")
     assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("AGENTS.md", ["gemini"])]
-    assert "AGENTS.md reaches claude, codex, copilot, cursor, opencode;" in found[0]["message"]
+    reaches = "AGENTS.md reaches claude, codex, copilot, cursor, opencode, kilo, crush;"
+    assert reaches in found[0]["message"]
 
 
 def test_the_hole_is_reported_where_the_agent_is_set_up_only(

@@ -46,7 +46,9 @@ def test_all_profiles_side_by_side_with_reasons(demo: Demo) -> None:
     result = run_cli("context", demo.core, "--all-profiles", home=demo.home, cwd=demo.base)
     assert result.code == 0
     for name, profile in PROFILES.items():
-        assert f"Profile {name}: {profile.title}" in result.text
+        # alone, or in a section shared with the agents that load the same files
+        alone = f"Profile {name}: {profile.title}\n"
+        assert alone in result.text or f"\n  {name}: {profile.title}\n" in result.text
         assert _revision(demo.core, name, demo.home) in result.text
     codex = result.text.split("Profile codex")[1].split("Profile gemini")[0]
     assert "acme-widgets/packages/core/AGENTS.override.md" in codex
@@ -154,6 +156,8 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
         "copilot": [],
         "cursor": [],
         "opencode": [],
+        "kilo": [],
+        "crush": [],
     }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text
@@ -233,3 +237,22 @@ def test_a_symlinked_folder_is_kept_as_given(demo: Demo) -> None:
     data = json.loads(result.text)
     assert data["folder"] == str(link)
     assert str(link / "AGENTS.md") in [f["path"] for f in data["profiles"][0]["files"]]
+
+
+def test_a_docs_sourced_agent_says_so_in_context_and_preview(tmp_path: Path) -> None:
+    """An agent the oracle cannot run (``Profile.docs_sourced``) is labelled in the text
+    of ``context`` and ``preview``; an agent checked by the oracle is not."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (tmp_path / "ws").mkdir()
+    (tmp_path / "ws/AGENTS.md").write_text("shared rules\n", encoding="utf-8")
+    labelled = [p for p in PROFILES.values() if p.docs_sourced]
+    assert labelled, "no docs-sourced profile to show"
+    verified = next(p for p in PROFILES.values() if not p.docs_sourced and not p.reference)
+    for prof, expected in ((labelled[0], True), (verified, False)):
+        for command in ("context", "preview"):
+            result = run_cli(command, tmp_path / "ws", "--profile", prof.name, home=home)
+            assert result.code == 0, result.err
+            assert ("docs-sourced: " in result.text) is expected, (prof.name, command)
+            if expected:
+                assert prof.docs_sourced in result.text

@@ -3,7 +3,7 @@
 A tree is a repository ``ws`` with up to three nested folders, a working folder at any
 level, and at each level any of the instruction files the agents read (AGENTS.md,
 CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, AGENTS.override.md, a
-``.claude/rules`` file with or without ``paths:``), plus user-level files in the fake
+``.claude/rules`` file with or without ``paths:``, a ``.kilocode/rules`` file), plus user-level files in the fake
 home and the agents' own settings files. File bodies vary over what the agents treat
 differently: empty and whitespace-only files, padding, block HTML comments, fenced,
 indented and inline code, imports (relative, missing, cyclic, repeated, three deep,
@@ -30,6 +30,7 @@ NAMES = (
     "GEMINI.md",
     "AGENTS.override.md",
     ".claude/rules/rule.md",
+    ".kilocode/rules/rule.md",
 )
 USER_FILES = (
     "home/.claude/CLAUDE.md",
@@ -37,12 +38,14 @@ USER_FILES = (
     "home/.gemini/GEMINI.md",
     "home/.codex/AGENTS.md",
     "home/.config/opencode/AGENTS.md",
+    "home/.config/kilo/AGENTS.md",
 )
 SETTINGS = (
     ("home/.gemini/settings.json", '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}'),
     ("home/.codex/config.toml", 'project_doc_fallback_filenames = ["CLAUDE.md"]\n'),
     ("ws/opencode.json", '{"instructions": ["docs/*.md"]}'),
     ("home/.codex/config.toml", "project_doc_max_bytes = 200\n"),
+    ("ws/kilo.json", '{"instructions": ["docs/*.md"]}'),
 )
 BODIES = (
     "plain",
@@ -147,6 +150,6 @@ def trees(draw: st.DrawFn) -> Scenario:
             links[f"{level}/CLAUDE.md"] = f"{level}/AGENTS.md"
     for path, text in draw(st.lists(st.sampled_from(SETTINGS), max_size=1)):
         build.files[path] = text
-        if path.endswith("opencode.json"):
+        if path.endswith(("opencode.json", "kilo.json")):
             build.files["ws/docs/extra.md"] = build.body("plain", "ws/docs")
     return Scenario(files=dict(build.files), work=work, links=links)

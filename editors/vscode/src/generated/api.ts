@@ -25,7 +25,9 @@ export const PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "kilo",
+  "crush"
 ] as const;
 
 /** The profile when none is configured. */
@@ -39,7 +41,9 @@ export const PROFILE_TITLES = {
   "gemini": "Gemini CLI",
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
-  "opencode": "opencode"
+  "opencode": "opencode",
+  "kilo": "Kilo Code",
+  "crush": "Crush"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -49,7 +53,9 @@ export const AGENT_PROFILES = [
   "gemini",
   "copilot",
   "cursor",
-  "opencode"
+  "opencode",
+  "kilo",
+  "crush"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -68,6 +74,17 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
   "**/CONTEXT.md",
+  "**/.kilocoderules",
+  "**/.kilocode/rules/**/*.md",
+  "**/gemini.md",
+  "**/crush.md",
+  "**/crush.local.md",
+  "**/Crush.md",
+  "**/Crush.local.md",
+  "**/CRUSH.md",
+  "**/CRUSH.local.md",
+  "**/agents.md",
+  "**/Agents.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
   "**/.claude/skills/*/**/*.md",
@@ -254,7 +271,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "crush" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -300,7 +317,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "crush";
   for?: string;
 };
 
@@ -342,7 +359,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "crush";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -387,7 +404,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "crush" | "all";
 };
 
 /** Result of promptls.showLoaders. */
