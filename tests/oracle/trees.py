@@ -3,12 +3,12 @@
 A tree is a repository ``ws`` with up to three nested folders, a working folder at any
 level, and at each level any of the instruction files the agents read (AGENTS.md,
 CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, AGENTS.override.md, a
-``.claude/rules`` file with or without ``paths:``, a ``.kilocode/rules`` file), plus user-level files in the fake
-home and the agents' own settings files. File bodies vary over what the agents treat
-differently: empty and whitespace-only files, padding, block HTML comments, fenced,
-indented and inline code, imports (relative, missing, cyclic, repeated, three deep,
-with punctuation after the path, in code), sizes around codex's 32 KiB budget, and
-symlinked copies. Every file that has text holds its own ``fid-`` token.
+``.claude/rules`` file with or without ``paths:``, a ``.kilocode/rules`` file), plus
+user-level files in the fake home and the agents' own settings files. File bodies vary
+over what the agents treat differently: empty and whitespace-only files, padding, block
+HTML comments, fenced, indented and inline code, imports (relative, missing, cyclic,
+repeated, three deep, with punctuation after the path, in code), sizes around codex's 32
+KiB budget, and symlinked copies. Every file that has text holds its own ``fid-`` token.
 
 Left out on purpose, because they are named differences (tests/oracle/scenarios.py):
 more than one rule file in one rules folder, more than one glob match in one folder,
