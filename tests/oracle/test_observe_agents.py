@@ -61,6 +61,7 @@ USER_FILES = {
     "copilot": ".copilot/copilot-instructions.md",
     "gemini": ".gemini/GEMINI.md",
     "opencode": ".config/opencode/AGENTS.md",
+    "kilo": ".config/kilo/AGENTS.md",
 }
 """Each agent's user-level instruction file (the one its profile reads from the home)."""
 
