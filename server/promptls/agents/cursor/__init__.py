@@ -31,6 +31,7 @@ PROFILE = Profile(
     project_skill_dirs=(".cursor/skills",),
     setup_markers=(".cursor", ".cursorrules"),
     coverage_hint="create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
+    docs_sourced="Cursor is closed source and ships no headless package the oracle could run",
     sources=(
         "cursor.com/docs/context/rules ('Rules'), as quoted by public summaries "
         "(skly.ai/docs/rules/cursor, agent-policy cursor-rules target), read 2026-12-01",
