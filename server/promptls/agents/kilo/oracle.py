@@ -30,6 +30,10 @@ class KiloAdapter(OpencodeAdapter):
     def launch(self, exe: Path, url: str, work: Path, home: Path, scratch: Path) -> Launch:
         opencode = super().launch(exe, url, work, home, scratch)
         env = {k.replace("OPENCODE_", "KILO_"): v for k, v in opencode.env.items()}
+        # 7.7.7 looks up its telemetry host and api.kilo.ai at start-up (seen with
+        # strace by tests/oracle/test_observe_agents.py): telemetry off, and its own
+        # API pointed at the mock, which answers 404.
+        env.update(KILO_TELEMETRY_LEVEL="off", DO_NOT_TRACK="1", KILO_API_URL=url)
         return Launch(argv=opencode.argv, env=env)
 
     def wire_start(self, system: str) -> int:
