@@ -157,6 +157,7 @@ def test_coverage_asks_other_agents_only_where_a_set_up_agent_loads_nothing(
     assert asked == ["claude"]
     asked.clear()
     [hole] = holes_for(str(gemini), Settings(), ask)
-    others = ("claude", "codex", "copilot", "cursor", "opencode")  # every other reads AGENTS.md
+    # every other agent reads AGENTS.md
+    others = ("claude", "codex", "copilot", "cursor", "opencode", "kilo", "crush")
     assert (hole.profile, [agents for _, agents in hole.loaded]) == ("gemini", [others])
     assert "gemini" in asked and "or" not in asked

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from promptls.agents.registry import PROFILES
 from tests.cli.conform import problems, result_schema
 from tests.cli.conftest import assert_usage_error, run_cli
 from tests.core.helpers import write
@@ -43,7 +44,7 @@ def test_loaders_json_conforms_and_lists_every_profile(tmp_path: Path) -> None:
                      home=tmp_path / "home", cwd=ws)  # fmt: skip
     data = json.loads(result.text)
     assert problems(data, result_schema("promptls.showLoaders")) == []
-    assert len(data["profiles"]) == 7
+    assert [p["profile"] for p in data["profiles"]] == list(PROFILES)
     assert {p["status"] for p in data["profiles"]} >= {"imported", "not-loaded"}
 
 

@@ -102,11 +102,11 @@ def _run(w: Walker) -> None:
     w.problems += config.problems
     paths = sorted(set(DEFAULT_PATHS) | set(config.context_paths))
     _read_paths(w, paths, ContextScope.PROJECT)
+    folder = settings.config_dir(w.environ, w.home)
     if w.home_problem:
         reason = f"no user-level files: {w.home_problem}"
-        w.skip("~/.config/crush/CRUSH.md", ContextScope.USER, reason)
+        w.skip(os.path.join(folder or "~/.config/crush", "CRUSH.md"), ContextScope.USER, reason)
         return
-    folder = settings.config_dir(w.environ, w.home)
     if config.global_context_paths is not None:
         global_paths = list(config.global_context_paths)
     elif folder is not None:
