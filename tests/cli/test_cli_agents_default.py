@@ -185,7 +185,8 @@ def test_the_hole_names_agents_reading_the_file_through_a_link(
     found = _check(capsys, root, home, "--select", "PL028")
     assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("AGENTS.md", ["gemini"])]
     reaches = (
-        "AGENTS.md reaches claude, codex, copilot, cursor, opencode, qwen, cline, windsurf, kiro;"
+        "AGENTS.md reaches claude, codex, copilot, cursor, opencode, kilo, qwen, cline, windsurf, "
+        "kiro, crush;"
     )
     assert reaches in found[0]["message"]
 
@@ -220,3 +221,22 @@ def test_a_hole_reached_only_through_rule_files_is_reported_once(
     found = _check(capsys, root, home, "--select", "PL028")
     assert [(Path(f["path"]).name, f["agents"]) for f in found] == [("api.md", ["cursor"])]
     assert "cursor loads no project instructions" in found[0]["message"]
+
+
+@pytest.mark.parametrize(
+    ("marker", "agent"),
+    [
+        (".kilocode/", "kilo"),
+        ("kilo.json", "kilo"),
+        ("CRUSH.md", "crush"),
+        (".crush.json", "crush"),
+    ],
+)
+def test_a_repository_set_up_for_kilo_or_crush_is_answered_for_it(
+    marker: str, agent: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text = "{}" if marker.endswith(".json") else "# Rules\n"
+    root, home = _repo(tmp_path, {marker: text, "AGENTS.md": "# Rules\n"})
+    main(["context", "--json", "--home", str(home), str(root)])
+    data = json.loads(capsys.readouterr().out)
+    assert agent in [p["profile"] for p in data["profiles"]]

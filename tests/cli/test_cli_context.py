@@ -160,10 +160,12 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
         "copilot": [],
         "cursor": [],
         "opencode": [],
+        "kilo": [],
         "qwen": [],
         "cline": [],
         "windsurf": [],
         "kiro": [],
+        "crush": [],
     }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text

@@ -77,7 +77,7 @@ async def test_a_redundant_copilot_file_is_deleted_where_the_client_can(
     uri = uri_of(repo / rel)
     open_doc(lsp, uri, copy)
     [diag] = [d for d in await diagnostics(lsp, lsp.name, uri, 1) if d.code == "PL027"]
-    assert "copilot reads both" in diag.message
+    assert "copilot and crush read both" in diag.message
     titles = {a.title: a for a in await actions(lsp, uri, [diag])}
     delete = titles.get("Delete copilot-instructions.md: its agents read AGENTS.md already")
     can_delete = can_operate(lsp.name, types.ResourceOperationKind.Delete)

@@ -477,6 +477,93 @@ OPENCODE = [
     ),
 ]
 
+KILO = [
+    Case(
+        "kilo: global and project AGENTS.md, nearest first",
+        "kilo",
+        _s(
+            {
+                "home/.config/kilo/AGENTS.md": "fid-global\n",
+                "home/.config/opencode/AGENTS.md": "fid-opencodeglobal not read\n",
+                "ws/AGENTS.md": "  fid-root root\n\n",
+                "ws/a/AGENTS.md": "fid-a\n",
+                "ws/a/CLAUDE.md": "fid-shadowed\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "kilo: CLAUDE.md when no AGENTS.md exists",
+        "kilo",
+        _s({"home/.claude/CLAUDE.md": "fid-userclaude\n", "ws/CLAUDE.md": "fid-claude\n"}),
+    ),
+    Case(
+        "kilo: rules folders",
+        "kilo",
+        _s(
+            {
+                "home/.kilo/rules/g.md": "fid-globalrule\n",
+                "home/.kilocode/rules/g.md": "fid-globalsame same name\n",
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/.kilocode/rules/up.md": "fid-up above the working folder\n",
+                "ws/a/.kilo/rules/b.md": "fid-kilorule\n",
+                "ws/a/.kilocode/rules/b.md": "fid-samename\n",
+                "ws/a/.kilocode/rules/z.md": "fid-kilocoderule\n",
+                "ws/a/.kilocode/rules/notes.txt": "fid-txt not markdown\n",
+                "ws/a/.kilocode/rules/sub/deep.md": "fid-deep not read\n",
+                "ws/a/.kilocoderules": "fid-legacy\n",
+                "ws/a/.kilocode/rules-code/m.md": "fid-modecode\n",
+                "ws/a/.kilocoderules-code": "fid-legacycode\n",
+                "ws/a/.kilo/rules-architect/m.md": "fid-modearchitect\n",
+                "ws/a/.kilocode/rules-other/m.md": "fid-unknownmode\n",
+                "ws/a/.clinerules": "fid-cline\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "kilo: rules before the instructions of kilo.json and opencode.json",
+        "kilo",
+        _s(
+            {
+                "home/.config/kilo/kilo.json": '{"instructions": ["gdocs/*.md"]}',
+                "ws/gdocs/g.md": "fid-userjson\n",
+                "ws/kilo.json": '{"instructions": ["docs/*.md"]}',
+                "ws/docs/k.md": "fid-kilojson\n",
+                "ws/opencode.json": '{"instructions": ["odocs/*.md"]}',
+                "ws/odocs/o.md": "fid-opencodejson\n",
+                "ws/.kilo/kilo.json": '{"instructions": ["kdocs/*.md"]}',
+                "ws/kdocs/d.md": "fid-dotkilojson\n",
+                "ws/.kilocode/rules/r.md": "fid-rule\n",
+                "ws/AGENTS.md": "fid-root\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "kilo: rule files of one folder",
+        "kilo",
+        _s({"home/.kilo/rules/g.md": "fid-g\n", "home/.kilo/rules/h.md": "fid-h\n"}),
+        differs=(
+            "Kilo lists one rules folder in the file system's order (h.md before g.md "
+            "here); promptls sorts by name so the answer does not depend on the disk"
+        ),
+    ),
+    Case(
+        "kilo: whitespace-only instruction file",
+        "kilo",
+        _s(
+            {
+                "ws/AGENTS.md": "  \n\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/.kilocode/rules/e.md": "",
+                "ws/.kilocode/rules/w.md": " \n",
+            }
+        ),
+    ),
+]
 COPILOT = [
     Case(
         "copilot: repository instructions, AGENTS.md, CLAUDE.md and GEMINI.md at the root",
@@ -784,4 +871,4 @@ LAZY = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *COPILOT, *QWEN, *CLINE]
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *KILO, *COPILOT, *QWEN, *CLINE]

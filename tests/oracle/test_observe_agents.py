@@ -62,6 +62,7 @@ USER_FILES = {
     "copilot": ".copilot/copilot-instructions.md",
     "gemini": ".gemini/GEMINI.md",
     "opencode": ".config/opencode/AGENTS.md",
+    "kilo": ".config/kilo/AGENTS.md",
     "qwen": ".qwen/QWEN.md",
     "cline": ".cline/rules/mine.md",
 }

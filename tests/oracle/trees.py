@@ -3,12 +3,13 @@
 A tree is a repository ``ws`` with up to three nested folders, a working folder at any
 level, and at each level any of the instruction files the agents read (AGENTS.md,
 CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, QWEN.md, AGENTS.override.md, a
-``.claude/rules`` or ``.clinerules`` file with or without ``paths:``), plus user-level
-files in the fake home and the agents' own settings files. File bodies vary over what
-the agents treat differently: empty and whitespace-only files, padding, block HTML
-comments, fenced, indented and inline code, imports (relative, missing, cyclic,
-repeated, three deep, with punctuation after the path, in code), sizes around codex's
-32 KiB budget, and symlinked copies. Every file that has text holds its own ``fid-`` token.
+``.claude/rules`` or ``.clinerules`` file with or without ``paths:``, a ``.kilocode/rules``
+file), plus user-level files in the fake home and the agents' own settings files. File
+bodies vary over what the agents treat differently: empty and whitespace-only files,
+padding, block HTML comments, fenced, indented and inline code, imports (relative,
+missing, cyclic, repeated, three deep, with punctuation after the path, in code), sizes
+around codex's 32 KiB budget, and symlinked copies. Every file that has text holds its
+own ``fid-`` token.
 
 Left out on purpose, because they are named differences (tests/oracle/scenarios.py):
 more than one rule file in one rules folder, more than one glob match in one folder,
@@ -32,6 +33,7 @@ NAMES = (
     "AGENTS.override.md",
     ".claude/rules/rule.md",
     ".clinerules/rule.md",
+    ".kilocode/rules/rule.md",
 )
 USER_FILES = (
     "home/.claude/CLAUDE.md",
@@ -41,6 +43,7 @@ USER_FILES = (
     "home/.config/opencode/AGENTS.md",
     "home/.qwen/QWEN.md",
     "home/.cline/rules/mine.md",
+    "home/.config/kilo/AGENTS.md",
 )
 SETTINGS = (
     ("home/.gemini/settings.json", '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}'),
@@ -48,6 +51,7 @@ SETTINGS = (
     ("ws/opencode.json", '{"instructions": ["docs/*.md"]}'),
     ("home/.codex/config.toml", "project_doc_max_bytes = 200\n"),
     ("home/.qwen/settings.json", '{"context": {"fileName": ["CLAUDE.md", "QWEN.md"]}}'),
+    ("ws/kilo.json", '{"instructions": ["docs/*.md"]}'),
 )
 BODIES = (
     "plain",
@@ -152,6 +156,6 @@ def trees(draw: st.DrawFn) -> Scenario:
             links[f"{level}/CLAUDE.md"] = f"{level}/AGENTS.md"
     for path, text in draw(st.lists(st.sampled_from(SETTINGS), max_size=1)):
         build.files[path] = text
-        if path.endswith("opencode.json"):
+        if path.endswith(("opencode.json", "kilo.json")):
             build.files["ws/docs/extra.md"] = build.body("plain", "ws/docs")
     return Scenario(files=dict(build.files), work=work, links=links)

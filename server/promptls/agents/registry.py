@@ -34,10 +34,12 @@ HOMES: tuple[str, ...] = (
     "copilot",
     "cursor",
     "opencode",
+    "kilo",
     "qwen",
     "cline",
     "windsurf",
     "kiro",
+    "crush",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

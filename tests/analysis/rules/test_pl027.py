@@ -295,7 +295,8 @@ def test_pl027_follows_the_home_the_discovery_used(tmp_path: Path) -> None:
     ).findings
     assert [f.message for f in found] == [
         "drifted from NOTES.md (90% the same: 1 line changed); claude, cline, codex, copilot, "
-        "cursor, kiro, opencode, or, qwen and windsurf read this copy, gemini reads NOTES.md"
+        "crush, cursor, kilo, kiro, opencode, or, qwen and windsurf read this copy, gemini reads "
+        "NOTES.md"
     ]
     at = notes.index("Rule 9: changed.")
     assert found[0].related == (

@@ -66,7 +66,8 @@ def test_pl028_names_the_marker_from_the_files_folder_and_points_at_it(
             # AGENTS.md sets the repository up for codex too: the finding names gemini.
             "[gemini] the repository is set up for gemini (.gemini/settings.json), but gemini "
             "loads no project instructions: it reads GEMINI.md, while AGENTS.md reaches "
-            f"claude, codex, copilot, cursor, opencode, qwen, cline, windsurf, kiro; {GEMINI_HINT}",
+            "claude, codex, copilot, cursor, opencode, kilo, qwen, cline, windsurf, kiro, crush; "
+            f"{GEMINI_HINT}",
             (Related(0, 0, "gemini is set up here", marker),),
         )
     ]

@@ -26,10 +26,12 @@ export const PROFILES = [
   "copilot",
   "cursor",
   "opencode",
+  "kilo",
   "qwen",
   "cline",
   "windsurf",
-  "kiro"
+  "kiro",
+  "crush"
 ] as const;
 
 /** The profile when none is configured. */
@@ -44,10 +46,12 @@ export const PROFILE_TITLES = {
   "copilot": "GitHub Copilot",
   "cursor": "Cursor",
   "opencode": "opencode",
+  "kilo": "Kilo Code",
   "qwen": "Qwen Code",
   "cline": "Cline",
   "windsurf": "Windsurf",
-  "kiro": "Kiro"
+  "kiro": "Kiro",
+  "crush": "Crush"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -58,10 +62,12 @@ export const AGENT_PROFILES = [
   "copilot",
   "cursor",
   "opencode",
+  "kilo",
   "qwen",
   "cline",
   "windsurf",
-  "kiro"
+  "kiro",
+  "crush"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -80,6 +86,8 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.cursorrules",
   "**/.cursor/rules/**/*.mdc",
   "**/CONTEXT.md",
+  "**/.kilocoderules",
+  "**/.kilocode/rules/**/*.md",
   "**/QWEN.md",
   "**/.qwen/QWEN.local.md",
   "**/.qwen/rules/**/*.md",
@@ -90,6 +98,14 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/.windsurfrules",
   "**/.windsurf/rules/**/*.md",
   "**/.kiro/steering/**/*.md",
+  "**/gemini.md",
+  "**/crush.md",
+  "**/crush.local.md",
+  "**/Crush.md",
+  "**/Crush.local.md",
+  "**/CRUSH.md",
+  "**/CRUSH.local.md",
+  "**/Agents.md",
   "**/.codeium/windsurf/memories/global_rules.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
@@ -288,7 +304,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -335,7 +351,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush";
   for?: string;
 };
 
@@ -377,7 +393,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -422,7 +438,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "qwen" | "cline" | "windsurf" | "kiro" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "all";
 };
 
 /** Result of promptls.showLoaders. */

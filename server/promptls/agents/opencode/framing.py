@@ -20,6 +20,13 @@ SOURCE = (
 
 def render(found: Discovery) -> AgentRendering:
     """The instruction parts of opencode's system message, in discovery order."""
+    return render_parts(found, "opencode", SOURCE)
+
+
+def render_parts(found: Discovery, title: str, source: str) -> AgentRendering:
+    """One ``Instructions from: PATH`` part per file, joined by a newline: opencode's
+    framing, kept by its forks (Kilo Code), which call this with their own title and
+    source."""
     pieces: list[Piece] = []
     for file in found.files:
         if not file.content:
@@ -30,14 +37,14 @@ def render(found: Discovery) -> AgentRendering:
         pieces.append(Piece(file.content, PieceKind.FILE, file.path, cached=True))
     return AgentRendering(
         profile=found.profile,
-        title="opencode",
+        title=title,
         pieces=tuple(pieces),
         framing=Framing.SOURCED,
         placement="system message, after the provider or agent prompt and the environment",
-        source=SOURCE,
-        notes=("instructions given as URLs are fetched by opencode; promptls does not",),
+        source=source,
+        notes=(f"instructions given as URLs are fetched by {title}; promptls does not",),
         cache_note=(
-            "part of the system message, unchanged every turn: opencode marks its system "
+            f"part of the system message, unchanged every turn: {title} marks its system "
             "parts for caching where the provider supports it"
         ),
     )

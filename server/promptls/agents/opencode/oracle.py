@@ -26,6 +26,7 @@ from promptls.oracle.user import HookSource, UserSetup
 ENV_END = "</env>\n"
 NEXT_PART = "\nSkills provide specialized instructions"
 """How the part after the instruction files begins in the pinned release."""
+FILE_PREFIX = "Instructions from: "
 FILE_HEADER = re.compile(r"^Instructions from: (.+)$", re.MULTILINE)
 QUIET = {
     "OPENCODE_DISABLE_AUTOUPDATE": "1",
@@ -70,17 +71,24 @@ class OpencodeAdapter:
     def main_request(self, requests: Sequence[Request]) -> Request | None:
         return first_with_tools(requests)
 
-    def observe(self, request: Request) -> Observation:
-        body = request.body if isinstance(request.body, dict) else {}
-        system = system_text(body)
+    def wire_start(self, system: str) -> int:
+        """Where the instruction parts begin in the system text: right after the
+        ``<env>`` block (-1: no instruction file was sent). A fork that puts parts of
+        its own between them says where instead."""
         start = system.find(ENV_END)
         if start < 0:
+            return -1
+        start += len(ENV_END)
+        return start if system.startswith(FILE_PREFIX, start) else -1
+
+    def observe(self, request: Request) -> Observation:
+        system = system_text(request.body if isinstance(request.body, dict) else {})
+        start = self.wire_start(system)
+        if start < 0:
             return Observation(files=(), wire="")
-        rest = system[start + len(ENV_END) :]
+        rest = system[start:]
         end = rest.find(NEXT_PART)
         wire = rest if end < 0 else rest[:end]
-        if not wire.startswith("Instructions from: "):
-            wire = ""
         return Observation(files=tuple(m.group(1) for m in FILE_HEADER.finditer(wire)), wire=wire)
 
     def reading(self, target: Path) -> None:

@@ -57,29 +57,47 @@ GLOBS = GlobDialect(
 
 
 class OpencodeDiscovery(DiscoveryHooks):
-    """opencode's order in place of the per-folder walk."""
+    """opencode's order in place of the per-folder walk.
 
-    environ = (
-        "OPENCODE_CONFIG_DIR",
+    A fork that keeps opencode's loader (Kilo Code) subclasses it: its own names (config
+    folder variable, Claude switches, settings files) in the class attributes, and what
+    it sends between the project files and the ``instructions`` globs in
+    ``before_instructions``.
+    """
+
+    agent = "opencode"
+    """The agent's name in the reasons shown."""
+    config_dir_env = "OPENCODE_CONFIG_DIR"
+    claude_flags: tuple[str, ...] = (
         "OPENCODE_DISABLE_CLAUDE_CODE",
         "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT",
     )
+    user_configs: tuple[str, ...] = _USER_CONFIGS
+    """Settings files holding ``instructions`` in the user folder, in merge order."""
+    project_configs: tuple[str, ...] = _PROJECT_CONFIGS
+    """Settings files holding ``instructions`` in each folder up to the worktree."""
+    environ = (config_dir_env, *claude_flags)
 
     def walk(self, walker: Walker) -> bool:
         """Global file, the project files of the first name found, the instructions globs."""
-        _run(walker)
+        _run(walker, self)
         return True
+
+    def before_instructions(self, walker: Walker, chain: list[str]) -> None:
+        """Files sent after the project files and before the ``instructions`` globs
+        (``chain``: the working folder up to the worktree); opencode sends none."""
+        del walker, chain
 
 
 HOOKS = OpencodeDiscovery()
 """The hooks ``PROFILE`` carries."""
 
 
-def _run(w: Walker) -> None:
+def _run(w: Walker, hooks: OpencodeDiscovery) -> None:
     """Global file, the project files of the first name found, the instructions globs."""
     chain = _worktree_chain(w)
-    no_claude = _claude_disabled(w)
-    _user_file(w, no_claude)
+    no_claude = _claude_disabled(w, hooks.claude_flags)
+    _user_file(w, no_claude, hooks)
     names = tuple(n for n in w.profile.project_files if not (no_claude and n == "CLAUDE.md"))
     winner = ""
     for name in names:
@@ -90,7 +108,7 @@ def _run(w: Walker) -> None:
         if winner:
             for path in found:
                 reason = (
-                    f"shadowed: {winner} was found first, and opencode loads only the "
+                    f"shadowed: {winner} was found first, and {hooks.agent} loads only the "
                     f"first of {', '.join(names)} that exists at any level"
                 )
                 w.add(path, ContextScope.PROJECT, EntryStatus.SHADOWED, reason, None)
@@ -98,9 +116,10 @@ def _run(w: Walker) -> None:
         winner = name
         for path in found:
             w.load(path, ContextScope.PROJECT)
-    for pattern, source in _instructions(w, chain):
-        _expand_instruction(w, pattern, source, chain)
-    _lazy(w)
+    hooks.before_instructions(w, chain)
+    for pattern, source in _instructions(w, chain, hooks):
+        _expand_instruction(w, pattern, source, chain, hooks.agent)
+    _lazy(w, hooks.agent)
 
 
 def _worktree_chain(w: Walker) -> list[str]:
@@ -117,24 +136,23 @@ def _worktree_chain(w: Walker) -> list[str]:
     return [d for d in reversed(chain) if within(d, top)]
 
 
-def _claude_disabled(w: Walker) -> bool:
+def _claude_disabled(w: Walker, flags: tuple[str, ...]) -> bool:
     """``OPENCODE_DISABLE_CLAUDE_CODE`` or ``…_PROMPT`` ("true" or "1") turns the
     CLAUDE.md files off (opencode's ``Flag.OPENCODE_DISABLE_CLAUDE_CODE_PROMPT``)."""
-    flags = ("OPENCODE_DISABLE_CLAUDE_CODE", "OPENCODE_DISABLE_CLAUDE_CODE_PROMPT")
     on = [f for f in flags if w.environ.get(f, "").lower() in ("true", "1")]
     if on:
         w.settings.append(AgentSetting(on[0], w.environ[on[0]], "environment"))
     return bool(on)
 
 
-def _user_file(w: Walker, no_claude: bool) -> None:
+def _user_file(w: Walker, no_claude: bool, hooks: OpencodeDiscovery) -> None:
     """The first global file that exists; the later candidates are shadowed."""
     if w.home_problem or w.user_dir is None:
-        where = os.path.join(w.user_dir or "~/.config/opencode", "AGENTS.md")
+        where = os.path.join(w.user_dir or f"~/{w.profile.user_dir}", "AGENTS.md")
         w.skip(where, ContextScope.USER, f"no user-level files: {w.home_problem}")
         return
     candidates = []
-    override = w.environ.get("OPENCODE_CONFIG_DIR", "")
+    override = w.environ.get(hooks.config_dir_env, "")
     if override:
         candidates.append(os.path.join(os.path.abspath(override), "AGENTS.md"))
     if w.user_dir is not None:
@@ -147,30 +165,31 @@ def _user_file(w: Walker, no_claude: bool) -> None:
         if not runmemo.exists(path):
             continue
         if winner:
-            reason = f"shadowed by {winner} (opencode loads the first global file that exists)"
+            reason = f"shadowed by {winner} ({hooks.agent} loads the first global file that exists)"
             w.add(path, ContextScope.USER, EntryStatus.SHADOWED, reason, None)
             continue
         winner = path
         w.load(path, ContextScope.USER)
 
 
-def _instructions(w: Walker, chain: list[str]) -> list[tuple[str, str]]:
+def _instructions(w: Walker, chain: list[str], hooks: OpencodeDiscovery) -> list[tuple[str, str]]:
     """The ``instructions`` entries of the user's and the project's ``opencode.json``,
     concatenated in that order (the project's from the worktree down), repeats dropped."""
-    files = [os.path.join(w.user_dir, n) for n in _USER_CONFIGS] if w.user_dir else []
+    files = [os.path.join(w.user_dir, n) for n in hooks.user_configs] if w.user_dir else []
     for folder in reversed(chain):
-        files += [os.path.join(folder, n) for n in _PROJECT_CONFIGS]
+        files += [os.path.join(folder, n) for n in hooks.project_configs]
     seen: dict[str, str] = {}
     for path in files:
         w.watched.add(path)
-        table, problem = read_json(path, refuses="opencode refuses to start with this file")
+        refuses = f"{hooks.agent} refuses to start with this file"
+        table, problem = read_json(path, refuses=refuses)
         if problem is not None:
             w.problems.append(problem)
         if table is None or "instructions" not in table:
             continue
         value = table["instructions"]
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            message = "instructions must be a list of strings (opencode rejects the file)"
+            message = f"instructions must be a list of strings ({hooks.agent} rejects the file)"
             w.problems.append(SettingsProblem(path, message))
             continue
         for item in value:
@@ -179,11 +198,11 @@ def _instructions(w: Walker, chain: list[str]) -> list[tuple[str, str]]:
     return list(seen.items())
 
 
-def _expand_instruction(w: Walker, raw: str, source: str, chain: list[str]) -> None:
+def _expand_instruction(w: Walker, raw: str, source: str, chain: list[str], agent: str) -> None:
     """Load the files one ``instructions`` entry names, as opencode expands it."""
     where = f"instructions entry {raw!r} in {source}"
     if raw.startswith(("https://", "http://")):
-        reason = f"skipped: {where} is a URL, which opencode fetches at launch; not fetched"
+        reason = f"skipped: {where} is a URL, which {agent} fetches at launch; not fetched"
         w.skip(raw, ContextScope.PROJECT, reason)
         return
     instruction = raw
@@ -203,7 +222,7 @@ def _expand_instruction(w: Walker, raw: str, source: str, chain: list[str]) -> N
         if stopped:
             reason = (
                 f"skipped: {where}: promptls stopped expanding it in {folder} after "
-                f"{_MAX_DIRS} folders or {_MAX_MATCHES} files; opencode may load more"
+                f"{_MAX_DIRS} folders or {_MAX_MATCHES} files; {agent} may load more"
             )
             w.skip(os.path.join(folder, pattern), ContextScope.PROJECT, reason)
     if not found:
@@ -211,7 +230,7 @@ def _expand_instruction(w: Walker, raw: str, source: str, chain: list[str]) -> N
         w.skip(target, ContextScope.PROJECT, f"skipped: {where} matches no file")
 
 
-def _lazy(w: Walker) -> None:
+def _lazy(w: Walker, agent: str) -> None:
     """On reading the target, opencode attaches the first instruction file of each
     folder from the target's up to (not including) the working folder."""
     if w.target is None:
@@ -226,7 +245,7 @@ def _lazy(w: Walker) -> None:
             if path != w.target and path not in w.loaded:
                 shown = os.path.relpath(directory, w.root)
                 reason = (
-                    f"lazy: opencode attaches it when it reads a file in {shown}/ "
+                    f"lazy: {agent} attaches it when it reads a file in {shown}/ "
                     f"(such as {name}), not at launch"
                 )
                 w.add(path, ContextScope.PROJECT, EntryStatus.LAZY, reason, None)
