@@ -206,8 +206,8 @@ def test_dot_claude_agents_md_loads_after_the_folders_agents_md(tree: Path) -> N
 
 def test_a_nested_agents_md_is_lazy_where_no_claude_file_is_read(tree: Path) -> None:
     """Oracle scenarios "claude: a nested AGENTS.md loads when a file there is read", "claude:
-    no nested AGENTS.md beside a nested CLAUDE.md" and "claude: no nested AGENTS.md when a
-    CLAUDE file loaded at launch" (2.1.332)."""
+    no nested AGENTS.md beside a nested CLAUDE.md" (and "… CLAUDE.local.md") and "claude: no
+    nested AGENTS.md when a CLAUDE file loaded at launch" (2.1.332)."""
     ws = tree / "ws"
     (ws / ".git").mkdir()
     nested = write(ws / "a/AGENTS.md", "nested")
@@ -220,6 +220,10 @@ def test_a_nested_agents_md_is_lazy_where_no_claude_file_is_read(tree: Path) -> 
     d = claude(tree, ws, target=ws / "a/x.py")
     assert [e.path for e in d.entries if e.status is EntryStatus.LAZY] == [str(beside)]
     beside.unlink()
+    local = write(ws / "a/CLAUDE.local.md", "local")
+    d = claude(tree, ws, target=ws / "a/x.py")
+    assert [e.path for e in d.entries if e.status is EntryStatus.LAZY] == [str(local)]
+    local.unlink()
     write(ws / "CLAUDE.md", "root")
     d = claude(tree, ws, target=ws / "a/x.py")
     assert not [e for e in d.entries if e.status is EntryStatus.LAZY]

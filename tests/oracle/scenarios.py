@@ -649,6 +649,18 @@ LAZY = [
         read="ws/a/x.py",
     ),
     LazyCase(
+        "claude: no nested AGENTS.md beside a nested CLAUDE.local.md",
+        "claude",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-nestedagents\n",
+                "ws/a/CLAUDE.local.md": "fid-nestedlocal\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+    ),
+    LazyCase(
         "claude: no nested AGENTS.md when a CLAUDE file loaded at launch",
         "claude",
         _s(
