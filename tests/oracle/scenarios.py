@@ -559,6 +559,22 @@ COPILOT = [
         representative=True,
     ),
     Case(
+        "copilot: no .claude/CLAUDE.md, and a whitespace-only file is sent",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "  \n\t\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/.claude/CLAUDE.md": "fid-dotclaude\n",
+            }
+        ),
+    ),
+    Case(
+        "copilot: an empty file is sent",
+        "copilot",
+        _s({"ws/AGENTS.md": "fid-agents\n", "ws/CLAUDE.md": ""}),
+    ),
+    Case(
         "copilot: folders between the root and the working folder",
         "copilot",
         _s(

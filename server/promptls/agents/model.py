@@ -140,6 +140,8 @@ class Profile(Record):
     parent of ``user_dir`` (``XDG_CONFIG_HOME``). ``extra_dirs_env`` names a
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
+    ``sends_whitespace``: a whitespace-only file is sent as read (opencode, copilot);
+    ``sends_empty``: an empty one too (copilot).
     ``legacy_files`` are still read but deprecated (the reason says so).
     ``skill_precedence`` (which of two skills with one name is listed), ``skill_depth``
     (how deep below a skills folder ``SKILL.md`` is found) and ``command_shadowing`` (a
@@ -200,6 +202,7 @@ class Profile(Record):
     rules_at_project_root: bool = False
     rules_in_every_dir: bool = False
     sends_whitespace: bool = False
+    sends_empty: bool = False
     user_rules_last: bool = False
     nested_rules: str | None = None
     user_parent_env: str | None = None
