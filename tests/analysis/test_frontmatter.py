@@ -66,6 +66,8 @@ def fresh_listing() -> None:
         (".github/instructions/py.instructions.md", COPILOT),
         ("a/.cursor/rules/sub/ts.mdc", CURSOR),
         ("a/.cursor/rules/ts.md", None),
+        ("a/.cursor/rules/ts/RULE.md", CURSOR),
+        ("a/.cursor/rules/RULE.md", None),
         (".claude/rules/deep/x.md", CLAUDE_RULE),
         ("/home/u/.qwen/rules/deep/x.md", QWEN_RULE),
         (".qwen/rules/x.txt", None),

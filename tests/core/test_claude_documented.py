@@ -189,6 +189,46 @@ def test_agents_md_is_read_where_no_claude_file_exists(tree: Path) -> None:
     assert "reads AGENTS.md only where none does" in reason
 
 
+def test_dot_claude_agents_md_loads_after_the_folders_agents_md(tree: Path) -> None:
+    """Oracle scenario "claude: .claude/AGENTS.md beside AGENTS.md" (2.1.332): a folder's
+    .claude/AGENTS.md follows its AGENTS.md, and a CLAUDE file hides both."""
+    ws = tree / "ws"
+    (ws / ".git").mkdir()
+    agents = write(ws / "AGENTS.md", "agents")
+    dot = write(ws / ".claude/AGENTS.md", "dot")
+    nested = write(ws / "a/AGENTS.md", "nested")
+    assert sent(claude(tree, ws / "a")) == [str(agents), str(dot), str(nested)]
+    write(ws / "CLAUDE.md", "claude")
+    st, reason = status(claude(tree, ws / "a"), dot)
+    assert st is EntryStatus.SKIPPED
+    assert "reads AGENTS.md only where none does" in reason
+
+
+def test_a_nested_agents_md_is_lazy_where_no_claude_file_is_read(tree: Path) -> None:
+    """Oracle scenarios "claude: a nested AGENTS.md loads when a file there is read", "claude:
+    no nested AGENTS.md beside a nested CLAUDE.md" (and "… CLAUDE.local.md") and "claude: no
+    nested AGENTS.md when a CLAUDE file loaded at launch" (2.1.332)."""
+    ws = tree / "ws"
+    (ws / ".git").mkdir()
+    nested = write(ws / "a/AGENTS.md", "nested")
+    dot = write(ws / "a/.claude/AGENTS.md", "dot")
+    d = claude(tree, ws, target=ws / "a/x.py")
+    assert sent(d) == []
+    assert [status(d, p)[0] for p in (nested, dot)] == [EntryStatus.LAZY] * 2
+    assert status(d, nested)[1].endswith("not at launch (the AGENTS.md fallback)")
+    beside = write(ws / "a/CLAUDE.md", "claude")
+    d = claude(tree, ws, target=ws / "a/x.py")
+    assert [e.path for e in d.entries if e.status is EntryStatus.LAZY] == [str(beside)]
+    beside.unlink()
+    local = write(ws / "a/CLAUDE.local.md", "local")
+    d = claude(tree, ws, target=ws / "a/x.py")
+    assert [e.path for e in d.entries if e.status is EntryStatus.LAZY] == [str(local)]
+    local.unlink()
+    write(ws / "CLAUDE.md", "root")
+    d = claude(tree, ws, target=ws / "a/x.py")
+    assert not [e for e in d.entries if e.status is EntryStatus.LAZY]
+
+
 def test_both_files_with_claude_md_and_agents_md(tree: Path) -> None:
     ws = tree / "ws"
     root = write(ws / "CLAUDE.md", "claude")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from promptls.assembly.agents import render_agent
 from promptls.context import Discovery, EntryStatus, discover
 from tests.core.helpers import write
 
@@ -69,16 +70,27 @@ def test_merge_order_user_repo_rules_then_working_folder(tmp_path: Path) -> None
 
 
 def test_claude_and_gemini_files_are_repository_instructions(tmp_path: Path) -> None:
-    """Spec 1.1: CLAUDE.md, .claude/CLAUDE.md and GEMINI.md are read like AGENTS.md."""
+    """Spec 1.1: CLAUDE.md and GEMINI.md are read like AGENTS.md; .claude/CLAUDE.md, which
+    the spec lists too, is not (oracle scenario "copilot: no .claude/CLAUDE.md, and a
+    whitespace-only file is sent", Copilot CLI 1.0.102)."""
     root = repo(tmp_path)
     write(root / "CLAUDE.md", "claude\n")
     write(root / ".claude/CLAUDE.md", "dot claude\n")
     write(root / "GEMINI.md", "gemini\n")
-    assert sent(copilot(tmp_path, root), tmp_path)[2:] == [
-        "repo/CLAUDE.md",
-        "repo/.claude/CLAUDE.md",
-        "repo/GEMINI.md",
-    ]
+    assert sent(copilot(tmp_path, root), tmp_path)[2:] == ["repo/CLAUDE.md", "repo/GEMINI.md"]
+
+
+def test_whitespace_only_and_empty_files_are_sent(tmp_path: Path) -> None:
+    """Oracle scenarios "copilot: no .claude/CLAUDE.md, and a whitespace-only file is sent"
+    and "copilot: an empty file is sent" (Copilot CLI 1.0.102): as read, each in its
+    element."""
+    root = repo(tmp_path)
+    for name, text in (("GEMINI.md", "  \n\t\n"), ("CLAUDE.md", "")):
+        path = write(root / name, text)
+        d = copilot(tmp_path, root)
+        assert [f.content for f in d.files if f.path == str(path)] == [text]
+        assert f"<custom_instruction>\n{text}\n</custom_instruction>" in render_agent(d).wire
+        path.unlink()
 
 
 def test_apply_to_makes_a_rule_conditional_and_a_target_loads_it(tmp_path: Path) -> None:

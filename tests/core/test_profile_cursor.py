@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from promptls.context import Discovery, EntryStatus, discover
+from promptls.discovery.api import is_instruction_path
 from tests.core.helpers import write
 
 
@@ -85,6 +86,23 @@ def test_only_mdc_files_below_cursor_rules(tmp_path: Path) -> None:
     d = cursor(root)
     assert entry(d, deep)[0] is EntryStatus.LOADED
     assert not [e for e in d.entries if e.path.endswith("readme.txt")]
+
+
+def test_a_folder_with_rule_md_is_a_rule_and_a_plain_md_file_is_not(tmp_path: Path) -> None:
+    """Rules page (as quoted by public guides, read 2026-12-06): ``<name>/RULE.md`` is a
+    rule, read with the same front matter; a plain ``.md`` file there is ignored."""
+    root = tmp_path / "ws"
+    folder = rule(root, "python/RULE.md", "alwaysApply: true")
+    scoped = rule(root, "web/ts/RULE.md", "globs: src/**/*.ts")
+    plain = rule(root, "plain.md", "alwaysApply: true")
+    top = rule(root, "RULE.md", "alwaysApply: true")
+    d = cursor(root)
+    assert [f.path for f in d.files] == [str(folder)]
+    assert entry(d, scoped)[0] is EntryStatus.CONDITIONAL
+    assert not [e for e in d.entries if e.path in (str(plain), str(top))]
+    assert is_instruction_path(folder, ["cursor"])
+    assert not is_instruction_path(plain, ["cursor"])
+    assert not is_instruction_path(top, ["cursor"])
 
 
 def test_agents_md_and_legacy_cursorrules(tmp_path: Path) -> None:

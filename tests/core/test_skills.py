@@ -126,7 +126,33 @@ def test_codex_home_overrides_default(tmp_path: Path) -> None:
     env = {"CODEX_HOME": str(codex_home)}
     found = discover_skills(tmp_path / "ws", "codex", home=tmp_path / "home", environ=env)
     assert [s.name for s in found] == ["from-codex-home"]
-    assert skill_folders(tmp_path / "ws", "codex", environ=env) == [str(codex_home / "skills")]
+    folders = skill_folders(tmp_path / "ws", "codex", environ=env)
+    assert folders[0] == str(codex_home / "skills")
+    assert str(tmp_path / "home/.codex/skills") not in folders
+
+
+def test_codex_lists_every_skills_folder_it_was_seen_to_read(tmp_path: Path) -> None:
+    """Oracle scenario "codex: skills from every skills folder" (Codex CLI 0.171.0,
+    2026-12-06): ``~/.agents/skills`` stays in the home folder when ``CODEX_HOME`` moves;
+    ``.codex/skills`` and ``.agents/skills`` of every folder from the project root down
+    (not above it); six folders deep, dot folders skipped; a nameless skill is not listed;
+    two skills of one name are both listed."""
+    home, ws = tmp_path / "home", tmp_path / "ws"
+    (ws / ".git").mkdir(parents=True)
+    front = "---\nname: {}\ndescription: d\n---\n"
+    skill(home / ".agents/skills/user", front.format("user"))
+    skill(tmp_path / "cx/skills/moved", front.format("moved"))
+    skill(ws / ".codex/skills/rootcodex", front.format("rootcodex"))
+    skill(ws / "a/.agents/skills/deep/1/2/3/4/5", front.format("six"))
+    skill(ws / "a/.agents/skills/deep/1/2/3/4/5/6", front.format("seven"))
+    skill(ws / "a/.agents/skills/.hidden", front.format("hidden"))
+    skill(ws / "a/.agents/skills/nameless", "no front matter\n")
+    skill(ws / ".agents/skills/dup", front.format("dup"))
+    skill(home / ".agents/skills/dup", front.format("dup"))
+    skill(tmp_path / ".agents/skills/above", front.format("above"))
+    env = {"CODEX_HOME": str(tmp_path / "cx")}
+    found = discover_skills(ws / "a", "codex", home=home, environ=env)
+    assert [s.name for s in found] == ["dup", "dup", "moved", "rootcodex", "six", "user"]
 
 
 def test_hostile_skill_files_do_not_break_discovery(tmp_path: Path) -> None:

@@ -92,6 +92,19 @@ CLAUDE = [
         representative=True,
     ),
     Case(
+        "claude: .claude/AGENTS.md beside AGENTS.md",
+        "claude",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/.claude/AGENTS.md": "fid-dotagents\n",
+                "ws/a/AGENTS.md": "fid-aagents\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
         "claude: a CLAUDE file anywhere in the walk hides every AGENTS.md",
         "claude",
         _s(
@@ -312,6 +325,19 @@ CODEX = [
         representative=True,
     ),
     Case(
+        "codex: the user file is outside the project byte budget",
+        "codex",
+        _s(
+            {
+                "home/.codex/config.toml": "project_doc_max_bytes = 45\n",
+                "home/.codex/AGENTS.md": "fid-user " + "u" * 30 + "\n",
+                "ws/AGENTS.md": "fid-first " + "x" * 20 + "\n",
+                "ws/a/AGENTS.md": "fid-second " + "y" * 30 + "\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
         "codex: configured fallback names",
         "codex",
         _s(
@@ -455,6 +481,46 @@ OPENCODE = [
         ),
     ),
     Case(
+        "opencode: CLAUDE.md is no per-folder fallback",
+        "opencode",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-aagents\n",
+                "ws/CLAUDE.md": "fid-rootclaude\n",
+                "ws/a/b/CLAUDE.md": "fid-bclaude\n",
+            },
+            "ws/a/b",
+        ),
+    ),
+    Case(
+        "opencode: the walk stops at the repository root, not at the home folder",
+        "opencode",
+        _s(
+            {
+                "AGENTS.md": "fid-top\n",
+                "home/AGENTS.md": "fid-home\n",
+                "home/proj/AGENTS.md": "fid-above\n",
+                "home/proj/ws/AGENTS.md": "fid-root\n",
+                "home/proj/ws/a/AGENTS.md": "fid-a\n",
+            },
+            "home/proj/ws/a",
+            git=("home/proj/ws",),
+        ),
+    ),
+    Case(
+        "opencode: OPENCODE_DISABLE_CLAUDE_CODE drops both CLAUDE.md",
+        "opencode",
+        _s(
+            {
+                "home/.claude/CLAUDE.md": "fid-userclaude\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/a/CONTEXT.md": "fid-context\n",
+            },
+            "ws/a",
+        ),
+        environ=(("OPENCODE_DISABLE_CLAUDE_CODE", "1"),),
+    ),
+    Case(
         "opencode: glob matches of one folder",
         "opencode",
         _s(
@@ -578,6 +644,22 @@ COPILOT = [
             }
         ),
         representative=True,
+    ),
+    Case(
+        "copilot: no .claude/CLAUDE.md, and a whitespace-only file is sent",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "  \n\t\n",
+                "ws/CLAUDE.md": "fid-claude\n",
+                "ws/.claude/CLAUDE.md": "fid-dotclaude\n",
+            }
+        ),
+    ),
+    Case(
+        "copilot: an empty file is sent",
+        "copilot",
+        _s({"ws/AGENTS.md": "fid-agents\n", "ws/CLAUDE.md": ""}),
     ),
     Case(
         "copilot: folders between the root and the working folder",
@@ -868,6 +950,58 @@ LAZY = [
         ),
         read="ws/a/x.py",
         representative=True,
+    ),
+    LazyCase(
+        "claude: a nested AGENTS.md loads when a file there is read",
+        "claude",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-nestedagents\n",
+                "ws/a/.claude/AGENTS.md": "fid-nesteddot\n",
+                "ws/a/b/AGENTS.md": "fid-deeper never read\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+        representative=True,
+    ),
+    LazyCase(
+        "claude: no nested AGENTS.md beside a nested CLAUDE.md",
+        "claude",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-agents\n",
+                "ws/a/AGENTS.md": "fid-nestedagents\n",
+                "ws/a/CLAUDE.md": "fid-nestedclaude\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+    ),
+    LazyCase(
+        "claude: no nested AGENTS.md beside a nested CLAUDE.local.md",
+        "claude",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-nestedagents\n",
+                "ws/a/CLAUDE.local.md": "fid-nestedlocal\n",
+                "ws/a/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/x.py",
+    ),
+    LazyCase(
+        "claude: no nested AGENTS.md when a CLAUDE file loaded at launch",
+        "claude",
+        _s(
+            {
+                "ws/CLAUDE.md": "fid-root\n",
+                "ws/a/CLAUDE.md": "fid-aclaude\n",
+                "ws/a/b/AGENTS.md": "fid-bagents\n",
+                "ws/a/b/x.py": "print('x')\n",
+            }
+        ),
+        read="ws/a/b/x.py",
     ),
 ]
 

@@ -165,10 +165,16 @@ class Profile(Record):
     (``promptls.discovery.rule_modes``): both live in the agent's home.
     ``skill_dirs`` are relative to the user folder (``~/.or``, ``$CODEX_HOME``, …) and
     ``project_skill_dirs`` to the workspace root; ``skills_dir_env`` names a variable whose
-    value replaces the user folder for skills (codex: ``$CODEX_HOME``). ``skill_templates``:
+    value replaces the user folder for skills (codex: ``$CODEX_HOME``); ``home_skill_dirs``
+    are relative to the home folder itself, which that variable never moves (codex's
+    ``~/.agents/skills``); ``skills_follow_walk`` reads ``project_skill_dirs`` in every
+    folder of the profile's walk, not only the root's; ``skills_by_path`` lists two skills
+    of one name both (the loader dedupes by path). ``skill_templates``:
     the agent reads a ``SKILL.md`` body as a template (fills ``$ARGUMENTS``/``$N``, runs
     `` !`cmd` ``).
-    ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``).
+    ``rules_suffix`` is the file name ending of rule files (``.instructions.md``, ``.mdc``);
+    ``rules_folder_file`` names the file that makes a subfolder of a rules folder one rule
+    (Cursor's ``.cursor/rules/<name>/RULE.md``), whatever the suffix.
     ``rules_at_project_root``: the project root's rules folder is read too, before the
     root's (copilot: the repository root and the working folder); ``user_rules_last``:
     user rules come after the project's. ``nested_rules`` is a rules folder that applies,
@@ -177,6 +183,8 @@ class Profile(Record):
     parent of ``user_dir`` (``XDG_CONFIG_HOME``). ``extra_dirs_env`` names a
     comma-separated list of more folders read like the root (copilot).
     ``dedupe_content``: a file whose text equals an earlier file's is not sent twice.
+    ``sends_whitespace``: a whitespace-only file is sent as read (opencode, copilot);
+    ``sends_empty``: an empty one too (copilot).
     ``legacy_files`` are still read but deprecated (the reason says so).
     ``skill_precedence`` (which of two skills with one name is listed), ``skill_depth``
     (how deep below a skills folder ``SKILL.md`` is found) and ``command_shadowing`` (a
@@ -230,11 +238,16 @@ class Profile(Record):
     import_depth: int = 0
     skill_dirs: tuple[str, ...] = ()
     project_skill_dirs: tuple[str, ...] = ()
+    home_skill_dirs: tuple[str, ...] = ()
+    skills_follow_walk: bool = False
+    skills_by_path: bool = False
     skill_templates: bool = False
     rules_suffix: str = ".md"
+    rules_folder_file: str | None = None
     rules_at_project_root: bool = False
     rules_in_every_dir: bool = False
     sends_whitespace: bool = False
+    sends_empty: bool = False
     user_rules_last: bool = False
     nested_rules: str | None = None
     user_parent_env: str | None = None

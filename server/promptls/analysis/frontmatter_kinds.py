@@ -88,6 +88,9 @@ CURSOR = FrontKind(
     (".cursor", "rules"),
     always_key="alwaysApply",
 )
+_CURSOR_FOLDER_RULE = "RULE.md"
+"""The file that makes a subfolder of ``.cursor/rules`` one rule (the cursor profile's
+``rules_folder_file``)."""
 CLAUDE_RULE = FrontKind(
     "claude-rule",
     "Claude Code",
@@ -251,6 +254,9 @@ def front_kind(path: str | None) -> FrontKind | None:
         return COPILOT
     if name.endswith(".mdc") and _find(folders, CURSOR.root_marker) >= 0:
         return CURSOR
+    at = _find(folders, CURSOR.root_marker)
+    if name == _CURSOR_FOLDER_RULE and 0 <= at < len(folders) - len(CURSOR.root_marker):
+        return CURSOR  # a folder rule: .cursor/rules/<name>/RULE.md
     if name.endswith(".md") and _find(folders, CLAUDE_RULE.root_marker) >= 0:
         return CLAUDE_RULE
     if name.endswith(".md") and _find(folders, QWEN_RULE.root_marker) >= 0:

@@ -175,7 +175,8 @@ def _rules_folders(
     profiles: tuple[str, ...] | None,
 ) -> tuple[tuple[tuple[str, ...], str], ...]:
     """The rules folders of the profiles as path parts (``(".claude", "rules")``), each
-    with the file name ending of its rule files (``.md``, ``.mdc``, ``.instructions.md``)."""
+    with the file name ending of its rule files (``.md``, ``.mdc``, ``.instructions.md``)
+    or, for a rule that is a subfolder, ``/`` and the file that makes it one (``/RULE.md``)."""
     found: set[tuple[tuple[str, ...], str]] = set()
     for name in PROFILES if profiles is None else profiles:
         prof = PROFILES.get(name)
@@ -184,6 +185,8 @@ def _rules_folders(
         for folder in (prof.project_rules_dir, prof.nested_rules):
             if folder:
                 found.add((tuple(folder.split("/")), prof.rules_suffix))
+                if prof.rules_folder_file:
+                    found.add((tuple(folder.split("/")), f"/{prof.rules_folder_file}"))
         if prof.user_rules_dir:
             found.add(((prof.user_dir, *prof.user_rules_dir.split("/")), prof.rules_suffix))
     return tuple(sorted(found))
@@ -201,10 +204,13 @@ def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) ->
         return True
     folders = parts[:-1]
     for marker, suffix in _rules_folders(wanted):
-        if not parts[-1].endswith(suffix):
+        if not f"/{parts[-1]}".endswith(suffix):
             continue
         size = len(marker)
-        if any(folders[i : i + size] == marker for i in range(len(folders) - size + 1)):
+        # a folder rule's file sits in a subfolder of the rules folder, not in it
+        below = 1 if suffix.startswith("/") else 0
+        last = len(folders) - size - below
+        if any(folders[i : i + size] == marker for i in range(last + 1)):
             return True
     return False
 

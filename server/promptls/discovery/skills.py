@@ -6,7 +6,9 @@ profile (each agent's docs, checked 2025):
 
 - ``or``: ``~/.or/skills/*/SKILL.md`` and ``<root>/.or/skills/*/SKILL.md``
 - ``claude``: ``~/.claude/skills`` and ``<root>/.claude/skills`` (Claude Code skills docs)
-- ``codex``: ``$CODEX_HOME/skills`` (default ``~/.codex/skills``; codex-rs skills loader)
+- ``codex``: ``$CODEX_HOME/skills`` (default ``~/.codex/skills``), ``~/.agents/skills``,
+  and ``.codex/skills`` and ``.agents/skills`` in every folder from the project root down
+  (oracle, Codex CLI 0.171.0, 2026-12-06)
 - ``gemini``: ``~/.gemini/skills`` and ``<root>/.gemini/skills`` (gemini-cli skills docs)
 
 Decisions: one ``listdir`` per skills folder (at most 512 skills each), one bounded read
@@ -17,7 +19,7 @@ The result is sorted by name, then path, so listings are byte-stable.
 """
 
 # Plain str paths on purpose: cheap stats and comparable keys.
-# ruff: noqa: PTH100, PTH118, PTH119, PTH120, PTH208
+# ruff: noqa: PTH100, PTH112, PTH118, PTH119, PTH120, PTH208
 
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ from collections.abc import Mapping, Sequence
 
 from promptls.agents.registry import DEFAULT_PROFILE
 from promptls.discovery.api import get_profile, resolve_home
+from promptls.discovery.dirs import walk_directories
+from promptls.discovery.never_loaded import SkillDepth
 from promptls.record import Record
 from promptls.text.fsread import decode, read_bounded
 
@@ -142,31 +146,60 @@ def parse_front_matter(text: str) -> dict[str, str] | None:
     return result
 
 
-def read_skill(path: str) -> SkillInfo | None:
-    """One ``SKILL.md`` as a SkillInfo; None when it cannot be read."""
+def read_skill(path: str, *, named: bool = False) -> SkillInfo | None:
+    """One ``SKILL.md`` as a SkillInfo; None when it cannot be read, or when ``named``
+    and its front matter gives no ``name`` (else its folder names it)."""
     result = read_bounded(path, _MAX_SKILL_BYTES)
     if result.data is None:
         return None
     text, _ = decode(result.data)
     meta = parse_front_matter(text) or {}
     folder = os.path.basename(os.path.dirname(path))
-    name = " ".join(meta.get("name", "").split()) or folder
+    name = " ".join(meta.get("name", "").split())
+    if not name and named:
+        return None
+    name = name or folder
     description = " ".join(meta.get("description", "").split())
     return SkillInfo(name, description, path)
 
 
-def _scan(folder: str) -> list[SkillInfo]:
-    """Every ``<folder>/*/SKILL.md``, by folder name; a missing folder lists nothing."""
-    try:
-        names = sorted(os.listdir(folder))
-    except (OSError, ValueError):
-        return []
-    found: list[SkillInfo] = []
-    for name in names[:_MAX_SKILLS_PER_DIR]:
-        info = read_skill(os.path.join(folder, name, _SKILL_FILE))
-        if info is not None:
-            found.append(info)
-    return found
+def _scan(folder: str, depth: SkillDepth | None = None, named: bool = True) -> list[SkillInfo]:
+    """Every ``<folder>/*/SKILL.md``, by folder name; a missing folder lists nothing.
+
+    With the agent's ``depth`` (``Profile.skill_depth``), every ``SKILL.md`` from the
+    folder itself down to ``depth.max_depth`` folders below it instead, dot folders left
+    out where the agent skips them; then a skill needs a ``name`` in its front matter
+    unless ``named`` (codex 0.171.0 lists neither a nameless one nor one seven folders
+    deep: oracle, 2026-12-06)."""
+    if depth is None:
+        try:
+            names = sorted(os.listdir(folder))
+        except (OSError, ValueError):
+            return []
+        found = [
+            read_skill(os.path.join(folder, n, _SKILL_FILE)) for n in names[:_MAX_SKILLS_PER_DIR]
+        ]
+        return [info for info in found if info is not None]
+    skills: list[SkillInfo] = []
+    level = [folder]
+    for _ in range(depth.max_depth + 1):
+        below: list[str] = []
+        for current in level:
+            info = read_skill(os.path.join(current, _SKILL_FILE), named=named)
+            if info is not None and len(skills) < _MAX_SKILLS_PER_DIR:
+                skills.append(info)
+            try:
+                names = sorted(os.listdir(current))
+            except (OSError, ValueError):
+                continue
+            below += [
+                os.path.join(current, n)
+                for n in names
+                if not (depth.skip_dot and n.startswith("."))
+                and os.path.isdir(os.path.join(current, n))
+            ]
+        level = below[:_MAX_SKILLS_PER_DIR]
+    return skills
 
 
 def skill_folders(
@@ -187,8 +220,11 @@ def skill_folders(
     elif home_path is not None:
         user_dir = os.path.join(home_path, prof.user_dir)
     folders = [os.path.join(user_dir, d) for d in prof.skill_dirs] if user_dir else []
+    if home_path is not None:
+        folders += [os.path.join(home_path, d) for d in prof.home_skill_dirs]
     base = os.path.abspath(os.fspath(root))
-    folders += [os.path.join(base, d) for d in prof.project_skill_dirs]
+    walked = walk_directories(prof.walk, base).directories if prof.skills_follow_walk else [base]
+    folders += [os.path.join(f, d) for f in walked for d in prof.project_skill_dirs]
     return folders
 
 
@@ -201,11 +237,16 @@ def discover_skills(
 ) -> list[SkillInfo]:
     """The skills a profile would list for ``root``, sorted by name; never raises on disk
     content (an unknown profile name is a KeyError)."""
-    by_name: dict[str, SkillInfo] = {}
+    prof = get_profile(profile)
+    depth = prof.skill_depth
+    named = depth is not None and not (
+        prof.skill_precedence is not None and prof.skill_precedence.name_from_folder
+    )
+    by_key: dict[str, SkillInfo] = {}
     for folder in skill_folders(root, profile, home=home, environ=environ):
-        for info in _scan(folder):
-            by_name[info.name] = info
-    return sorted(by_name.values(), key=lambda s: (s.name, s.path))
+        for info in _scan(folder, depth, named):
+            by_key[info.path if prof.skills_by_path else info.name] = info
+    return sorted(by_key.values(), key=lambda s: (s.name, s.path))
 
 
 def skills_delta(before: Sequence[SkillInfo], after: Sequence[SkillInfo]) -> SkillsDelta:

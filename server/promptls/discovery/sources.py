@@ -47,9 +47,11 @@ _FRONT_MATTER_CAP = 64 * 1024
 reads the whole file, so a ``paths:`` key past promptls's own read cap still scopes it."""
 
 
-def list_markdown(folder: str, suffix: str = ".md") -> tuple[list[str], list[str]]:
-    """``*<suffix>`` below ``folder`` (links followed, cycles cut), sorted; and the
-    folders read."""
+def list_markdown(
+    folder: str, suffix: str = ".md", folder_file: str | None = None
+) -> tuple[list[str], list[str]]:
+    """``*<suffix>`` below ``folder`` (links followed, cycles cut), and every file named
+    ``folder_file`` in a subfolder of it, sorted; and the folders read."""
     found: list[str] = []
     listed: list[str] = []
     seen: set[str] = set()
@@ -69,7 +71,7 @@ def list_markdown(folder: str, suffix: str = ".md") -> tuple[list[str], list[str
             path = os.path.join(current, name)
             if runmemo.isdir(path):
                 stack.append((path, depth + 1))
-            elif name.endswith(suffix):
+            elif name.endswith(suffix) or (depth and name == folder_file):
                 found.append(path)
     return sorted(found)[:_MAX_RULES], listed
 
@@ -89,6 +91,7 @@ class ExtraSources(ImportFollower):
     user_dir: str | None
     target: str | None
     lazy_names: tuple[str, ...]
+    agents_mode: str
 
     def load(
         self,
@@ -108,9 +111,9 @@ class ExtraSources(ImportFollower):
         loaded, conditional on globs (resolved against ``owner``, default the root),
         on request, or skipped."""
         self.watched_dirs.add(folder)
-        files, listed = list_markdown(folder, self.profile.rules_suffix)
-        self.watched_dirs.update(listed)
         prof = self.profile
+        files, listed = list_markdown(folder, prof.rules_suffix, prof.rules_folder_file)
+        self.watched_dirs.update(listed)
         for path in files:
             result = read_bounded(path, max(self.max_bytes, _FRONT_MATTER_CAP))
             if result.data is None:
@@ -195,24 +198,44 @@ class ExtraSources(ImportFollower):
 
     def lazy(self) -> None:
         """Nested files on the way from the root to the target: ``lazy`` entries, since
-        the agent reads them only when it reads the target (not at launch)."""
+        the agent reads them only when it reads the target (not at launch).
+
+        Where the launch read the profile's ``fallback_files`` (``agents_mode`` is
+        ``"load"``), a folder with none of the lazy names offers its fallback files
+        instead (Claude Code's AGENTS.md beside no CLAUDE file: oracle scenarios
+        "claude: a nested AGENTS.md loads when a file there is read" and "claude: no
+        nested AGENTS.md beside a nested CLAUDE.md", 2.1.332)."""
         if self.target is None or not self.lazy_names:
             return
         name = os.path.basename(self.target)
+        fallback = self.profile.fallback_files if self.agents_mode == "load" else ()
         for directory in folders_between(self.root, self.target):
-            for lazy_name in self.lazy_names:
-                path = os.path.join(directory, lazy_name)
-                self.watched.add(path)
-                try:
-                    size = os.stat(path).st_size if os.path.isfile(path) else None
-                except (OSError, ValueError):
-                    size = None
-                if size is None or path == self.target:
-                    continue
-                scope = ContextScope.LOCAL if ".local." in lazy_name else ContextScope.PROJECT
-                folder_name = os.path.relpath(directory, self.root)
-                reason = (
-                    f"lazy: {self.profile.name} loads it when it reads a file in "
-                    f"{folder_name}/ (such as {name}), not at launch"
-                )
-                self.add(path, scope, EntryStatus.LAZY, reason, size)
+            found = self._lazy_in(directory, self.lazy_names, name)
+            if not found and fallback:
+                self._lazy_in(directory, fallback, name, " (the AGENTS.md fallback)")
+
+    def _lazy_in(
+        self, directory: str, names: tuple[str, ...], target_name: str, why: str = ""
+    ) -> bool:
+        """``lazy`` entries for the files of ``names`` in ``directory``; whether any exists."""
+        found = False
+        for lazy_name in names:
+            path = os.path.join(directory, lazy_name)
+            self.watched.add(path)
+            try:
+                size = os.stat(path).st_size if os.path.isfile(path) else None
+            except (OSError, ValueError):
+                size = None
+            if size is None:
+                continue
+            found = True
+            if path == self.target:
+                continue
+            scope = ContextScope.LOCAL if ".local." in lazy_name else ContextScope.PROJECT
+            folder_name = os.path.relpath(directory, self.root)
+            reason = (
+                f"lazy: {self.profile.name} loads it when it reads a file in "
+                f"{folder_name}/ (such as {target_name}), not at launch{why}"
+            )
+            self.add(path, scope, EntryStatus.LAZY, reason, size)
+        return found

@@ -278,7 +278,9 @@ class Walker(ScopedSources):
             return False
         data = char_boundary(result.data) if result.truncated else result.data
         text, bad = decode(data)
-        if not (text if self.profile.sends_whitespace else text.strip()):
+        if not (text if self.profile.sends_whitespace else text.strip()) and not (
+            self.profile.sends_empty
+        ):
             extra = " (it still takes the folder's slot)" if holds_slot else ""
             self.skip(path, scope, f"skipped: empty, nothing to load{extra}", result.size)
             return False

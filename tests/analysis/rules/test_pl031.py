@@ -343,7 +343,7 @@ def test_the_agent_md_message_names_each_agent_and_its_source(repo: Path, home: 
     assert finding.message == (
         "no agent this repository is set up for loads AGENT.md (the AGENTS.md convention's "
         "name is plural (agents.md); no profile's loader reads AGENT.md unless its settings "
-        f"name it): Claude Code reads CLAUDE.md, .claude/CLAUDE.md, AGENTS.md "
+        f"name it): Claude Code reads CLAUDE.md, .claude/CLAUDE.md, AGENTS.md, .claude/AGENTS.md "
         f"({claude.sources[0]}); Gemini CLI reads GEMINI.md ({gemini.sources[0]}). Rename "
         "it to AGENTS.md"
     )

@@ -53,7 +53,8 @@ PROFILE = Profile(
     project_files=("CLAUDE.md", ".claude/CLAUDE.md"),
     local_files=("CLAUDE.local.md",),
     local_in_every_dir=True,
-    fallback_files=("AGENTS.md",),
+    # oracle scenario "claude: .claude/AGENTS.md beside AGENTS.md" (Claude Code 2.1.332)
+    fallback_files=("AGENTS.md", ".claude/AGENTS.md"),
     lazy_files=("CLAUDE.md", "CLAUDE.local.md"),
     memory_file="projects/{project}/memory/MEMORY.md",
     memory_max_lines=200,
@@ -109,6 +110,8 @@ PROFILE = Profile(
         "a rule with paths: is conditional",
         "the first 200 lines or 25 KB of ~/.claude/projects/<project>/memory/MEMORY.md",
         "nested CLAUDE.md / CLAUDE.local.md below the root are lazy (read with a file there)",
+        ".claude/AGENTS.md is read right after its folder's AGENTS.md; where AGENTS.md is what "
+        "the launch read, a nested AGENTS.md in a folder without a CLAUDE file is lazy too",
         "@path imports: relative to the importing file, ~/ or absolute; not in code; "
         "at most 4 hops",
         "claudeMdExcludes from every settings layer (not for the managed file)",

@@ -48,8 +48,12 @@ class ClaudeDiscovery(DiscoveryHooks):
             return ""
         mode = config.instruction_files
         fallbacks = walker.profile.fallback_files
-        if not any(runmemo.lexists(join(d, n)) for d in folders for n in fallbacks):
-            return "load"  # no AGENTS.md to decide about: no CLAUDE file is read for it
+        # No AGENTS.md to decide about: no CLAUDE file is read for it, unless a target
+        # file's nested AGENTS.md depends on the answer (sources.lazy).
+        if walker.target is None and not any(
+            runmemo.lexists(join(d, n)) for d in folders for n in fallbacks
+        ):
+            return "load"
         if mode == "claude-md-or-agents-md":
             names = (*walker.profile.project_files, *walker.profile.local_files)
             # nearest folder first: a CLAUDE file, where there is one, is mostly right here.

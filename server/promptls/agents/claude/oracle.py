@@ -12,8 +12,9 @@ the wire text ``promptls preview --profile claude --format wire`` prints.
 
 A lazy load is observable too: ``reading(target)`` is an adapter whose mock answers the
 first turn with one tool call, ``Read`` of ``target``; the request after it carries the
-tool result and, in ``<system-reminder>`` blocks beside it, the files Claude Code
-attached because of that read. Those blocks are that adapter's wire text.
+tool result and, in ``<system-reminder>`` blocks beside it (and, for AGENTS.md, a
+``system`` message of hook context after it), the files Claude Code attached because of
+that read. Those blocks are that adapter's wire text.
 ``tool_use_reply`` is that one streamed tool call for any tool (the MCP test scripts
 promptls's own tool with it); ``tool_names`` and ``tool_results`` read a request's
 offered tools and the results it carries back.
@@ -31,6 +32,10 @@ from promptls.oracle.mock import NOT_FOUND, Reply, Request, sse
 from promptls.oracle.user import HookSource, UserSetup
 
 BLOCK_START = "<system-reminder>\n"
+HOOK_CONTEXT = "tool.call hook additional context: "
+"""How 2.1.332 attaches a nested AGENTS.md after a read: a ``system`` message beside the
+tool result, from its built-in AGENTS.md plugin's hook (oracle scenario "claude: a nested
+AGENTS.md loads when a file there is read")."""
 FILE_HEADER = re.compile(r"^Contents of (/.*?)(?: \([^()\n]*\))?:$", re.MULTILINE)
 MODEL = "claude-oracle"
 
@@ -201,14 +206,18 @@ class ClaudeReading(ClaudeAdapter):
     def observe(self, request: Request) -> Observation:
         body = request.body if isinstance(request.body, dict) else {}
         texts: list[str] = []
+        answered = False
         for message in body.get("messages") or []:
             content = message.get("content") if isinstance(message, dict) else None
-            if not isinstance(content, list) or "tool_result" not in json.dumps(content):
+            if not isinstance(content, list):
                 continue
-            for block in content:
+            answered = answered or "tool_result" in json.dumps(content)
+            for block in content if answered else ():
                 text = block.get("text") if isinstance(block, dict) else None
                 if isinstance(text, str) and text.startswith(BLOCK_START):
                     texts.append(text)
+                elif isinstance(text, str) and text.startswith(HOOK_CONTEXT):
+                    texts.append(text.removeprefix(HOOK_CONTEXT))
         wire = "\n".join(texts)
         return Observation(files=tuple(m.group(1) for m in FILE_HEADER.finditer(wire)), wire=wire)
 

@@ -33,8 +33,16 @@ PROFILE = Profile(
     walk=Walk.MARKER_ROOT,
     first_match=True,
     budget=DEFAULT_BUDGET,
+    # oracle scenario "codex: skills from every skills folder" (Codex CLI 0.171.0): roots
+    # $CODEX_HOME/skills, ~/.agents/skills (not moved by CODEX_HOME), and .codex/skills
+    # and .agents/skills of every folder from the project root down; both of two skills
+    # with one name are listed, a skill without a front-matter name is not
     skill_dirs=("skills",),
     skills_dir_env="CODEX_HOME",
+    home_skill_dirs=(".agents/skills",),
+    project_skill_dirs=(".codex/skills", ".agents/skills"),
+    skills_follow_walk=True,
+    skills_by_path=True,
     # AGENTS.md is codex's own file and the only one it reads: a repository with one is
     # set up for codex without a folder (and codex alone cuts it at a byte budget).
     setup_markers=(".codex", "AGENTS.override.md", "AGENTS.md"),
@@ -73,5 +81,7 @@ PROFILE = Profile(
         "files; the file crossing it is cut at the byte; the user file is outside it",
         "settings from $CODEX_HOME/config.toml and the project's .codex/config.toml "
         "(which cannot set the root markers); an untrusted project loads no project docs",
+        "skills: $CODEX_HOME/skills, ~/.agents/skills, and .codex/skills and .agents/skills "
+        "from the project root down, six folders deep",
     ),
 )

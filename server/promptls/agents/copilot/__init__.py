@@ -24,9 +24,13 @@ PROFILE = Profile(
         ".github/copilot-instructions.md",
         "AGENTS.md",
         "CLAUDE.md",
-        ".claude/CLAUDE.md",
+        # not .claude/CLAUDE.md, which the spec lists, and whitespace-only files are sent
+        # as read: oracle scenario "copilot: no .claude/CLAUDE.md, and a whitespace-only
+        # file is sent" (Copilot CLI 1.0.102)
         "GEMINI.md",
     ),
+    sends_whitespace=True,
+    sends_empty=True,
     local_files=(),
     walk=Walk.MARKER_ROOT,
     project_rules_dir=".github/instructions",
@@ -54,7 +58,8 @@ PROFILE = Profile(
     notes=(
         "~/.copilot/copilot-instructions.md ($XDG_CONFIG_HOME/.copilot when set)",
         "per folder from the repository root down to the working folder: "
-        ".github/copilot-instructions.md, AGENTS.md, CLAUDE.md, .claude/CLAUDE.md, GEMINI.md",
+        ".github/copilot-instructions.md, AGENTS.md, CLAUDE.md, GEMINI.md (empty and "
+        "whitespace-only ones are sent as read)",
         ".github/instructions/**/*.instructions.md at the repository root and the working "
         "folder, then ~/.copilot/instructions/**/*.instructions.md: applyTo (one string, "
         "comma-separated) makes them conditional, ** applies everywhere, no applyTo lists "

@@ -25,8 +25,8 @@ def render(found: Discovery) -> AgentRendering:
     """The ``<custom_instruction>`` elements Copilot CLI puts in its system message."""
     pieces: list[Piece] = []
     for file in found.files:
-        if not file.content.strip():
-            continue
+        # blank and empty files are sent too (oracle scenario "copilot: no .claude/CLAUDE.md,
+        # and a whitespace-only file is sent", 1.0.102)
         if pieces:
             pieces.append(Piece("\n\n", PieceKind.FRAMING))
         pieces.append(Piece(OPEN, PieceKind.FRAMING))

@@ -21,7 +21,10 @@ PROFILE = Profile(
     legacy_files=(".cursorrules",),
     walk=Walk.ROOT,
     project_rules_dir=".cursor/rules",
+    # Only .mdc files and <name>/RULE.md folders are rules: a plain .md in .cursor/rules
+    # is ignored (cursor.com/docs/context/rules as quoted by public guides, read 2026-12-06)
     rules_suffix=".mdc",
+    rules_folder_file="RULE.md",
     rules_scope_key="globs",
     globs=rules.GLOBS,
     rule_activation=rules.activation,
@@ -38,9 +41,9 @@ PROFILE = Profile(
     ),
     notes=(
         "AGENTS.md at the workspace root; the legacy .cursorrules (deprecated) still loads",
-        ".cursor/rules/**/*.mdc: alwaysApply: true loads; globs make it auto-attached "
-        "(conditional); description only is agent-requested and no keys is manual "
-        "(both on-request)",
+        ".cursor/rules/**/*.mdc and folder rules .cursor/rules/<name>/RULE.md: alwaysApply: "
+        "true loads; globs make it auto-attached (conditional); description only is "
+        "agent-requested and no keys is manual (both on-request); a plain .md is ignored",
         "nested .cursor/rules folders apply to files below their folder; nested AGENTS.md are lazy",
         "user rules live in Cursor's settings, not in files: not modelled",
         # cursor.com/docs/context/rules shows only `**/` and folder globs (read
