@@ -175,6 +175,21 @@ def test_an_import_back_to_the_top_level_file_is_a_cycle(tmp_path: Path) -> None
     assert "File already processed" in cycle[0].reason
 
 
+def test_a_missing_import_is_sent_as_written_and_a_package_name_is_no_import(
+    tmp_path: Path,
+) -> None:
+    """A missing file leaves the token as written, with no comment (oracle: "qwen: imports
+    inlined, ..., a missing import left as written"), so ``# @scope/pkg`` (a heading
+    naming a package, no file) is nothing at all and a missing explicit path says so."""
+    root = repo(tmp_path)
+    write(root / "QWEN.md", "# @acme/core\n\nSee @docs/guide.md for more.\n")
+    found = qwen(tmp_path, root)
+    errors = [e for e in found.entries if e.status is EntryStatus.IMPORT_ERROR]
+    assert [os.path.relpath(e.path, root) for e in errors] == ["docs/guide.md"]
+    assert errors[0].reason.endswith("Qwen Code sends the @docs/guide.md as written")
+    assert "Import failed" not in errors[0].reason
+
+
 def test_a_qwen_folder_or_qwen_md_sets_a_repository_up_for_qwen(tmp_path: Path) -> None:
     """``setup_markers``: the default ``check`` and ``context`` answer for Qwen Code."""
     folder = repo(tmp_path)

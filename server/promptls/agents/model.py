@@ -70,7 +70,8 @@ class ImportStyle(NamedTuple):
     contains (a text without it has none, so most files are never parsed); ``written``
     shows a target as the token is written, for reasons; ``from_root``: a target is
     relative to the workspace folder, not to the importing file (Kiro's
-    ``#[[file:path]]``).
+    ``#[[file:path]]``). ``missing_comment``: with ``comments``, a missing file gets the
+    comment too (gemini-cli); False: its token stays as written (Qwen Code).
     """
 
     name: str
@@ -87,6 +88,7 @@ class ImportStyle(NamedTuple):
     lead: str = "@"
     written: str = "@{}"
     from_root: bool = False
+    missing_comment: bool = True
 
 
 class SizeLimit(Record):

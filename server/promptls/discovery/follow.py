@@ -158,7 +158,8 @@ class ImportFollower(Recorder):
             why = f"{where}: {target} " + (
                 MISSING if result.missing else f"cannot be read: {result.problem}"
             )
-            self.import_error(ref, target, scope, why + self.failure_note(style, ref), importer)
+            note = self.failure_note(style, ref, missing=result.missing)
+            self.import_error(ref, target, scope, why + note, importer)
             return
         data = char_boundary(result.data) if result.truncated else result.data
         body, bad = decode(data)
@@ -197,11 +198,14 @@ class ImportFollower(Recorder):
             f"text once, at position {order + 1}"
         )
 
-    def failure_note(self, style: ImportStyle, ref: ImportRef) -> str:
-        """What gemini puts in place of a token it fails to read; a hint on punctuation
-        (both agents read it as part of the path)."""
+    def failure_note(self, style: ImportStyle, ref: ImportRef, *, missing: bool) -> str:
+        """What gemini puts in place of a token it fails to read (a fork that leaves a
+        missing file's token as written says so instead); a hint on punctuation (both
+        agents read it as part of the path)."""
         note = ""
-        if style.comments:
+        if missing and style.comments and not style.missing_comment:
+            note = f"; {style.agent} sends the {style.written.format(ref.target)} as written"
+        elif style.comments:
             note = f"; {style.agent} writes <!-- Import failed: {ref.target} - … --> in its place"
         stripped = ref.target.rstrip(TRAILING_PUNCTUATION)
         if stripped != ref.target and stripped:

@@ -28,8 +28,12 @@ def parse(text: str) -> tuple[ImportRef, ...]:
 
 
 STYLE = ImportStyle(
-    "qwen", "Qwen Code", parse, home=False, silent_misses=False, confined=True,
+    "qwen", "Qwen Code", parse, home=False, silent_misses=True, confined=True,
     per_chain=True, approval=False, comments=True, escaped_spaces=False, top_in_chain=True,
+    missing_comment=False,
 )  # fmt: skip
 """Qwen Code's dialect: no ``~/``, imports confined to the importing file's git root, a
-cycle includes the top-level file, a file imported from two places is inlined twice."""
+cycle includes the top-level file, a file imported from two places is inlined twice; a
+missing file leaves its token as written, with no comment (oracle: "qwen: imports
+inlined, a cycle back to the top-level file marked, a missing import left as written"),
+so a token that is no explicit path (``@scope/pkg``) and names no file leaves no trace."""
