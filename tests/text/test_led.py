@@ -1,9 +1,10 @@
 """``Led`` finds exactly what its pattern finds, from one character of its literal lead.
 
-The fast path (``find`` of the lead's rarest character, then a match there, while that
-character stays rare) is compared with the plain one (the pattern's own ``search`` and
-``finditer``) on generated texts, with the credit that decides the fallback set so the
-regex engine takes over at once, after a few misses, or never.
+The fast paths (``find`` of the lead's rarest character, then a match there, while that
+character stays rare; then ``find`` of a long lead while that stays rare) are compared
+with the plain one (the pattern's own ``search`` and ``finditer``) on generated texts,
+with the credit that decides each fallback set so the regex engine takes over at once,
+after a few misses, or never.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ LED = (
     r"cxb+",  # found from ``x``, its rarest character, one after the start
     r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)",  # Claude's import token: led by ``@``
     r"(?<![^ \t\r\n])@([^ \t\r\n]*)",  # gemini's
+    r"abca(?:b|c)",  # a lead of four: found whole once its rarest character is frequent
+    r"(?<=x)bcab+",  # the same after a look-behind, overlapping occurrences
 )
 LED_ALPHABET = "abcx@\\` \r\n"
 
@@ -41,6 +44,7 @@ LED_ALPHABET = "abcx@\\` \r\n"
     window=st.tuples(st.integers(-70, 70), st.integers(-70, 70)),
 )
 @example(text="xabc abc bab\r \r\n", window=(0, 70))
+@example(text="abcabcabcab xbcabcabb abcac", window=(1, 70))
 def test_led_finds_what_the_pattern_finds(
     pattern: str, credit: int, text: str, window: tuple[int, int]
 ) -> None:

@@ -26,6 +26,8 @@ _RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
 container ends there."""
 _RUN = Leads(r"```|~~~")
 """Where a fence run can start: searched as two literals (``Leads``)."""
+_MARGIN_RUN = lazy(r"(`{3,}|~{3,})([^\r\n]*)")
+"""A line from its fence run on: the run, then the rest up to the line break."""
 _SHAPED = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
 _SHAPED_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,})[^\r\n]*", re.MULTILINE)
 _QUOTE, _ITEM_KIND = "q", "i"
@@ -234,21 +236,26 @@ class Blocks:
     def margin_line(self, at: int) -> int:
         """A line whose fence run starts at the left margin (``at``): it continues no
         container, so it ends every one (and a fence inside one); it closes a fence open
-        outside any container or opens one of its own. The next line start."""
-        brk = _BREAK.search(self.text, at)
-        end, after = (
-            (brk.start(), brk.end()) if brk is not None else (len(self.text), len(self.text))
-        )
-        line = self.text[at:end]
+        outside any container or opens one of its own. The next line start.
+
+        One match reads the line (its run and the rest): no tab expansion is needed, as
+        the run comes first and tabs after it only ever count as blanks or info text."""
+        text = self.text
+        line = _MARGIN_RUN.match(text, at)
+        if line is None:  # not a run of three: the caller found none here
+            raise ValueError(f"no fence run at {at}")
+        run, rest = line.group(1, 2)
+        end = line.end()
+        after = end + (2 if text.startswith("\r\n", end) else 1) if end < len(text) else end
         self.stack.clear()
         fence = self.fence
         if fence is not None and fence[2] == 0:
-            if _closes(line.expandtabs(4), fence[1][0], len(fence[1])):
-                self._close(fence, at, end)
+            if run[0] == fence[1][0] and len(run) >= len(fence[1]) and not rest.strip(" \t"):
+                self.found.append(Fence(fence[0], fence[1], at, run, at + len(run)))
+                self.fence = None
             return after
         self._end(at)
-        run = _opener(line.expandtabs(4))
-        self.fence = None if run is None else (at, run, 0)
+        self.fence = None if run[0] == "`" and "`" in rest else (at, run, 0)
         return after
 
     def finish(self) -> list[Fence]:
@@ -280,7 +287,7 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
     inside a container is followed line by line until it ends. ``every_line``: read all
     lines (the same answer; tests compare the two).
     """
-    if "```" not in text and "~~~" not in text:
+    if _RUN.search(text) is None:  # each found from its character (``memchr``)
         return []
     blocks = Blocks(text, full=False)
     lone_cr = "\r" in text and _LONE_CR.search(text) is not None  # ``in``: a vector search
