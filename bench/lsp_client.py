@@ -188,7 +188,7 @@ class LspClient:
         self._responses: dict[Any, Incoming] = {}
         self._sent_at: dict[int, float] = {}
         self._ids = itertools.count(1)
-        self._write_lock = threading.Lock()
+        self._write_lock = threading.RLock()
         self._threads: list[threading.Thread] = []
         self._closed = threading.Event()
         self._to_answer: queue.SimpleQueue[Incoming | None] = queue.SimpleQueue()
@@ -357,7 +357,12 @@ class LspClient:
                 del self.log[: len(self.log) - self.log_lines // 2]
 
     def _answer(self, item: Incoming) -> None:
-        """Reply to a server→client request, then record it (so waiting sees it answered)."""
+        """Record a server→client request and reply to it, both under the write lock.
+
+        Recorded first: the server may react to the reply at once (a test sees that
+        reaction before this thread runs again). Under the write lock: whoever waits
+        for the record writes next only after the reply is on the wire.
+        """
         msg = item.msg
         handler = self.handlers.get(msg["method"], self.fallback)
         reply: JsonObj = {"jsonrpc": "2.0", "id": msg["id"]}
@@ -368,11 +373,12 @@ class LspClient:
                 reply["result"] = handler(msg.get("params") or {})
             except Exception as exc:  # a handler bug must not hang the server
                 reply["error"] = {"code": -32603, "message": str(exc)}
-        with contextlib.suppress(LspError, OSError):
-            self._write(reply)  # fails only when the server (or a test) closed the pipe
-        with self._cond:
-            self.server_requests.append(item)
-            self._cond.notify_all()
+        with self._write_lock:
+            with self._cond:
+                self.server_requests.append(item)
+                self._cond.notify_all()
+            with contextlib.suppress(LspError, OSError):
+                self._write(reply)  # fails only when the server (or a test) closed the pipe
 
     def log_text(self) -> str:
         """The server's stderr kept so far."""
