@@ -10,20 +10,17 @@ from pathlib import Path
 
 import pytest
 
-from promptls.agents.registry import agent
+from promptls.agents.claude.rules import FRONT_KIND as CLAUDE_RULE
+from promptls.agents.cline.rules import FRONT_KIND as CLINE_RULE
+from promptls.agents.copilot.rules import FRONT_KIND as COPILOT
+from promptls.agents.cursor.rules import FRONT_KIND as CURSOR
+from promptls.agents.frontmatter import FrontKind
+from promptls.agents.qwen.rules import FRONT_KIND as QWEN_RULE
+from promptls.agents.registry import PROFILES, agent
 from promptls.analysis import analyze, fix_all
 from promptls.analysis.completion import front_matter_choices
 from promptls.analysis.frontmatter_check import Glob, Hits, glob_at, glob_hits
-from promptls.analysis.frontmatter_kinds import (
-    CLAUDE_RULE,
-    CLINE_RULE,
-    COPILOT,
-    CURSOR,
-    QWEN_RULE,
-    SKILL,
-    FrontKind,
-    front_kind,
-)
+from promptls.analysis.frontmatter_kinds import SKILL, front_kind
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.settings import Settings
 from promptls.analysis.workspace_files import WORKSPACE_FILES, WorkspaceFiles
@@ -474,3 +471,24 @@ def test_windsurf_and_kiro_complete_their_keys_and_modes() -> None:
     text = "---\ninclusion: fileMatch\nfile"
     choices = front_matter_choices(text, len(text), cases[1][0])
     assert [c.label for c in choices] == ["fileMatchPattern"]
+
+
+def test_each_agents_front_matter_schema_is_its_own_and_scopes_by_its_rules_key() -> None:
+    """A schema in an agent's home reads globs in that agent's dialect and names the key
+    its discovery scopes rules by, so PL021's matches and ``context`` agree."""
+    owned = [(p, k) for p in PROFILES.values() for k in p.front_kinds]
+    assert {k.name for _, k in owned} >= {"copilot-instructions", "cursor-rule", "kiro-steering"}
+    for profile, kind in owned:
+        assert kind.profile == profile.name
+        if profile.rules_scope_key is not None and kind.scope_key is not None:
+            assert kind.scope_key == profile.rules_scope_key, profile.name
+        assert kind.matches, kind.name
+
+
+def test_a_path_two_schemas_could_claim_goes_to_the_narrower_one() -> None:
+    assert front_kind(".claude/rules/x.instructions.md") is COPILOT
+    assert front_kind(".cursor/rules/a/SKILL.md") is SKILL
+    assert front_kind(".claude/rules/.cursor/rules/a/RULE.md") is CURSOR
+    assert front_kind(".claude/rules/.clinerules/x.md") is CLAUDE_RULE
+    assert front_kind(".claude/rules/.clinerules/X.MD") is CLINE_RULE
+    assert front_kind(".cursor/rules/RULE.md") is None  # a folder rule needs its folder

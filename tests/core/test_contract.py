@@ -347,8 +347,16 @@ def test_importing_every_agent_home_loads_no_framing_and_no_oracle() -> None:
     assert [m for m in loaded if _unit(m) not in {"agents", *ALLOWED["agents"], *OPEN_TO_ALL}] == []
 
 
-AGENT_BASE = frozenset({"promptls.agents", "promptls.agents.model", "promptls.agents.registry"})
-"""What the generic code may import of ``agents``: the record types and the registry."""
+AGENT_BASE = frozenset(
+    {
+        "promptls.agents",
+        "promptls.agents.model",
+        "promptls.agents.frontmatter",
+        "promptls.agents.registry",
+    }
+)
+"""What the generic code may import of ``agents``: the record types (the profile, the
+front-matter schema) and the registry."""
 
 
 def test_generic_discovery_and_analysis_reach_an_agent_only_through_its_profile() -> None:

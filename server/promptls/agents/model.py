@@ -14,6 +14,7 @@ from dataclasses import field
 from enum import StrEnum
 from typing import NamedTuple
 
+from promptls.agents.frontmatter import FrontKind
 from promptls.discovery.globs import DEFAULT, GlobDialect
 from promptls.discovery.hooks import GENERIC, DiscoveryHooks
 from promptls.discovery.never_loaded import CommandShadowing, SkillDepth, SkillPrecedence
@@ -153,8 +154,9 @@ class Profile(Record):
     ``imports`` is the agent's ``@path`` dialect (its parser and how it follows imports;
     None: the agent has none) and ``import_depth`` its hop limit. ``user_rules_dir``
     (under the user folder) and ``project_rules_dir`` (under the root) hold rules,
-    listed recursively; ``rules_scope_key`` is the front matter key
-    that makes a rule path-scoped (``conditional``). ``memory_file`` is a per-project file
+    listed recursively; ``rules_scope_key`` is the front matter key that makes a rule
+    path-scoped (``conditional``); ``front_kinds`` are the schemas of its rule files' front
+    matter (``promptls.agents.frontmatter``). ``memory_file`` is a per-project file
     under the user folder (``{project}`` is the project's folder key) of which only
     ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
     only when the agent reads a file in their folder below the root. ``fallback_files``
@@ -225,6 +227,7 @@ class Profile(Record):
     user_rules_dir: str | None = None
     project_rules_dir: str | None = None
     rules_scope_key: str | None = None
+    front_kinds: tuple[FrontKind, ...] = field(default=(), compare=False, repr=False)
     memory_file: str | None = None
     memory_max_lines: int = 0
     memory_max_bytes: int = 0

@@ -20,7 +20,8 @@ import os
 import re
 from collections.abc import Iterable
 
-from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape, front_kind
+from promptls.agents.frontmatter import FrontKind, Shape
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.frontmatter_nodes import front_matter
 from promptls.discovery.gitignore import git_ignored
 from promptls.discovery.imports import find_imports
@@ -132,8 +133,6 @@ def _in_front_matter(text: str, offset: int) -> tuple[int, int] | None:
 
 def _values(kind: FrontKind, key: str) -> tuple[str, ...]:
     """The values a key of this kind enumerates (none for free text and globs)."""
-    if key == "excludeAgent" and kind.name == "copilot-instructions":
-        return EXCLUDE_AGENT_VALUES
     if key in kind.choices:
         return kind.choices[key]
     if kind.keys.get(key) is Shape.BOOL:

@@ -12,16 +12,10 @@ import os
 from collections.abc import Iterator
 
 from promptls import later
+from promptls.agents.frontmatter import FrontKind
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
-from promptls.analysis.frontmatter_kinds import (
-    CLAUDE_RULE,
-    CROSS_AGENT,
-    CURSOR,
-    WINDSURF_RULE,
-    FrontKind,
-    front_kind,
-)
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.frontmatter_nodes import Front, front_matter
 from promptls.analysis.workspace_files import WORKSPACE_FILES, Listing
 from promptls.discovery.globs import Anchor, rejected, split_commas, split_patterns
@@ -36,19 +30,13 @@ def subject(doc: Document) -> tuple[FrontKind, Front] | None:
     return kind, front_matter(doc.text)
 
 
-LENIENT_AGENTS = (CLAUDE_RULE, CURSOR, WINDSURF_RULE)
-"""Kinds whose agent reads plain ``key: value`` lines from a block YAML rejects (Windsurf's
-own rule editor writes ``globs: *.tsx,*.astro`` unquoted, as Cursor's writes ``globs:
-*.ts``)."""
-
-
 def yaml_rejected(kind: FrontKind, front: Front) -> bool:
     """Whether the agent reads none of the block's keys because YAML rejects it (PL018's
     finding). The globs promptls still reads from such a block line by line are not the
     agent's: the one fix is the YAML, so the glob rules stay quiet about them."""
     if not front.present or not front.problem:
         return False
-    return not (front.lenient and kind in LENIENT_AGENTS)
+    return not (front.lenient and kind.lenient)
 
 
 def _folded(key: str) -> str:
@@ -58,7 +46,7 @@ def _folded(key: str) -> str:
 
 def suggestions(kind: FrontKind, key: str) -> tuple[str, ...]:
     """The keys of ``kind`` that ``key`` is probably meant to be, best first."""
-    cross = CROSS_AGENT.get((kind.name, key))
+    cross = kind.foreign_keys.get(key)
     if cross is not None:
         return (cross,)
     folded = {_folded(k): k for k in kind.keys}

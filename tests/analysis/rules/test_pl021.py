@@ -12,13 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from promptls.agents.claude.rules import FRONT_KIND as CLAUDE_RULE
+from promptls.agents.cursor.rules import FRONT_KIND as CURSOR
 from promptls.analysis import analyze
 from promptls.analysis.frontmatter_check import scope_globs
-from promptls.analysis.frontmatter_kinds import (
-    CLAUDE_RULE,
-    CURSOR,
-    scope_root,
-)
+from promptls.analysis.frontmatter_kinds import scope_root
 from promptls.analysis.frontmatter_nodes import front_matter
 from promptls.analysis.model import Severity
 from promptls.analysis.settings import Settings

@@ -69,6 +69,7 @@ PROFILE = Profile(
     project_skill_dirs=(".claude/skills",),
     # code.claude.com/docs/en/skills "Available string substitutions" (PL029's sources)
     skill_templates=True,
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".claude", "CLAUDE.md", "CLAUDE.local.md"),
     skill_precedence=SkillPrecedence(
         (("user", ".claude/skills"), ("project", ".claude/skills")),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import GlobDialect, split_patterns
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -36,3 +37,18 @@ def activation(profile: Profile, data: dict[str, object]) -> Activation:
             ),
         )
     return Activation(Mode.SCOPED, globs)
+
+
+FRONT_KIND = FrontKind(
+    # code.claude.com/docs/en/memory "Path-specific rules" (crawl of 2026-08-22).
+    "claude-rule",
+    "Claude Code",
+    "claude",
+    {"paths": Shape.GLOBS},
+    "paths",
+    (".claude", "rules"),
+    matches=(Match(".md", Place.BELOW),),
+    lenient=True,
+    foreign_keys={"globs": "paths", "applyTo": "paths"},
+)
+"""Claude Code's rule front matter (PL018–PL024, completion)."""

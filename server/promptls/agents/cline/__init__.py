@@ -6,7 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.cline import discovery
+from promptls.agents.cline import discovery, rules
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
@@ -25,6 +25,7 @@ PROFILE = Profile(
     walk=Walk.ROOT,
     project_rules_dir=".clinerules",
     order_note="sorted by rule name, user and project rules mixed",
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".clinerules", ".cline"),
     coverage_hint="create AGENTS.md (Cline reads it in the working folder)",
     verified_by=VerifiedBy(Verification.ORACLE),

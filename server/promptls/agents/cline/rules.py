@@ -34,6 +34,7 @@ import re
 import unicodedata
 from typing import NamedTuple
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.frontmatter import read_front_matter
 
 FRONT_MATTER = re.compile(r"^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$")
@@ -154,3 +155,20 @@ def sort_key(name: str) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...], t
 def is_rule_name(file_name: str) -> bool:
     """Whether Cline reads a file of this name in a rules folder."""
     return os.path.splitext(file_name)[1].lower() in RULE_EXTENSIONS
+
+
+FRONT_KIND = FrontKind(
+    # The CLI reads name, disabled and enabled (a rule with a non-boolean switch or a
+    # non-string name is dropped, above); paths is the extension's conditional-rule key
+    # (docs.cline.bot/customization/cline-rules, read 2026-12-06), which the CLI ignores,
+    # so it is known but scopes nothing here.
+    "cline-rule",
+    "Cline",
+    "cline",
+    {"name": Shape.STRING, "disabled": Shape.BOOL, "enabled": Shape.BOOL, "paths": Shape.GLOBS},
+    None,
+    (".clinerules",),
+    matches=tuple(Match(ending, Place.IN, any_case=True) for ending in RULE_EXTENSIONS),
+    wrong_type="it reports an error and does not send the rule",
+)
+"""Cline's rule front matter (PL018–PL024, completion)."""

@@ -45,6 +45,7 @@ PROFILE = Profile(
     dedupe_content=True,
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".github/copilot-instructions.md", ".github/instructions"),
     coverage_hint="create AGENTS.md (Copilot reads it natively)",
     verified_by=VerifiedBy(Verification.ORACLE),

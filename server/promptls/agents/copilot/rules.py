@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import Anchor, GlobDialect, ScopeValue, split_patterns
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -73,3 +74,30 @@ def activation(profile: Profile, data: dict[str, object]) -> Activation:
         hit = next(g for g in globs if g in _VSCODE_ALL)
         return Activation(Mode.ALWAYS, note=f" (applyTo {hit}: every file){extra}")
     return Activation(Mode.SCOPED, globs, extra)
+
+
+FRONT_KIND = FrontKind(
+    # The VS Code custom-instructions page and GitHub's path-specific instructions page
+    # (read 2026-12-01): applyTo, description, name, excludeAgent.
+    "copilot-instructions",
+    "GitHub Copilot",
+    "copilot",
+    {
+        "applyTo": Shape.GLOB_STRING,
+        "description": Shape.STRING,
+        "name": Shape.STRING,
+        "excludeAgent": Shape.STRING,
+    },
+    "applyTo",
+    (".github", "instructions"),
+    matches=(Match(".instructions.md", Place.ANYWHERE),),
+    # GitHub's documented values of excludeAgent.
+    choices={"excludeAgent": ("code-review", "coding-agent")},
+    choice_effects={"excludeAgent": "it excludes no agent"},
+    foreign_keys={"globs": "applyTo", "paths": "applyTo"},
+    unattached=(
+        "no applyTo and no description: Copilot never attaches this file by itself (without "
+        "applyTo, VS Code decides from the description); it is used only when attached by hand"
+    ),
+)
+"""Copilot's ``*.instructions.md`` front matter (PL018–PL024, completion)."""

@@ -24,7 +24,7 @@ PROFILE = Profile(
     # Only .mdc files and <name>/RULE.md folders are rules: a plain .md in .cursor/rules
     # is ignored (cursor.com/docs/context/rules as quoted by public guides, read 2026-12-06)
     rules_suffix=".mdc",
-    rules_folder_file="RULE.md",
+    rules_folder_file=rules.RULES_FOLDER_FILE,
     rules_scope_key="globs",
     globs=rules.GLOBS,
     rule_activation=rules.activation,
@@ -32,6 +32,7 @@ PROFILE = Profile(
     lazy_files=("AGENTS.md",),
     skill_dirs=("skills",),
     project_skill_dirs=(".cursor/skills",),
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".cursor", ".cursorrules"),
     coverage_hint="create AGENTS.md, or an `alwaysApply: true` rule in .cursor/rules",
     verified_by=VerifiedBy(Verification.DOCS, "2026-12-01", "cursor.com/docs/context/rules"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import Anchor, GlobDialect, split_patterns
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -53,3 +54,26 @@ def activation(profile: Profile, data: dict[str, object]) -> Activation:
         note="manual: no alwaysApply, globs or description, so it applies only when "
         "@-mentioned" + note,
     )
+
+
+RULES_FOLDER_FILE = "RULE.md"
+"""The file that makes a subfolder of ``.cursor/rules`` one rule (the profile's
+``rules_folder_file``)."""
+
+FRONT_KIND = FrontKind(
+    # cursor.com/docs/context/rules (read 2026-12-01): description, globs, alwaysApply.
+    "cursor-rule",
+    "Cursor",
+    "cursor",
+    {"description": Shape.STRING, "globs": Shape.GLOBS, "alwaysApply": Shape.BOOL},
+    "globs",
+    (".cursor", "rules"),
+    matches=(
+        Match(RULES_FOLDER_FILE, Place.SUBFOLDER, whole_name=True),
+        Match(".mdc", Place.BELOW),
+    ),
+    always_key="alwaysApply",
+    lenient=True,
+    foreign_keys={"paths": "globs", "applyTo": "globs"},
+)
+"""Cursor's rule front matter (PL018–PL024, completion)."""

@@ -34,6 +34,7 @@ PROFILE = Profile(
     import_depth=5,
     globs=rules.GLOBS,
     rule_activation=rules.activation,
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".kiro/steering",),
     coverage_hint="create AGENTS.md at the workspace root (Kiro always includes it), or a "
     "steering file in .kiro/steering",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import Anchor, GlobDialect, split_patterns
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -61,3 +62,29 @@ def activation(profile: Profile, data: dict[str, object]) -> Activation:
         note=f"inclusion: {inclusion!r} is not a documented mode ({', '.join(INCLUSIONS)}); "
         "what Kiro does with it is not documented, so the file is not counted as sent",
     )
+
+
+FRONT_KIND = FrontKind(
+    # kiro.dev/docs/steering (read 2026-12-06): inclusion, fileMatchPattern (a string or
+    # a list), and the name and description an auto file is chosen by.
+    "kiro-steering",
+    "Kiro",
+    "kiro",
+    {
+        "inclusion": Shape.STRING,
+        "fileMatchPattern": Shape.GLOBS,
+        "name": Shape.STRING,
+        "description": Shape.STRING,
+    },
+    "fileMatchPattern",
+    (".kiro", "steering"),
+    matches=(Match(".md", Place.BELOW),),
+    choices={"inclusion": INCLUSIONS},
+    scope_when=("inclusion", "fileMatch"),
+    foreign_keys={
+        "globs": "fileMatchPattern",
+        "applyTo": "fileMatchPattern",
+        "paths": "fileMatchPattern",
+    },
+)
+"""Kiro's steering front matter (PL018–PL024, completion)."""

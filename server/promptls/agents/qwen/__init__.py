@@ -39,6 +39,7 @@ PROFILE = Profile(
     rule_activation=rules.activation,
     skill_dirs=("skills",),
     project_skill_dirs=(".qwen/skills",),
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".qwen", "QWEN.md"),
     order_note=(
         "one name at a time: each name's user file, then its files from the top of the "

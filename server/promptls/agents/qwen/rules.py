@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import GlobDialect
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -47,3 +48,18 @@ def _js_string(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return str(value)
+
+
+FRONT_KIND = FrontKind(
+    # rulesDiscovery.ts parseRuleFile (0.24.4, read 2026-12-06): `paths` (a list, or one
+    # glob string) and `description`; other keys are ignored.
+    "qwen-rule",
+    "Qwen Code",
+    "qwen",
+    {"paths": Shape.STRINGS, "description": Shape.STRING},
+    "paths",
+    (".qwen", "rules"),
+    matches=(Match(".md", Place.BELOW),),
+    foreign_keys={"globs": "paths", "applyTo": "paths"},
+)
+"""Qwen Code's rule front matter (PL018–PL024, completion)."""

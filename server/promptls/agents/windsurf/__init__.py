@@ -44,6 +44,7 @@ PROFILE = Profile(
         checked="2026-12-06",
         applies_to=(".windsurf/rules/**", ".windsurfrules"),
     ),
+    front_kinds=(rules.FRONT_KIND,),
     setup_markers=(".windsurf/rules", ".windsurfrules"),
     coverage_hint="create AGENTS.md, or a `trigger: always_on` rule in .windsurf/rules",
     verified_by=VerifiedBy(Verification.DOCS, "2026-12-06", f"{_MEMORIES}, {_AGENTS_MD}"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.globs import Anchor, GlobDialect, split_patterns
 from promptls.discovery.rule_modes import Activation, Mode
 
@@ -64,3 +65,21 @@ def activation(profile: Profile, data: dict[str, object]) -> Activation:
         f"{', '.join(TRIGGERS)}, and what it does otherwise is not documented, so the rule "
         "is not counted as sent",
     )
+
+
+FRONT_KIND = FrontKind(
+    # docs.windsurf.com/windsurf/cascade/memories (read 2026-12-06): trigger, globs and
+    # the description a model-decision rule is chosen by.
+    "windsurf-rule",
+    "Windsurf",
+    "windsurf",
+    {"trigger": Shape.STRING, "globs": Shape.GLOBS, "description": Shape.STRING},
+    "globs",
+    (".windsurf", "rules"),
+    matches=(Match(".md", Place.BELOW),),
+    choices={"trigger": TRIGGERS},
+    scope_when=("trigger", "glob"),
+    lenient=True,
+    foreign_keys={"applyTo": "globs", "paths": "globs", "fileMatchPattern": "globs"},
+)
+"""Windsurf's rule front matter (PL018–PL024, completion)."""

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from promptls.agents.frontmatter import FrontKind
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import subject, suggestions
-from promptls.analysis.frontmatter_kinds import CROSS_AGENT, FrontKind, front_kind
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.frontmatter_nodes import Front
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
@@ -47,7 +48,7 @@ def check(doc: Document) -> Iterator[Finding]:
         options = tuple(o for o in suggestions(kind, key.name) if o != key.name)
         if not options or own_word(key.name, options):
             continue
-        if (kind.name, key.name) in CROSS_AGENT and options[0] in present:
+        if key.name in kind.foreign_keys and options[0] in present:
             continue  # `globs:` beside `paths:`: written for the other agent too
         if options[0] == kind.scope_key and always_loaded(kind, front):
             continue  # `glob:` in an always-applied rule: the globs would be ignored

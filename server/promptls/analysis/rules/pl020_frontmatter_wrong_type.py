@@ -6,9 +6,10 @@ import difflib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
+from promptls.agents.frontmatter import DEFAULT_CHOICE_EFFECT, FrontKind, Shape
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import subject
-from promptls.analysis.frontmatter_kinds import EXCLUDE_AGENT_VALUES, FrontKind, Shape, front_kind
+from promptls.analysis.frontmatter_kinds import front_kind
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.discovery.globs import split_commas
@@ -108,13 +109,11 @@ def _problem(kind: FrontKind, key: Key, shape: Shape) -> str | None:
         known = ", ".join(choices[:-1]) + f" or {choices[-1]}"
         meant = _choice(kind, key)
         hint = f" (did you mean {meant}?)" if meant else ""
+        effect = kind.choice_effects.get(key.name, DEFAULT_CHOICE_EFFECT)
         return (
-            f"{kind.agent} reads {key.name!r} as {known}; {value!r} is none of them, so the "
-            f"file does not get the mode its author meant{hint}"
+            f"{kind.agent} reads {key.name!r} as {known}; {value!r} is none of them, "
+            f"so {effect}{hint}"
         )
-    if key.name == "excludeAgent" and isinstance(value, str) and value not in EXCLUDE_AGENT_VALUES:
-        known = " or ".join(repr(v) for v in EXCLUDE_AGENT_VALUES)
-        return f"'excludeAgent' is {known}; {value!r} excludes no agent"
     return None
 
 
@@ -154,8 +153,10 @@ RULE = Rule(
         "comma-separated string (not when a comment sits between the items, which the "
         "rewrite would drop). Windsurf's `trigger` is one of `always_on`, `manual`, "
         "`model_decision` and `glob`, Kiro's `inclusion` one of `always`, `fileMatch`, "
-        "`manual` and `auto`: another value is no mode the agent documents, and the fix "
-        "writes the documented value a misspelling is close to (`always` → `always_on`). Keys that only label a skill (`argument-hint`, `license`, "
+        "`manual` and `auto`: another value is no mode the agent documents. For these and "
+        "`excludeAgent` the fix writes the documented value a misspelling is close to "
+        "(`always` → `always_on`, `coding_agent` → `coding-agent`). Keys that only label a "
+        "skill (`argument-hint`, `license`, "
         "`compatibility`, `metadata`) are left alone: a dropped label changes nothing "
         "about when the skill loads or runs."
     ),

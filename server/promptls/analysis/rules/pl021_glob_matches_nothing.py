@@ -6,6 +6,7 @@ import os
 import re
 from collections.abc import Iterator
 
+from promptls.agents.frontmatter import FrontKind
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import (
@@ -15,7 +16,7 @@ from promptls.analysis.frontmatter_check import (
     subject,
     yaml_rejected,
 )
-from promptls.analysis.frontmatter_kinds import FrontKind, front_kind, scope_root
+from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.escape import safe_line

@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from promptls.agents.frontmatter import FrontKind
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import is_blank, subject
-from promptls.analysis.frontmatter_kinds import COPILOT, front_kind, path_parts
+from promptls.analysis.frontmatter_kinds import front_kind, path_parts
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.analysis.rules.discovered import first_line_span
 
 
-def _in_instructions_folder(path: str) -> bool:
-    """Whether the file is under a ``.github/instructions`` folder, where Copilot looks.
-    One elsewhere (``docs/x.instructions.md``) is read only when VS Code's
-    ``chat.instructionsFilesLocations`` names its folder, which promptls does not read:
-    likely documentation named so, and left alone."""
+def _under_marker(kind: FrontKind, path: str) -> bool:
+    """Whether the file is under its kind's folders (Copilot's ``.github/instructions``),
+    where the agent looks. One elsewhere (``docs/x.instructions.md``) is read only when
+    VS Code's ``chat.instructionsFilesLocations`` names its folder, which promptls does
+    not read: likely documentation named so, and left alone."""
     parts = path_parts(path)[:-1]
-    width = len(COPILOT.root_marker)
-    return any(parts[i : i + width] == COPILOT.root_marker for i in range(len(parts)))
+    width = len(kind.root_marker)
+    return any(parts[i : i + width] == kind.root_marker for i in range(len(parts)))
 
 
 def check(doc: Document) -> Iterator[Finding]:
-    """A Copilot instructions file with neither ``applyTo`` nor a description."""
+    """A file its agent attaches only by scope or description (Copilot's instructions
+    files) with neither."""
     if front_kind(doc.path) is None:  # no front matter schema: nothing to load
         return
 
@@ -31,11 +33,13 @@ def check(doc: Document) -> Iterator[Finding]:
     if found is None:
         return
     kind, front = found
-    if kind is COPILOT and doc.path is not None and not _in_instructions_folder(doc.path):
+    if kind.unattached is None or kind.scope_key is None or doc.path is None:
         return
-    if kind is not COPILOT or (front.present and (front.problem and not front.lenient)):
+    if not _under_marker(kind, doc.path):
+        return
+    if front.present and (front.problem and not front.lenient):
         return  # an unreadable block is PL018's
-    scope = front.get("applyTo")
+    scope = front.get(kind.scope_key)
     description = front.get("description")
     if scope is not None and not is_blank(scope.value):
         return
@@ -47,12 +51,7 @@ def check(doc: Document) -> Iterator[Finding]:
         start, end = scope.start, max(scope.value_end, scope.end)
     else:
         start, end = first_line_span(doc.text)
-    yield RULE.finding(
-        "no applyTo and no description: Copilot never attaches this file by itself (without "
-        "applyTo, VS Code decides from the description); it is used only when attached by hand",
-        start,
-        end,
-    )
+    yield RULE.finding(kind.unattached, start, end)
 
 
 RULE = Rule(
