@@ -9,7 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from promptls.analysis.engine import document_kind
+from promptls.analysis.model import DocumentKind
 from promptls.context import Discovery, EntryStatus, discover
+from promptls.discovery import is_instruction_path, workspace_globs
 from tests.core.helpers import write
 
 
@@ -101,3 +104,16 @@ def test_rules_come_before_the_instructions_of_its_settings_files(tmp_path: Path
         "ws/odocs/o.md",
         "ws/kdocs/d.md",
     ]
+
+
+def test_every_rules_folder_kilo_reads_holds_instruction_files(tmp_path: Path) -> None:
+    """check and the editors take a file for an instruction file (PL003, not a prompt's
+    PL005) in each folder Kilo's walk reads rules from, and nowhere else."""
+    rules = [".kilo/rules/a.md", ".kilocode/rules/a.md", ".kilo/rules-ask/a.md"]
+    rules.append(".kilocode/rules-orchestrator/a.md")
+    for rel in rules:
+        assert is_instruction_path(tmp_path / "ws" / rel, ["kilo"]), rel
+        assert document_kind(str(tmp_path / "ws" / rel)) is DocumentKind.INSTRUCTION, rel
+    assert not is_instruction_path(tmp_path / "ws" / ".kilo/rules-other/a.md", ["kilo"])
+    assert not is_instruction_path(tmp_path / "ws" / ".kilo/notes/a.md", ["kilo"])
+    assert all(f"**/{rel.rsplit('/', 1)[0]}/**/*.md" in workspace_globs() for rel in rules)

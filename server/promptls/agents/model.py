@@ -154,7 +154,9 @@ class Profile(Record):
     ``imports`` is the agent's ``@path`` dialect (its parser and how it follows imports;
     None: the agent has none) and ``import_depth`` its hop limit. ``user_rules_dir``
     (under the user folder) and ``project_rules_dir`` (under the root) hold rules,
-    listed recursively; ``rules_scope_key`` is the front matter key that makes a rule
+    listed recursively; ``more_rules_dirs`` (under the root) hold rules only the agent's
+    own walk reads (Kilo's ``.kilo/rules`` and per-mode folders), named so that check and
+    the editors take their files for instruction files; ``rules_scope_key`` is the front matter key that makes a rule
     path-scoped (``conditional``); ``front_kinds`` are the schemas of its rule files' front
     matter (``promptls.agents.frontmatter``). ``memory_file`` is a per-project file
     under the user folder (``{project}`` is the project's folder key) of which only
@@ -226,6 +228,7 @@ class Profile(Record):
     local_in_every_dir: bool = False
     user_rules_dir: str | None = None
     project_rules_dir: str | None = None
+    more_rules_dirs: tuple[str, ...] = ()
     rules_scope_key: str | None = None
     front_kinds: tuple[FrontKind, ...] = field(default=(), compare=False, repr=False)
     memory_file: str | None = None

@@ -182,7 +182,7 @@ def _rules_folders(
         prof = PROFILES.get(name)
         if prof is None:
             continue
-        for folder in (prof.project_rules_dir, prof.nested_rules):
+        for folder in (prof.project_rules_dir, prof.nested_rules, *prof.more_rules_dirs):
             if folder:
                 found.add((tuple(folder.split("/")), prof.rules_suffix))
                 if prof.rules_folder_file:

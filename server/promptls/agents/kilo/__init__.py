@@ -32,6 +32,7 @@ PROFILE = Profile(
     legacy_files=(walk.LEGACY_RULES,),
     # so check and the editors treat its rule files as instruction files
     project_rules_dir=".kilocode/rules",
+    more_rules_dirs=walk.MORE_RULES_DIRS,
     # oracle scenario "kilo: skills" (7.7.7); ~/.kilo/skills is read too (not modelled)
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".kilo/skills", ".kilocode/skills", ".claude/skills", ".agents/skills"),

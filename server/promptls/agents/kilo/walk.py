@@ -42,6 +42,11 @@ RULES_DIRS = (".kilo/rules", ".kilocode/rules")
 LEGACY_RULES = ".kilocoderules"
 MODES = ("code", "architect", "ask", "debug", "orchestrator")
 """The modes whose ``rules-MODE`` folders are read, in this order."""
+MORE_RULES_DIRS = (
+    *RULES_DIRS[:1],
+    *(f"{folder}-{mode}" for mode in MODES for folder in RULES_DIRS),
+)
+"""The rules folders besides ``.kilocode/rules`` (the profile's ``project_rules_dir``)."""
 
 
 class KiloDiscovery(OpencodeDiscovery):
