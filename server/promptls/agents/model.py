@@ -156,9 +156,10 @@ class Profile(Record):
     (under the user folder) and ``project_rules_dir`` (under the root) hold rules,
     listed recursively; ``more_rules_dirs`` (under the root) hold rules only the agent's
     own walk reads (Kilo's ``.kilo/rules`` and per-mode folders), named so that check and
-    the editors take their files for instruction files; ``rules_scope_key`` is the front matter key that makes a rule
-    path-scoped (``conditional``); ``front_kinds`` are the schemas of its rule files' front
-    matter (``promptls.agents.frontmatter``). ``memory_file`` is a per-project file
+    the editors take their files for instruction files; ``rules_scope_key`` is the front
+    matter key that makes a rule path-scoped (``conditional``); ``front_kinds`` are the
+    schemas of its rule files' front matter (``promptls.agents.frontmatter``).
+    ``memory_file`` is a per-project file
     under the user folder (``{project}`` is the project's folder key) of which only
     ``memory_max_lines`` lines or ``memory_max_bytes`` bytes load. ``lazy_files`` load
     only when the agent reads a file in their folder below the root. ``fallback_files``
