@@ -27,6 +27,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
 from tests import MARKER as MARKER  # re-exported: the LSP tests take it from here
+from tests.lsp import forkserver
 from tests.positions import encoded_offset, encoded_position
 
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}
@@ -154,7 +155,19 @@ def events_of(client: PromptClient) -> Events:
     return client.events
 
 
-CONFIG = ClientServerConfig(
+class _Config(ClientServerConfig):  # type: ignore[misc]
+    """pytest-lsp's configuration, starting servers through the worker's fork server."""
+
+    def get_server_command(self, devtools: str | None = None) -> list[str]:
+        """The fork server's launcher when it runs (``forkserver.py``), else ``SERVER``."""
+        if devtools is None and self.server_command == SERVER and not EXTRA_ARGS:
+            command = forkserver.launcher_command(self.server_env or dict(os.environ))
+            if command is not None:
+                return command
+        return list(super().get_server_command(devtools))
+
+
+CONFIG = _Config(
     server_command=SERVER,
     client_factory=PromptClient,
     server_env={**os.environ, "HOME": FAKE_HOME, "PROMPTLS_TEST": "1"},

@@ -12,6 +12,7 @@ from promptls.commands import UsageError
 if TYPE_CHECKING:
     import argparse
 
+    from promptls.lsp.codecache import CodeCache
     from promptls.lsp.server import PromptServer
 
 log = logging.getLogger(__name__)
@@ -50,6 +51,32 @@ def _host_port(value: str) -> tuple[str, int]:
     return host, int(port)
 
 
+_prepared: list[CodeCache | None] = []
+"""The code cache :func:`prepare` started, in a host that prepared before forking."""
+
+
+def prepare() -> None:
+    """Import the LSP stack now, through the code cache, as a server's start would, and
+    make the converter every server of this process shares.
+
+    For a host that forks servers from one prepared process (the test suite's fork
+    server, ``tests/lsp/forkserver.py``): each child then starts at ``create_server``
+    with nothing left to import, the server a fresh ``promptls serve`` with the host's
+    environment would be. The host must fork before it starts any thread.
+    """
+    young, middle, old = gc.get_threshold()
+    gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
+    try:
+        cache = later.codecache.start()
+        later.lsp_server.converter()
+        if cache is not None:
+            later.codecache.check_effect(cache)
+    finally:
+        gc.set_threshold(young, middle, old)
+    gc.freeze()
+    _prepared[:] = [cache]
+
+
 def _build_server() -> PromptServer:
     """Import the LSP stack and build the server with only the youngest GC generation.
 
@@ -63,6 +90,10 @@ def _build_server() -> PromptServer:
     the start-up objects are frozen, so no full collection in the session walks them.
     The classes are made through the code cache (``lsp/codecache.py``) when it is on.
     """
+    if _prepared:
+        server = later.lsp_server.create_server()
+        server.code_cache = _prepared[0]
+        return server
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
     try:

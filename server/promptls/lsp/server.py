@@ -9,6 +9,7 @@ the debug command (only with ``debug: true``) can be added there.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import sys
 import threading
@@ -16,9 +17,11 @@ from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
+import cattrs
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import default_converter
 from pygls.uris import from_fs_path, to_fs_path
 
 from promptls import __version__, later
@@ -57,12 +60,27 @@ CLIENT_ANSWER_TIMEOUT = 10.0
 """Seconds to wait for the client's settings before going on with what we have."""
 
 
+@functools.cache
+def converter() -> cattrs.Converter:
+    """pygls' converter for lsprotocol's types, made once per process.
+
+    Making it registers hooks for every lsprotocol type (~0.1 s of CPU); one server per
+    process makes it once either way, and a host that forks servers from a prepared
+    process (``commands.serve.prepare``) makes it before forking. Nothing promptls does
+    registers hooks of its own on it, so servers sharing it see the same converter.
+    """
+    made: cattrs.Converter = default_converter()  # type: ignore[no-untyped-call]
+    return made
+
+
 class PromptServer(LanguageServer):
     """pygls server plus the promptls state every feature shares."""
 
     def __init__(self) -> None:
         """Build empty state; real values arrive with ``initialize``."""
-        super().__init__("promptls", __version__, protocol_cls=PromptProtocol)
+        super().__init__(
+            "promptls", __version__, protocol_cls=PromptProtocol, converter_factory=converter
+        )
         self.settings = SettingsStore(self.warn)
         self.documents = Documents(self._analyze, self._publish, "utf-16")
         self._discovery: DiscoveryCache | None = None

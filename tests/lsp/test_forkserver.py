@@ -1,0 +1,106 @@
+"""The suite's fork server (``forkserver.py``) starts the server a test would have
+started: the same answers, the same end, and nothing left behind. What it saves is
+measured in the closing notes, not here."""
+
+from __future__ import annotations
+
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+
+from tests.lsp import forkserver
+from tests.lsp.client import CONFIG, SERVER, capabilities, initialize, session
+
+pytestmark = pytest.mark.skipif(
+    forkserver.launcher_command(CONFIG.server_env or {}) is None,
+    reason="the fork server is switched off (PROMPTLS_TEST_FORK=0)",
+)
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid``."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def _launch(env: dict[str, str]) -> subprocess.Popen[bytes]:
+    command = forkserver.launcher_command(CONFIG.server_env or {})
+    assert command is not None
+    return subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+
+def _wait_for(predicate: object, seconds: float = 20.0) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():  # type: ignore[operator]
+            return True
+        time.sleep(0.02)
+    return False
+
+
+async def test_a_forked_server_answers_initialize_as_a_fresh_one(tmp_path: Path) -> None:
+    async with session("vscode", tmp_path) as forked:
+        assert forked.init_result is not None
+    fresh_client = await type(CONFIG)(
+        server_command=[*SERVER], client_factory=CONFIG.client_factory, server_env=CONFIG.server_env
+    ).start()
+    try:
+        fresh = await initialize(fresh_client, capabilities("vscode"), tmp_path, None)
+    finally:
+        await fresh_client.shutdown_session()
+        await fresh_client.stop()
+    assert isinstance(fresh, types.InitializeResult)
+    assert forked.init_result == fresh
+
+
+def test_a_killed_launcher_takes_its_server_with_it() -> None:
+    server = forkserver.running()
+    assert server is not None
+    before = _children(server.pid)
+    launcher = _launch(dict(CONFIG.server_env or {}))
+    assert _wait_for(lambda: len(_children(server.pid) - before) == 1)
+    [child] = _children(server.pid) - before
+    launcher.kill()
+    launcher.wait(20)
+    assert _wait_for(lambda: child not in _children(server.pid))
+
+
+def test_a_signal_to_the_launcher_ends_the_server_and_is_its_status() -> None:
+    launcher = _launch(dict(CONFIG.server_env or {}))
+    server = forkserver.running()
+    assert server is not None
+    assert _wait_for(lambda: bool(_children(server.pid)))
+    launcher.send_signal(signal.SIGTERM)
+    assert launcher.wait(20) == -signal.SIGTERM
+
+
+def test_end_of_input_ends_the_server_with_its_own_status() -> None:
+    launcher = _launch(dict(CONFIG.server_env or {}))
+    assert launcher.stdin is not None
+    launcher.stdin.close()
+    fresh = subprocess.run(SERVER, input=b"", env=CONFIG.server_env, capture_output=True)
+    assert launcher.wait(20) == fresh.returncode
+
+
+def test_another_environment_gets_a_process_of_its_own() -> None:
+    env = {**(CONFIG.server_env or {}), "PROMPTLS_CODE_CACHE": "off"}
+    launcher = _launch(env)
+    server = forkserver.running()
+    assert server is not None
+    cmdline = Path(f"/proc/{launcher.pid}/cmdline")
+    assert _wait_for(lambda: b"promptls\0serve" in cmdline.read_bytes())
+    assert launcher.pid not in _children(server.pid)
+    launcher.kill()
+    launcher.wait(20)
