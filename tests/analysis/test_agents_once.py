@@ -129,7 +129,10 @@ def _user_files(home: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("profile", "user_files"), [(None, False), ("claude", False), (None, True)]
+    ("profile", "user_files"),
+    # Without user files, every agent's: the run with them covers it but for the home's
+    # files, so the inner loop (scripts/test --quick) leaves it to the full run.
+    [pytest.param(None, False, marks=pytest.mark.slow), ("claude", False), (None, True)],
 )
 def test_corpus_findings_are_those_of_one_analysis_per_agent(
     corpus: Path,
