@@ -18,6 +18,7 @@ from promptls.analysis.coverage import Hole
 from promptls.analysis.model import DocumentKind, Related
 from promptls.analysis.settings import Settings
 from promptls.discovery import Discovery, discover
+from tests import every_agent_but
 
 # PL027 and PL028 as a user reads them: the home whose settings decide what each agent
 # reads, the related span's words, where the agent is set up (written from the file's
@@ -66,8 +67,7 @@ def test_pl028_names_the_marker_from_the_files_folder_and_points_at_it(
             # AGENTS.md sets the repository up for codex too: the finding names gemini.
             "[gemini] the repository is set up for gemini (.gemini/settings.json), but gemini "
             "loads no project instructions: it reads GEMINI.md, while AGENTS.md reaches "
-            "claude, codex, copilot, cursor, opencode, kilo, qwen, cline, windsurf, kiro, crush; "
-            f"{GEMINI_HINT}",
+            f"{', '.join(every_agent_but('or', 'gemini'))}; {GEMINI_HINT}",
             (Related(0, 0, "gemini is set up here", marker),),
         )
     ]
