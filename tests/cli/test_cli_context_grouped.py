@@ -101,3 +101,72 @@ def test_a_long_status_keeps_the_matrix_columns_aligned() -> None:
     lines = matrix_lines(Matrix(("claude", "codex"), rows, (900, 0)), None, "/p")
     ends = {len(line.rstrip()) for line in lines[1:]}  # heading, rows, total
     assert len(ends) == 1, lines
+
+
+def _rows(profile: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """What an editor's tree node shows of an agent, independently of ``views.groups``:
+    every candidate on disk with its status, reason, position and size, in the order of
+    the answer's entries (missing names left out)."""
+    sent = {f["order"]: f for f in profile["files"]}
+    rows = []
+    for e in profile["entries"]:
+        if e["status"] == "skipped" and e["size"] is None:
+            continue
+        file = sent.get(e["order"]) if e["status"] in ("loaded", "cut", "imported") else None
+        position = file["order"] + 1 if file else None
+        rows.append(
+            (e["path"], e["status"], e["reason"], position, file["bytes"] if file else e["size"])
+        )
+    return sorted(rows, key=lambda r: (r[3] is None, r[3] or 0))
+
+
+def test_the_editors_groups_are_the_agents_with_the_same_rows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = _answer(tmp_path, capsys)
+    groups = data["groups"]
+    order = [p["profile"] for p in data["profiles"]]
+    assert sorted(n for g in groups for n in g) == sorted(order)  # every agent once
+    at = [[order.index(n) for n in g] for g in groups]
+    assert all(g == sorted(g) for g in at) and [g[0] for g in at] == sorted(g[0] for g in at)
+    rows = {p["profile"]: _rows(p) for p in data["profiles"]}
+    for group in groups:
+        assert all(rows[name] == rows[group[0]] for name in group), group
+    firsts = [rows[g[0]] for g in groups]
+    assert len(firsts) == len({repr(r) for r in firsts})  # different rows, different nodes
+    assert any("codex" in g and "opencode" in g for g in groups)
+
+
+def test_the_same_file_for_another_reason_is_another_node(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # For a file in sub/, its AGENTS.md is lazy for several agents, each with its own words.
+    root, home = tmp_path / "repo", tmp_path / "home"
+    (root / "sub").mkdir(parents=True)
+    home.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    (root / "AGENTS.md").write_text("# Rules\n", encoding="utf-8")
+    (root / "sub" / "AGENTS.md").write_text("# Sub\n", encoding="utf-8")
+    (root / "sub" / "x.py").write_text("", encoding="utf-8")
+    target = root / "sub" / "x.py"
+    main(
+        [
+            "context",
+            "--all-profiles",
+            "--json",
+            "--home",
+            str(home),
+            "--for",
+            str(target),
+            str(root),
+        ]
+    )
+    data = json.loads(capsys.readouterr().out)
+    group_of = {name: tuple(g) for g in data["groups"] for name in g}
+    lazy = {
+        p["profile"]: [e["reason"] for e in p["entries"] if e["status"] == "lazy"]
+        for p in data["profiles"]
+    }
+    assert lazy["copilot"] and lazy["cursor"] and lazy["copilot"] != lazy["cursor"]
+    assert group_of["copilot"] != group_of["cursor"]
+    assert group_of["or"] == group_of["codex"]  # neither loads sub/AGENTS.md: one node

@@ -68,33 +68,31 @@ export function agentRows(profile: ShowContextFilesResult["profiles"][number]): 
   return rows.map((row, index) => ({ row, index })).sort((a, b) => rank(a.row) - rank(b.row) || a.index - b.index).map((x) => x.row);
 }
 
-/** The agents of an answer, those loading the same files (same paths, statuses, sizes and
- * reasons, so Explain Status is true for each of them) folded into one group, in the
- * server's order of their first agent. */
+/** The agents of an answer as the tree shows them: one node per group the server folded
+ * (agents whose rows are the same, so Explain Status is true for each of them), in the
+ * server's order; an answer without groups gets one node per agent. */
 export function agentGroups(result: ShowContextFilesResult): AgentGroup[] {
-  const groups = new Map<string, AgentGroup>();
-  for (const profile of result.profiles) {
-    const rows = agentRows(profile);
-    const key = JSON.stringify(rows.map((r) => [r.path, r.status, r.position, r.bytes, r.reason]));
-    const group = groups.get(key);
-    const docs = docsSourced(profile);
-    if (group !== undefined) {
-      group.profiles.push(profile.profile);
-      group.titles.push(profile.title);
-      group.docsSourced.push(...docs);
+  const byName = new Map(result.profiles.map((p) => [p.profile, p]));
+  const names = result.groups ?? result.profiles.map((p) => [p.profile]);
+  const groups: AgentGroup[] = [];
+  for (const group of names) {
+    const members = group.map((name) => byName.get(name)).filter((p) => p !== undefined);
+    const first = members[0];
+    if (first === undefined) {
       continue;
     }
+    const rows = agentRows(first);
     const sent = rows.filter((r) => r.position !== null);
-    groups.set(key, {
-      profiles: [profile.profile],
-      titles: [profile.title],
-      docsSourced: docs,
+    groups.push({
+      profiles: members.map((p) => p.profile),
+      titles: members.map((p) => p.title),
+      docsSourced: members.flatMap(docsSourced),
       rows,
       bytes: sent.reduce((n, r) => n + (r.bytes ?? 0), 0),
       tokens: sent.reduce((n, r) => n + (r.tokens ?? 0), 0),
     });
   }
-  return [...groups.values()];
+  return groups;
 }
 
 /** The docs-sourced label of one agent's answer, as the CLI prints it; none for an agent

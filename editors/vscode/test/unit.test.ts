@@ -196,6 +196,7 @@ function contextAnswer(): ShowContextFilesResult {
       profile("or", [entry("/home/u/.or/AGENTS.md", "user", "skipped", null), entry("/p/AGENTS.md", "project", "loaded", 12)]),
       profile("codex", [entry("/p/AGENTS.override.md", "project", "loaded", 3)]),
     ],
+    groups: [["or"], ["codex"]],
     text: "Folder: /p",
   };
 }
@@ -253,8 +254,10 @@ function agent(name: string, sent: [string, Entry["status"], number, number][], 
   };
 }
 
-function answer(profiles: Profile[]): ShowContextFilesResult {
-  return { ...contextAnswer(), target: "/p/src/a.py", profiles };
+/** An answer for these agents, folded as `groups` says (the server's folding; default:
+ * one group per agent). */
+function answer(profiles: Profile[], groups?: string[][]): ShowContextFilesResult {
+  return { ...contextAnswer(), target: "/p/src/a.py", profiles, groups: groups ?? profiles.map((p) => [p.profile]) };
 }
 
 test("an agent's rows: files sent first in load order with tokens, then the others; missing names left out", () => {
@@ -277,30 +280,29 @@ test("an agent's rows: files sent first in load order with tokens, then the othe
   assert.equal(rowDescription(rows[3]!), "lazy · 20 B");
 });
 
-test("agents that load the same files fold into one group; different ones do not", () => {
+test("the tree shows one node per group the server folded, in the server's order", () => {
   const groups = agentGroups(
-    answer([
-      agent("claude", [["/p/CLAUDE.md", "loaded", 100, 25]]),
-      agent("codex", [["/p/AGENTS.md", "loaded", 2048, 500]]),
-      agent("gemini", [["/p/GEMINI.md", "loaded", 10, 3]]),
-      agent("cursor", [["/p/AGENTS.md", "loaded", 2048, 500]]),
-      agent("opencode", [["/p/AGENTS.md", "loaded", 2048, 500]], [["/p/CLAUDE.md", "shadowed", 100]]),
-    ]),
+    answer(
+      [
+        agent("claude", [["/p/CLAUDE.md", "loaded", 100, 25]]),
+        agent("codex", [["/p/AGENTS.md", "loaded", 2048, 500]]),
+        agent("gemini", [["/p/GEMINI.md", "loaded", 10, 3]]),
+        agent("cursor", [["/p/AGENTS.md", "loaded", 2048, 500]]),
+      ],
+      [["claude"], ["codex", "cursor"], ["gemini"]],
+    ),
   );
   assert.deepEqual(
     groups.map((g) => g.profiles),
-    [["claude"], ["codex", "cursor"], ["gemini"], ["opencode"]],
+    [["claude"], ["codex", "cursor"], ["gemini"]],
   );
+  assert.deepEqual(groups[1]!.titles, ["codex title", "cursor title"]);
   assert.equal(groupDescription(groups[1]!), "1 file · 2.0 KB · ≈500 tokens");
-  // The same files for a different reason (a lazy file each agent explains in its own
-  // words) are two nodes, so Explain Status stays true for every agent of a node.
-  const lazy = (name: string) => {
-    const a = agent(name, [], [["/p/sub/AGENTS.md", "lazy", 10]]);
-    a.entries[0]!.reason = `lazy: ${name} loads it when it reads a file in sub/`;
-    return a;
-  };
-  assert.equal(agentGroups(answer([lazy("copilot"), lazy("cursor")])).length, 2);
   assert.equal(groupDescription({ ...groups[0]!, rows: [] }), "loads no instruction file");
+  // An answer without groups (an older server) shows one node per agent.
+  const old = answer([agent("codex", []), agent("cursor", [])]) as Partial<ShowContextFilesResult>;
+  delete old.groups;
+  assert.equal(agentGroups(old as ShowContextFilesResult).length, 2);
 });
 
 test("an agent read only from its docs says docs-sourced, with its sources and date", () => {

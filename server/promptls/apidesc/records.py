@@ -188,6 +188,12 @@ class ContextResult(TypedDict):
     target: Annotated[str | None, "The file the answer is for; null for the folder."]
     environment: Environment
     profiles: list[ProfileAnswer]
+    groups: Annotated[
+        list[list[str]],
+        "The profiles whose files and statuses are the same (paths, statuses, reasons, "
+        "positions, sizes), each group in the order of its first profile: the nodes of an "
+        "editor's agent tree.",
+    ]
     coverage: NotRequired[CoverageMatrix]
     text: Text
 

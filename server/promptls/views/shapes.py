@@ -22,6 +22,7 @@ from promptls.discovery import PROFILES
 from promptls.tokens import estimate_tokens
 from promptls.views import text as human
 from promptls.views.context_text import context_text
+from promptls.views.groups import agent_groups
 from promptls.views.matrix import Matrix, coverage_matrix
 from promptls.views.text import ProfileContext as ProfileContext
 
@@ -151,6 +152,7 @@ def context_result(
         "target": target,
         "environment": environment_json(env),
         "profiles": profiles,
+        "groups": agent_groups(results),
         "text": context_text(folder, env, results, home=home, base=base, target=target),
     }
     if len(results) > 1:

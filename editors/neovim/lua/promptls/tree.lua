@@ -88,30 +88,35 @@ function M.agent_rows(profile)
   return vim.list_extend(first, rest)
 end
 
---- Agents with the same rows folded into one group, in the server's order.
+--- One node per group the server folded (agents whose rows are the same), in its order;
+--- an answer without groups (an older server) gets one node per agent.
 function M.groups(result)
-  local groups, by_key = {}, {}
+  local by_name, names = {}, {}
   for _, profile in ipairs(result.profiles or {}) do
-    local rows = M.agent_rows(profile)
-    local parts = {}
-    for _, r in ipairs(rows) do
-      -- The reason too: a folded agent's Explain must hold for each of its agents.
-      parts[#parts + 1] = table.concat({ r.path, r.status, tostring(r.position), tostring(r.bytes), r.reason }, "\0")
-    end
-    local key = table.concat(parts, "\1")
-    -- Read from the agent's docs only (the server's verifiedBy): the header says so.
-    local verified = profile.verifiedBy
-    local docs = type(verified) == "table" and verified.method == "docs-sourced"
-    if by_key[key] then
-      table.insert(by_key[key].profiles, profile.profile)
-      if docs then
-        table.insert(by_key[key].docs_sourced, profile.profile)
+    by_name[profile.profile] = profile
+    names[#names + 1] = { profile.profile }
+  end
+  if type(result.groups) == "table" then
+    names = result.groups
+  end
+  local groups = {}
+  for _, group_names in ipairs(names) do
+    local members = {}
+    for _, name in ipairs(group_names) do
+      if by_name[name] then
+        members[#members + 1] = by_name[name]
       end
-    else
-      local group =
-        { profiles = { profile.profile }, rows = rows, bytes = 0, tokens = 0, sent = 0, docs_sourced = {} }
-      if docs then
-        table.insert(group.docs_sourced, profile.profile)
+    end
+    if #members > 0 then
+      local rows = M.agent_rows(members[1])
+      local group = { profiles = {}, rows = rows, bytes = 0, tokens = 0, sent = 0, docs_sourced = {} }
+      for _, profile in ipairs(members) do
+        table.insert(group.profiles, profile.profile)
+        -- Read from the agent's docs only (the server's verifiedBy): the header says so.
+        local verified = profile.verifiedBy
+        if type(verified) == "table" and verified.method == "docs-sourced" then
+          table.insert(group.docs_sourced, profile.profile)
+        end
       end
       for _, r in ipairs(rows) do
         if r.position then
@@ -120,7 +125,6 @@ function M.groups(result)
           group.tokens = group.tokens + (r.tokens or 0)
         end
       end
-      by_key[key] = group
       groups[#groups + 1] = group
     end
   end

@@ -344,6 +344,7 @@ export type ShowContextFilesResult = {
     problems: SettingsProblem[];
     skills: Skill[];
   }[];
+  groups: string[][];
   coverage?: CoverageMatrix;
   text: string;
 };
