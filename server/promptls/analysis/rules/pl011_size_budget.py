@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from promptls.agents.model import SizeLimit
 from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
@@ -69,23 +70,43 @@ def check(doc: Document) -> Iterator[Finding]:
     )
 
 
-DETAILS = """\
-The limits are data in each agent's profile (`size_limit` in
-`server/promptls/agents/<agent>/__init__.py`), each with its source and the day it was
-last checked:
+def _limit_text(limit: SizeLimit) -> str:
+    """A limit as the table shows it: the amount, and the files it is documented for."""
+    text = f"{limit.amount:,} {limit.unit}"
+    if limit.budget:
+        text += ", in total (a budget discovery applies)"
+    if limit.applies_to:
+        text += ", only " + ", ".join(f"`{glob}`" for glob in limit.applies_to)
+    return text
 
-| profile | limit | source | checked |
-|---|---|---|---|
-| codex | 32,768 bytes | openai/codex codex-rs/core/src/agents_md.rs (project_doc_max_bytes, default 32 KiB) and agents_md_tests.rs @ 04393ff9 | 2026-12-01 |
-| claude | 150,000 characters | anthropics/claude-code issue #92980 (2026-09-09): Claude Code 2.1.259 prints 'CLAUDE.md is over the 150.0k-char limit'; CHANGELOG.md @ 5cfc0a19, 2.1.169: the threshold scales with the model's context window (40k characters before) | 2026-12-01 |
-| windsurf | 12,000 characters, rule files only (`.windsurf/rules/**`, `.windsurfrules`) | docs.windsurf.com/windsurf/cascade/memories: 'Workspace rule files are limited to 12,000 characters each' | 2026-12-06 |
 
+def _details() -> str:
+    """The limits table, from each profile's ``size_limit``: one place for the numbers."""
+    rows = [
+        f"| {name} | {_limit_text(p.size_limit)} | {p.size_limit.source} | {p.size_limit.checked} |"
+        for name, p in PROFILES.items()
+        if p.size_limit is not None
+    ]
+    return (
+        "The limits are data in each agent's profile (`size_limit` in\n"
+        "`server/promptls/agents/<agent>/__init__.py`), each with its source and the day it was\n"
+        "last checked:\n\n"
+        "| profile | limit | source | checked |\n|---|---|---|---|\n"
+        + "\n".join(rows)
+        + "\n\n"
+        + _MOVED
+    )
+
+
+_MOVED = """\
 Claude Code's number moved: it printed "Large CLAUDE.md will impact performance (… >
 40.0k)" up to 2.1.168; since 2.1.169 the threshold scales with the model's context window
 (CHANGELOG), and 2.1.259 prints "is over the 150.0k-char limit" (anthropics/claude-code
 issue #92980). A model with a smaller context window may warn earlier; promptls checks
 the number the current release prints.
 """
+
+DETAILS = _details()
 
 
 RULE = Rule(
