@@ -4,6 +4,8 @@ measured in the closing notes, not here."""
 
 from __future__ import annotations
 
+import json
+import os
 import signal
 import subprocess
 import time
@@ -77,13 +79,45 @@ def test_a_killed_launcher_takes_its_server_with_it() -> None:
     assert _wait_for(lambda: child not in _children(server.pid))
 
 
-def test_a_signal_to_the_launcher_ends_the_server_and_is_its_status() -> None:
+def _catches(pid: int, number: int) -> bool:
+    """Whether a process has a handler for a signal (its ``SigCgt`` mask)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("SigCgt:"):
+            return bool(int(line.split()[1], 16) >> (number - 1) & 1)
+    return False
+
+
+def _initialized(process: subprocess.Popen[bytes]) -> None:
+    """Send ``initialize`` and read the answer's header: the server is past start-up."""
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b"Content-Length:")
+
+
+def test_a_signal_to_the_launcher_reaches_the_server_and_its_status_comes_back() -> None:
+    pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE}
+    fresh = subprocess.Popen(SERVER, env=CONFIG.server_env, **pipes)  # type: ignore[call-overload]
     launcher = _launch(dict(CONFIG.server_env or {}))
+    assert _wait_for(lambda: _catches(launcher.pid, signal.SIGTERM))  # it knows its server
     server = forkserver.running()
     assert server is not None
-    assert _wait_for(lambda: bool(_children(server.pid)))
-    launcher.send_signal(signal.SIGTERM)
-    assert launcher.wait(20) == -signal.SIGTERM
+    for process in (fresh, launcher):
+        _initialized(process)
+    [child] = [pid for pid in _children(server.pid) if _serves(pid, launcher)]
+    for process in (fresh, launcher):
+        process.send_signal(signal.SIGTERM)
+    assert launcher.wait(20) == fresh.wait(20) == -signal.SIGTERM
+    assert _wait_for(lambda: child not in _children(server.pid))
+
+
+def _serves(pid: int, launcher: subprocess.Popen[bytes]) -> bool:
+    """Whether a forked server writes to the launcher's output (the same pipe)."""
+    try:
+        return os.readlink(f"/proc/{pid}/fd/1") == os.readlink(f"/proc/{launcher.pid}/fd/1")
+    except OSError:
+        return False
 
 
 def test_end_of_input_ends_the_server_with_its_own_status() -> None:
