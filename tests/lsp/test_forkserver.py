@@ -89,7 +89,8 @@ def _catches(pid: int, number: int) -> bool:
 
 def _initialized(process: subprocess.Popen[bytes]) -> None:
     """Send ``initialize`` and read the answer's header: the server is past start-up."""
-    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}})
+    params = {"processId": None, "rootUri": None, "capabilities": {}}
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
     assert process.stdin is not None and process.stdout is not None
     process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
     process.stdin.flush()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -125,3 +127,47 @@ async def test_shutdown_while_the_server_awaits_the_client(tmp_path: Path) -> No
         await asyncio.wait_for(answered.wait(), 30)
         client.exit(None)
         await client.stop()
+
+
+def _started(process: subprocess.Popen[bytes]) -> None:
+    """Send ``initialize`` and read its answer's first line: the server is serving."""
+    params = {"processId": None, "rootUri": None, "capabilities": {}}
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b"Content-Length:")
+
+
+def test_ctrl_c_ends_the_server_at_once_with_130() -> None:
+    # Started with SIGINT at its default, as a terminal starts it (a test run in the
+    # background would hand it down ignored).
+    env = shutil.which("env") or "/usr/bin/env"
+    process = subprocess.Popen(
+        [env, "--default-signal=INT", *CONFIG.server_command],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=CONFIG.server_env,
+    )
+    _started(process)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(10) == 130  # its input is still open: nothing else ends it
+    assert process.stderr is not None and process.stderr.read() == b""
+
+
+def test_a_server_started_with_ctrl_c_ignored_keeps_ignoring_it() -> None:
+    process = subprocess.Popen(
+        CONFIG.server_command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=CONFIG.server_env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
+    )
+    _started(process)
+    process.send_signal(signal.SIGINT)
+    with pytest.raises(subprocess.TimeoutExpired):
+        process.wait(1)
+    assert process.stdin is not None
+    process.stdin.close()
+    assert process.wait(20) == 0
