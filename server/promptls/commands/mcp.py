@@ -12,6 +12,7 @@ import sys
 
 from promptls import later
 from promptls.commands import UsageError
+from promptls.commands._interrupt import leave_on_interrupt
 from promptls.mcp.setup import CLIENTS
 
 NAME = "mcp"
@@ -39,4 +40,5 @@ def run(args: argparse.Namespace) -> int:
         if exc.name is None or exc.name.split(".")[0] != "mcp":
             raise
         raise UsageError("promptls mcp needs the MCP SDK: pip install 'promptls[mcp]'") from None
+    leave_on_interrupt()
     return server.run_stdio()

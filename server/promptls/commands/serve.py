@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import gc
 import logging
-import os
-import signal
 from typing import TYPE_CHECKING
 
 from promptls import later
 from promptls.commands import UsageError
+from promptls.commands._interrupt import leave_on_interrupt
 
 if TYPE_CHECKING:
     import argparse
@@ -111,25 +110,6 @@ def _build_server() -> PromptServer:
     return server
 
 
-def _leave_on_interrupt() -> None:
-    """Ctrl-C ends the server at once, with the status every command ends with (130).
-
-    Left to Python, the interrupt reaches asyncio, whose shutdown then waits for the
-    thread reading stdin: the server hung until its input closed, and then reported a
-    normal end. Nothing is lost by leaving at once: the server writes no file but its
-    code cache, and that atomically; the log is flushed first. A SIGINT the server was
-    started with ignored (by a job control or an editor) stays ignored.
-    """
-    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
-        return
-
-    def leave(_signum: int, _frame: object) -> None:
-        logging.shutdown()
-        os._exit(130)
-
-    signal.signal(signal.SIGINT, leave)
-
-
 def run_stdio(_args: object = None) -> int:
     """``promptls serve [--stdio]``, as editors start it: what ``run`` does for those
     arguments, called by ``cli.main`` without building a parser (~3 ms of CPU per start)."""
@@ -158,7 +138,7 @@ def _serve(tcp_arg: str | None, log_file: str | None, log_level: str) -> int:
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
     server = _build_server()
-    _leave_on_interrupt()
+    leave_on_interrupt()
     if tcp is not None:
         server.start_tcp(*tcp)
     else:
