@@ -33,6 +33,7 @@ __all__ = [
     "load_context_files",
     "owning_folder",
     "resolve_home",
+    "rule_file_endings",
     "skill_bundle",
     "workspace_globs",
 ]
@@ -190,6 +191,13 @@ def _rules_folders(
         if prof.user_rules_dir:
             found.add(((prof.user_dir, *prof.user_rules_dir.split("/")), prof.rules_suffix))
     return tuple(sorted(found))
+
+
+def rule_file_endings() -> frozenset[str]:
+    """How every profile's rule files end (``.md``, ``.mdc``, ``.instructions.md``), or,
+    for a rule that is a subfolder, ``/`` and the file that makes it one (``/RULE.md``):
+    a name ending otherwise is no rule file in any rules folder."""
+    return frozenset(suffix for _, suffix in _rules_folders(None))
 
 
 def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) -> bool:
