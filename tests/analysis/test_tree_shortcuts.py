@@ -1,16 +1,23 @@
 """The shortcuts that keep ``promptls check`` over a large tree cheap answer what the long
-way answers: how a file is classified by its name, how a set of globs matches."""
+way answers: how a file is classified by its name, how a set of globs matches, when PL027
+knows without any discovery that no copy has drifted."""
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import engine, globs
+from promptls.analysis import drift, engine, globs
+from promptls.analysis.check_files import Discoveries
+from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, drifted
 from promptls.analysis.settings import Settings
+from promptls.text import runmemo
 from tests import examples
 
 
@@ -77,3 +84,90 @@ def test_a_kind_ruled_out_by_the_name_is_what_every_test_says(path: str) -> None
         patch.setattr(engine, "named_other", lambda name: False)
         full = engine.document_kind(path)
     assert quick is full
+
+
+BASE = "# Project\n\n" + "".join(f"- Rule {i}: run the tests first ({i}).\n" for i in range(12))
+TEXTS = {
+    "same": BASE,
+    "edited": BASE.replace("Rule 3:", "Rule three:"),
+    "import": "# Claude\n\n@AGENTS.md\n",
+    "import+": "@AGENTS.md\n\n" + BASE.replace("Rule 5:", "Rule five:"),
+    "other": "# Notes\n\nNothing in common here.\n",
+    "titled": "---\nalwaysApply: true\n---\n# CLAUDE.md\n" + BASE[10:],
+}
+NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "README.md", "notes.txt", "AGENTS.mdc"]
+
+
+def _lay_out(root: Path, files: dict[str, str], extras: set[str]) -> None:
+    for name, key in files.items():
+        (root / name).write_text(TEXTS[key], encoding="utf-8")
+    if "link" in extras and files:
+        os.symlink(root / next(iter(files)), root / "LINKED.md")
+    if "github" in extras:
+        (root / ".github").mkdir()
+        (root / ".github" / "copilot-instructions.md").write_text(TEXTS["edited"], "utf-8")
+    if "subfolder" in extras:
+        (root / "src").mkdir()
+    if "git" in extras:
+        (root / ".git").mkdir()
+
+
+@settings(max_examples=examples(150), deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(NAMES), st.sampled_from(sorted(TEXTS)), min_size=1),
+    st.sets(st.sampled_from(["link", "github", "subfolder", "git"])),
+    st.booleans(),
+)
+def test_pl027_without_discoveries_says_what_they_say(
+    files: dict[str, str], extras: set[str], in_run: bool
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp, "repo")
+        root.mkdir()
+        _lay_out(root, files, extras)
+        home = str(Path(tmp, "home"))
+        for name in files:
+            path = str(root / name)
+            text = (root / name).read_text(encoding="utf-8")
+            answers = []
+            for gate in (True, False):
+                with pytest.MonkeyPatch.context() as patch:
+                    if not gate:  # always the discoveries
+                        patch.setattr(drift, "alone", lambda path, text: False)
+                    if in_run:
+                        with runmemo.run_memo():
+                            found = drifted(path, text, home, Discoveries(home=home))
+                    else:
+                        found = drifted(path, text, home)
+                answers.append([(m.path, p.path, d, t) for m, p, d, t in found])
+            assert answers[0] == answers[1], (files, extras, name)
+
+
+def test_pl027_still_finds_a_drifted_copy_beside_its_original(tmp_path: Path) -> None:
+    (tmp_path / "AGENTS.md").write_text(TEXTS["same"], encoding="utf-8")
+    (tmp_path / "CLAUDE.md").write_text(TEXTS["edited"], encoding="utf-8")
+    assert not drift.alone(str(tmp_path / "CLAUDE.md"), TEXTS["edited"])
+    [(mine, peer, _, _)] = drifted(str(tmp_path / "CLAUDE.md"), TEXTS["edited"], str(tmp_path))
+    assert (mine.path, peer.path) == (str(tmp_path / "CLAUDE.md"), str(tmp_path / "AGENTS.md"))
+    (tmp_path / "CLAUDE.md").write_text(TEXTS["import"], encoding="utf-8")
+    assert drift.alone(str(tmp_path / "AGENTS.md"), TEXTS["same"])
+
+
+LINES = st.lists(st.sampled_from(["a", "b", "c", "d", "", "# t", "x y"]), max_size=12)
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(LINES, LINES)
+def test_compare_is_none_exactly_below_the_threshold(here: list[str], there: list[str]) -> None:
+    import difflib
+
+    a = [line.strip() for line in here if line.strip()]
+    b = [line.strip() for line in there if line.strip()]
+    text_a, text_b = "x\n" + "\n".join(here), "x\n" + "\n".join(there)  # first line: no title
+    a, b = ["x", *a], ["x", *b]
+    ratio = difflib.SequenceMatcher(None, a, b, autojunk=False).ratio()
+    diff = compare(text_a, text_b)
+    if a == b or ratio < SIMILARITY_THRESHOLD:
+        assert diff is None
+    else:
+        assert diff is not None and diff.ratio == ratio

@@ -9,7 +9,7 @@ standard library's ``difflib``, whose matching is well understood and stable).
 """
 
 # Plain str paths on purpose: they are compared and shown, never opened as Path objects.
-# ruff: noqa: PTH100, PTH116, PTH119, PTH122
+# ruff: noqa: PTH100, PTH116, PTH118, PTH119, PTH122
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from collections.abc import Callable
 from promptls.agents.registry import PROFILES
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
 from promptls.analysis.drift_gate import could_drift
-from promptls.discovery.api import discover, owning_folder
+from promptls.discovery.api import discover, owned_subfolders, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.record import Record
 from promptls.text import runmemo
@@ -127,6 +127,12 @@ def compare(
     if a == b or not a or not b:
         return None
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    # Cheap upper bounds of ``ratio()`` first (same formula, at least as many matches):
+    # most pairs are told apart by their lengths or their sets of lines.
+    if matcher.real_quick_ratio() < SIMILARITY_THRESHOLD:
+        return None
+    if matcher.quick_ratio() < SIMILARITY_THRESHOLD:
+        return None
     ratio = matcher.ratio()
     if ratio < SIMILARITY_THRESHOLD:
         return None
@@ -295,14 +301,58 @@ def drifted(
     path: str, text: str, home: str | None = None, ask: Ask | None = None
 ) -> list[tuple[Copy, Copy, LineDiff, str]]:
     """(this copy, the other, the diff, the other's text) for every drifted peer."""
+    if alone(path, text):
+        return []
     mine, peers = find(path, home, ask)
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)
-        names = (os.path.basename(path), os.path.basename(peer.path))
-        ends = (os.path.splitext(path)[1], os.path.splitext(peer.path)[1])
-        suffixes = ends if ends[0] != ends[1] and all(ends) else ()
-        diff = None if there is None else compare(text, there, names, suffixes)
+        diff = None if there is None else _diff(path, text, peer.path, there)
         if mine is not None and diff is not None and there is not None:
             out.append((mine, peer, diff, there))
     return out
+
+
+def _diff(path: str, text: str, other: str, there: str) -> LineDiff | None:
+    """``compare`` of this copy with another, named by their paths."""
+    names = (os.path.basename(path), os.path.basename(other))
+    ends = (os.path.splitext(path)[1], os.path.splitext(other)[1])
+    suffixes = ends if ends[0] != ends[1] and all(ends) else ()
+    return compare(text, there, names, suffixes)
+
+
+MAX_ALONE_ENTRIES = 32
+"""Folders with more entries than this are left to the discoveries (``alone``)."""
+
+
+def alone(path: str, text: str) -> bool:
+    """Whether no file that could be another copy of ``text`` is similar enough to it
+    to have drifted: then ``drifted`` is empty without running any discovery.
+
+    Every copy of a folder is a file that belongs to it (``owning_folder``). In a folder
+    with no agent subfolder (``.claude``, ``.github``, ...) those are among its own
+    entries, so comparing the text with each of them (read from disk, as ``drifted``
+    reads a copy) answers for every set of agents at once. Most folders that hold two
+    instruction files are of this kind (an AGENTS.md and a CLAUDE.md that imports it)
+    and their files do not look alike; the thirteen discoveries are left for the folders
+    where they do. A symbolic link among the entries, a folder that cannot be listed or
+    one with more than ``MAX_ALONE_ENTRIES`` entries: not decided here (False)."""
+    here = os.path.abspath(path)
+    folder = owning_folder(here)
+    listing = runmemo.listdir(folder)
+    if listing is None or len(listing) > MAX_ALONE_ENTRIES:
+        return False
+    owned = owned_subfolders()
+    if any(name.casefold() in owned for name in listing):
+        return False
+    identity = runmemo.realpath(here)
+    for name in listing:
+        other = os.path.join(folder, name)
+        if runmemo.islink(other):
+            return False
+        if not runmemo.isfile(other) or runmemo.realpath(other) == identity:
+            continue
+        there = read_copy(other)
+        if there is not None and _diff(path, text, other, there) is not None:
+            return False
+    return True
