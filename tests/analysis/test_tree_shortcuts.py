@@ -94,6 +94,8 @@ TEXTS = {
     "import+": "@AGENTS.md\n\n" + BASE.replace("Rule 5:", "Rule five:"),
     "other": "# Notes\n\nNothing in common here.\n",
     "titled": "---\nalwaysApply: true\n---\n# CLAUDE.md\n" + BASE[10:],
+    "cr": BASE.replace("\n", "\r").replace("Rule 4:", "Rule four:"),
+    "empty": "\n\n",
 }
 NAMES = ["AGENTS.md", "CLAUDE.md", "GEMINI.md", "QWEN.md", "README.md", "notes.txt", "AGENTS.mdc"]
 
@@ -171,3 +173,14 @@ def test_compare_is_none_exactly_below_the_threshold(here: list[str], there: lis
         assert diff is None
     else:
         assert diff is not None and diff.ratio == ratio
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(
+    st.integers(min_value=1, max_value=12),
+    st.lists(st.sampled_from(["a", " ", "\n", "\r", "\r\n", "\x0c", "\u2028", "# t"])).map("".join),
+)
+def test_a_text_too_short_to_have_drifted_is_one(count: int, there: str) -> None:
+    if drift._too_short(count, there):
+        lines = len(drift.comparable_lines(there))
+        assert 2.0 * min(count, lines) / (count + lines) < SIMILARITY_THRESHOLD

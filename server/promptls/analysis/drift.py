@@ -300,7 +300,18 @@ def find(
 def drifted(
     path: str, text: str, home: str | None = None, ask: Ask | None = None
 ) -> list[tuple[Copy, Copy, LineDiff, str]]:
-    """(this copy, the other, the diff, the other's text) for every drifted peer."""
+    """(this copy, the other, the diff, the other's text) for every drifted peer.
+
+    Inside a ``check`` run answered once per file: every agent's analysis of the file
+    asks the same question (nothing here depends on the agent)."""
+    key = (path, text, home, ask)
+    return list(runmemo.remembered("drifted", key, lambda: _drifted(path, text, home, ask)))
+
+
+def _drifted(
+    path: str, text: str, home: str | None, ask: Ask | None
+) -> list[tuple[Copy, Copy, LineDiff, str]]:
+    """``drifted`` itself."""
     if alone(path, text):
         return []
     mine, peers = find(path, home, ask)
@@ -337,6 +348,9 @@ def alone(path: str, text: str) -> bool:
     and their files do not look alike; the thirteen discoveries are left for the folders
     where they do. A symbolic link among the entries, a folder that cannot be listed or
     one with more than ``MAX_ALONE_ENTRIES`` entries: not decided here (False)."""
+    count = len(comparable_lines(text))  # the copies' names do not change the count
+    if not count:
+        return True  # nothing to compare: no copy can have drifted from it
     here = os.path.abspath(path)
     folder = owning_folder(here)
     listing = runmemo.listdir(folder)
@@ -353,6 +367,17 @@ def alone(path: str, text: str) -> bool:
         if not runmemo.isfile(other) or runmemo.realpath(other) == identity:
             continue
         there = read_copy(other)
-        if there is not None and _diff(path, text, other, there) is not None:
+        if there is None or _too_short(count, there):
+            continue
+        if _diff(path, text, other, there) is not None:
             return False
     return True
+
+
+def _too_short(count: int, there: str) -> bool:
+    """Whether a text of fewer lines than this copy's ``count`` comparable lines has too
+    few to be as similar as drift needs, whatever its lines are: difflib's ratio is at
+    most twice the shorter side over both, and ``there`` has at most as many comparable
+    lines as lines (so no need to find them)."""
+    lines = len(there.splitlines())
+    return lines < count and 2.0 * lines / (count + lines) < SIMILARITY_THRESHOLD
