@@ -13,10 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import drift, engine, globs
+from promptls.analysis import drift, engine, globs, loaded_paths
 from promptls.analysis.check_files import Discoveries
 from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, drifted
 from promptls.analysis.settings import Settings
+from promptls.discovery import api
 from promptls.text import runmemo
 from tests import examples
 
@@ -84,6 +85,28 @@ def test_a_kind_ruled_out_by_the_name_is_what_every_test_says(path: str) -> None
         patch.setattr(engine, "named_other", lambda name: False)
         full = engine.document_kind(path)
     assert quick is full
+
+
+SEGMENTS = [
+    "", ".", "..", ".claude", "rules", "skills", "s", "commands", ".github", "instructions",
+    "agents", ".cursor", ".clinerules", "x.md", "AGENTS.md", "SKILL.md", "RULE.md",
+    "a.agent.md", "r.instructions.md", "b.mdc", "c\\.claude", "d\\",
+]  # fmt: skip
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(st.booleans(), st.lists(st.sampled_from(SEGMENTS), min_size=1, max_size=7))
+def test_a_path_without_an_agent_folder_is_judged_by_its_name_as_by_its_parts(
+    absolute: bool, segments: list[str]
+) -> None:
+    path = ("/" if absolute else "") + "/".join(segments)
+    quick = (api.is_instruction_path(path), loaded_paths.is_loaded_path(path))
+    every = frozenset(SEGMENTS) | {s.replace("\\", "/") for s in SEGMENTS}
+    with pytest.MonkeyPatch.context() as patch:  # no path is without one: the parts read
+        patch.setattr(api, "_rules_heads", lambda profiles: every)
+        patch.setattr(loaded_paths, "_HEADS", every)
+        full = (api.is_instruction_path(path), loaded_paths.is_loaded_path(path))
+    assert quick == full
 
 
 BASE = "# Project\n\n" + "".join(f"- Rule {i}: run the tests first ({i}).\n" for i in range(12))
