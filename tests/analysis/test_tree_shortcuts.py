@@ -133,6 +133,12 @@ def _lay_out(root: Path, files: dict[str, str], extras: set[str]) -> None:
         (root / ".github" / "copilot-instructions.md").write_text(TEXTS["edited"], "utf-8")
     if "subfolder" in extras:
         (root / "src").mkdir()
+    if "skill" in extras:
+        (root / ".claude" / "skills" / "s").mkdir(parents=True)
+        (root / ".claude" / "skills" / "s" / "SKILL.md").write_text(TEXTS["other"], "utf-8")
+    if "rule" in extras:
+        (root / ".claude" / "rules").mkdir(parents=True, exist_ok=True)
+        (root / ".claude" / "rules" / "r.md").write_text(TEXTS["edited"], "utf-8")
     if "git" in extras:
         (root / ".git").mkdir()
 
@@ -140,7 +146,7 @@ def _lay_out(root: Path, files: dict[str, str], extras: set[str]) -> None:
 @settings(max_examples=examples(150), deadline=None)
 @given(
     st.dictionaries(st.sampled_from(NAMES), st.sampled_from(sorted(TEXTS)), min_size=1),
-    st.sets(st.sampled_from(["link", "github", "subfolder", "git"])),
+    st.sets(st.sampled_from(["link", "github", "subfolder", "git", "skill", "rule"])),
     st.booleans(),
 )
 def test_pl027_without_discoveries_says_what_they_say(

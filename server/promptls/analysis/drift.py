@@ -9,7 +9,7 @@ standard library's ``difflib``, whose matching is well understood and stable).
 """
 
 # Plain str paths on purpose: they are compared and shown, never opened as Path objects.
-# ruff: noqa: PTH100, PTH116, PTH118, PTH119, PTH122
+# ruff: noqa: PTH100, PTH116, PTH119, PTH122
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from collections.abc import Callable
 
 from promptls.agents.registry import PROFILES
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
-from promptls.analysis.drift_gate import could_drift
-from promptls.discovery.api import discover, owned_subfolders, owning_folder
+from promptls.analysis.drift_gate import could_drift, possible_copies
+from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.record import Record
 from promptls.text import runmemo
@@ -332,39 +332,26 @@ def _diff(path: str, text: str, other: str, there: str) -> LineDiff | None:
     return compare(text, there, names, suffixes)
 
 
-MAX_ALONE_ENTRIES = 32
-"""Folders with more entries than this are left to the discoveries (``alone``)."""
-
-
 def alone(path: str, text: str) -> bool:
     """Whether no file that could be another copy of ``text`` is similar enough to it
     to have drifted: then ``drifted`` is empty without running any discovery.
 
-    Every copy of a folder is a file that belongs to it (``owning_folder``). In a folder
-    with no agent subfolder (``.claude``, ``.github``, ...) those are among its own
-    entries, so comparing the text with each of them (read from disk, as ``drifted``
-    reads a copy) answers for every set of agents at once. Most folders that hold two
-    instruction files are of this kind (an AGENTS.md and a CLAUDE.md that imports it)
-    and their files do not look alike; the thirteen discoveries are left for the folders
-    where they do. A symbolic link among the entries, a folder that cannot be listed or
-    one with more than ``MAX_ALONE_ENTRIES`` entries: not decided here (False)."""
+    Comparing the text with every file that could be a copy of its folder
+    (``possible_copies``, read from disk as ``drifted`` reads a copy) answers for every
+    set of agents at once. Most folders that hold two instruction files are of this
+    kind (an AGENTS.md and a CLAUDE.md that imports it, a package's skill) and their
+    files do not look alike; the thirteen discoveries are left for the folders where
+    they do, or where the files cannot be told cheaply (False)."""
     count = len(comparable_lines(text))  # the copies' names do not change the count
     if not count:
         return True  # nothing to compare: no copy can have drifted from it
     here = os.path.abspath(path)
-    folder = owning_folder(here)
-    listing = runmemo.listdir(folder)
-    if listing is None or len(listing) > MAX_ALONE_ENTRIES:
-        return False
-    owned = owned_subfolders()
-    if any(name.casefold() in owned for name in listing):
+    others = possible_copies(owning_folder(here))
+    if others is None:
         return False
     identity = runmemo.realpath(here)
-    for name in listing:
-        other = os.path.join(folder, name)
-        if runmemo.islink(other):
-            return False
-        if not runmemo.isfile(other) or runmemo.realpath(other) == identity:
+    for other in others:
+        if runmemo.realpath(other) == identity:
             continue
         there = read_copy(other)
         if there is None or _too_short(count, there):
