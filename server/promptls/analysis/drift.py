@@ -186,7 +186,8 @@ def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tupl
 
     With ``ask``, the discoveries are the caller's (``check``'s for the whole run, the
     server's cache dropped by file events), so the copies agree with every other
-    finding of the same analysis and nothing is discovered twice; no memo here then.
+    finding of the same analysis and nothing is discovered twice; no memo here then
+    but the run's (inside a ``check`` run, one answer per folder).
 
     Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
     every copy in a folder asks the same question, and so does every keystroke in an
@@ -194,7 +195,8 @@ def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tupl
     """
     key = (os.path.abspath(folder), home)
     if ask is not None:
-        return _collect(key[0], home, ask)[1]
+        run_key = (*key, ask)
+        return runmemo.remembered("copies", run_key, lambda: _collect(key[0], home, ask)[1])
     with _MEMO_LOCK:
         memo = _MEMO.get(key)
     if memo is not None and memo[1] == _stamp(memo[0]):

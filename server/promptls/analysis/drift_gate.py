@@ -76,7 +76,7 @@ def _inside(subfolder: str) -> int:
 
 MAX_POSSIBLE = 16
 """Files ``possible_copies`` lists at most (more: the discoveries say which are copies)."""
-_MAX_ENTRIES = 64
+_MAX_ENTRIES = 256
 """Entries ``possible_copies`` looks at, in the folder and its agent subfolders."""
 
 
