@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis.check_files import GitIgnore, Subtree, Tree, pieces, walk
+from promptls.analysis.globs import matches
 from promptls.config import Settings
 from tests import MARKER, examples
 
@@ -144,3 +145,30 @@ def test_a_walk_cut_into_pieces_lists_what_the_whole_walk_lists(
             )
         assert [str(p) for p in walked] == [str(p) for p in whole]
         assert more is any(isinstance(piece, Subtree) for piece in found)
+
+
+RULE = st.tuples(
+    st.lists(st.sampled_from(["/", "a", "b", "*", "**", "?", ".md"]), min_size=1, max_size=4).map(
+        "".join
+    ),
+    st.booleans(),
+    st.booleans(),
+)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(
+    st.lists(RULE, max_size=6),
+    st.lists(st.sampled_from(["a", "b", "a.md", "b.md", "\\"]), min_size=1, max_size=4).map(
+        "/".join
+    ),
+    st.booleans(),
+)
+def test_gitignore_answers_as_every_rule_in_turn_does(
+    rules: list[tuple[str, bool, bool]], path: str, is_dir: bool
+) -> None:
+    verdict = False  # git's way: every rule in order, the last that matches wins
+    for pattern, negated, dir_only in rules:
+        if (is_dir or not dir_only) and matches(path, (pattern,)):
+            verdict = not negated
+    assert GitIgnore(tuple(rules)).ignored(path, is_dir) is verdict

@@ -16,13 +16,15 @@ analysis has nothing to say otherwise). Symlinked directories are not followed.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
 from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.engine import document_kind
-from promptls.analysis.globs import matches
+from promptls.analysis.globs import compile_globs, matches
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
 from promptls.discovery.api import discover, owning_folder
@@ -70,14 +72,20 @@ class GitIgnore(Record):
         return cls(tuple(rules))
 
     def ignored(self, relative: str, is_dir: bool) -> bool:
-        """Last matching rule wins, as in git."""
-        verdict = False
-        for pattern, negated, dir_only in self.rules:
-            if dir_only and not is_dir:
-                continue
-            if matches(relative, (pattern,)):
-                verdict = not negated
-        return verdict
+        """Last matching rule wins, as in git: the rules are tried from the last one."""
+        path = relative.replace("\\", "/")
+        for regex, negated, dir_only in _compiled(self.rules):
+            if (is_dir or not dir_only) and regex is not None and regex.search(path):
+                return not negated
+        return False
+
+
+@lru_cache(maxsize=16)
+def _compiled(
+    rules: tuple[tuple[str, bool, bool], ...],
+) -> tuple[tuple[re.Pattern[str] | None, bool, bool], ...]:
+    """A ``.gitignore``'s rules last first, each pattern compiled once (``matches``)."""
+    return tuple((compile_globs((p,)), negated, dir_only) for p, negated, dir_only in rules[::-1])
 
 
 def wanted(path: str, kind: DocumentKind) -> bool:
@@ -92,9 +100,12 @@ class _Exclusions:
         """Read the root's ``.gitignore`` once."""
         self.ignore = GitIgnore.load(root)
         self.settings = settings
+        self.none = not settings.exclude and not self.ignore.rules
 
     def excluded(self, relative: str, is_dir: bool) -> bool:
         """Whether the walk leaves this root-relative path out."""
+        if self.none:  # no exclude globs, no .gitignore: nothing is (most trees' folders)
+            return False
         return matches(relative, self.settings.exclude) or self.ignore.ignored(relative, is_dir)
 
     def checked(self, relative: str) -> bool:
