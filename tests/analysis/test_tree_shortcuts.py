@@ -182,6 +182,12 @@ def test_pl027_still_finds_a_drifted_copy_beside_its_original(tmp_path: Path) ->
     assert (mine.path, peer.path) == (str(tmp_path / "CLAUDE.md"), str(tmp_path / "AGENTS.md"))
     (tmp_path / "CLAUDE.md").write_text(TEXTS["import"], encoding="utf-8")
     assert drift.alone(str(tmp_path / "AGENTS.md"), TEXTS["same"])
+    assert drifted(str(tmp_path / "AGENTS.md"), TEXTS["same"], str(tmp_path)) == []
+    # Outside a check run nothing is remembered: an edit on disk is seen at once (the
+    # language server re-checks open files when a watched file changes).
+    (tmp_path / "CLAUDE.md").write_text(TEXTS["edited"], encoding="utf-8")
+    [(mine, _, _, _)] = drifted(str(tmp_path / "AGENTS.md"), TEXTS["same"], str(tmp_path))
+    assert mine.path == str(tmp_path / "AGENTS.md")
 
 
 LINES = st.lists(st.sampled_from(["a", "b", "c", "d", "", "# t", "x y"]), max_size=12)
