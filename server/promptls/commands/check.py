@@ -9,16 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.check_files import (
-    Discoveries,
-    Piece,
-    Subtree,
-    Tree,
-    analyze_text,
-    folder_of,
-    pieces,
-    read_text,
-)
+from promptls.analysis.check_files import Discoveries, Subtree, analyze_text, folder_of, read_text
 from promptls.analysis.engine import fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
@@ -28,6 +19,7 @@ from promptls.commands._check_fix import FixRefusedError, unified_diff, write_at
 from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._check_since import since
+from promptls.commands._check_work import LISTED_FIRST, Work, files_of, path_pieces
 from promptls.commands._common import (
     add_fail_on_argument,
     add_home_argument,
@@ -204,7 +196,7 @@ class _Run:
         pieces it takes."""
         tree, settings, piece = item
         out: list[tuple[str, Analysis | None]] = []
-        for path in _files(tree, piece):
+        for path in files_of(tree, piece):
             read = read_text(path)
             display = str(path)
             analysis = None if read is None else self.analyze(read[0], display, path, settings)
@@ -305,27 +297,6 @@ def _key(finding: Finding) -> tuple[str, int, int, str]:
     return (finding.code, finding.start, finding.end, finding.message)
 
 
-def _pieces(raw: str, settings: Settings) -> tuple[list[Piece], Tree | None, bool]:
-    """What a path argument names, as pieces of a walk (:func:`check_files.pieces`):
-    an explicit file as given, a folder's walk, with the tree that walks its subtrees
-    and whether subtrees are left; a missing path is a usage error."""
-    path = Path(raw)
-    if path.is_dir():
-        tree = Tree(path, settings)
-        found, more = pieces(tree, LISTED_FIRST)
-        return found, tree, more
-    if path.is_file():
-        return [[path]], None, False
-    if path.exists():
-        raise UsageError(f"not a regular file or folder (a FIFO, device or socket?): {raw}")
-    raise UsageError(f"no such file or directory: {raw}")
-
-
-LISTED_FIRST = 256
-"""Folders listed before the files are shared out: a tree whose walk goes on past them
-is large enough for more processes (about as many folders as ``PARALLEL_FROM`` files)."""
-
-
 def run(args: argparse.Namespace) -> int:
     """Check, optionally fix, print in the chosen format, and return the exit status.
 
@@ -387,13 +358,15 @@ def _collect(state: _Run, raws: list[str]) -> list[str]:
     more = False
     for raw in raws:
         settings = state.settings_for(raw)
-        found, tree, left = _pieces(raw, settings)
+        found, tree, left = path_pieces(raw, settings)
         work += [(tree, settings, piece) for piece in found]
         more = more or left
     setup_stdout()
     seen: dict[str, None] = {}
     if state.args.fix or state.args.diff:  # every file listed before any is written
-        files = [(path, settings) for tree, settings, piece in work for path in _files(tree, piece)]
+        files = [
+            (path, settings) for tree, settings, piece in work for path in files_of(tree, piece)
+        ]
         for path, settings in files:
             if str(path) not in seen:
                 seen[str(path)] = None
@@ -410,18 +383,6 @@ def _collect(state: _Run, raws: list[str]) -> list[str]:
             if analysis is not None:
                 state.report(display, analysis)
     return list(seen)
-
-
-Work = tuple[Tree | None, Settings, Piece]
-"""Part of a run: a piece of one path argument's walk (its tree), under its settings."""
-
-
-def _files(tree: Tree | None, piece: Piece) -> list[Path]:
-    """The files of one piece of a walk: listed already, or walked now."""
-    if isinstance(piece, Subtree):
-        assert tree is not None  # a subtree is always part of a tree's walk
-        return [path for batch in tree.below(piece) for path in batch]
-    return piece
 
 
 def _sent(part: list[tuple[str, Analysis | None]]) -> list[tuple[str, Analysis | None]]:
