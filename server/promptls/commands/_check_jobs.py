@@ -74,6 +74,8 @@ def _cpus() -> int:
 
 CHUNKS_PER_JOB = 32
 """Chunks per process: enough that the last ones to finish are small."""
+MAX_CHUNKS = 1024
+"""Chunks at most: their numbers fill one page, the least a pipe holds."""
 
 
 def in_slices(
@@ -84,7 +86,7 @@ def in_slices(
     less is pickled, piped and unpickled while the parent waits."""
     if jobs <= 1 or len(items) < 2 or not can_fork() or not _one_thread():
         return [work(item) for item in items]
-    chunks = _chunks(len(items), jobs * CHUNKS_PER_JOB)
+    chunks = _chunks(len(items), min(jobs * CHUNKS_PER_JOB, MAX_CHUNKS))
     try:
         tasks = _tasks(len(chunks))
     except OSError:
@@ -93,7 +95,8 @@ def in_slices(
         with contextlib.suppress(Exception):
             stream.flush()
     children = [
-        _start(tasks, chunks, items, lambda item: send(work(item))) for _ in range(jobs - 1)
+        _start(tasks, chunks, items, lambda item: send(work(item)))
+        for _ in range(min(jobs, len(chunks)) - 1)
     ]
     done = _take(tasks, chunks, items, work)
     os.close(tasks)
@@ -122,8 +125,9 @@ def _tasks(count: int) -> int:
     is closed, so a reader meets the end once every number is taken)."""
     read_end, write_end = os.pipe()
     try:
+        os.set_blocking(write_end, False)  # a full pipe raises instead of waiting forever
         data = b"".join(n.to_bytes(4, "little") for n in range(count))
-        while data:  # fits in the pipe's buffer (64 KiB): never blocks
+        while data:  # fits in the pipe's buffer (one page at least)
             data = data[os.write(write_end, data) :]
     except OSError:
         os.close(read_end)
