@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from promptls.analysis.check_files import GitIgnore, walk
+from promptls.analysis.check_files import GitIgnore, Subtree, Tree, pieces, walk
+from promptls.analysis.globs import matches
 from promptls.config import Settings
-from tests import MARKER
+from tests import MARKER, examples
 
 
 def _rel(root: Path, paths: list[Path]) -> list[str]:
@@ -105,3 +109,66 @@ def test_binary_and_unreadable_files_are_skipped(
     assert main(["check", "--format", "json", "--select", "PL004,PL005,PL006"]) == 1
     out = capsys.readouterr().out
     assert "blob.prompt" not in out and "latin1.prompt" in out
+
+
+TREE_FILES = st.lists(
+    st.lists(st.sampled_from(["a", "b", "build", "node_modules", "x.md", "AGENTS.md"]), max_size=4)
+    .map("/".join)
+    .filter(bool),
+    max_size=12,
+)
+
+
+@settings(max_examples=examples(100), deadline=None)
+@given(TREE_FILES, st.integers(min_value=0, max_value=6), st.booleans())
+def test_a_walk_cut_into_pieces_lists_what_the_whole_walk_lists(
+    names: list[str], budget: int, ignore_build: bool
+) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for name in names:  # a name that is already a folder (or a file's folder) is skipped
+            path = root / name / "AGENTS.md" if name.endswith(("a", "b")) else root / name
+            if not any(p.is_file() for p in path.parents) and not path.is_dir():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text("x\n", encoding="utf-8")
+        if ignore_build:
+            (root / ".gitignore").write_text("build/\n", encoding="utf-8")
+        whole = walk(root, Settings(), None)
+        tree = Tree(root, Settings())
+        found, more = pieces(tree, budget)
+        walked: list[Path] = []
+        for piece in found:
+            walked += (
+                [p for batch in tree.below(piece) for p in batch]
+                if isinstance(piece, Subtree)
+                else piece
+            )
+        assert [str(p) for p in walked] == [str(p) for p in whole]
+        assert more is any(isinstance(piece, Subtree) for piece in found)
+
+
+RULE = st.tuples(
+    st.lists(st.sampled_from(["/", "a", "b", "*", "**", "?", ".md"]), min_size=1, max_size=4).map(
+        "".join
+    ),
+    st.booleans(),
+    st.booleans(),
+)
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(
+    st.lists(RULE, max_size=6),
+    st.lists(st.sampled_from(["a", "b", "a.md", "b.md", "\\"]), min_size=1, max_size=4).map(
+        "/".join
+    ),
+    st.booleans(),
+)
+def test_gitignore_answers_as_every_rule_in_turn_does(
+    rules: list[tuple[str, bool, bool]], path: str, is_dir: bool
+) -> None:
+    verdict = False  # git's way: every rule in order, the last that matches wins
+    for pattern, negated, dir_only in rules:
+        if (is_dir or not dir_only) and matches(path, (pattern,)):
+            verdict = not negated
+    assert GitIgnore(tuple(rules)).ignored(path, is_dir) is verdict

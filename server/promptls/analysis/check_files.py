@@ -16,12 +16,15 @@ analysis has nothing to say otherwise). Symlinked directories are not followed.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterator, Mapping
+from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.engine import document_kind
-from promptls.analysis.globs import matches
+from promptls.analysis.globs import compile_globs, matches
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
 from promptls.discovery.api import discover, owning_folder
@@ -69,14 +72,20 @@ class GitIgnore(Record):
         return cls(tuple(rules))
 
     def ignored(self, relative: str, is_dir: bool) -> bool:
-        """Last matching rule wins, as in git."""
-        verdict = False
-        for pattern, negated, dir_only in self.rules:
-            if dir_only and not is_dir:
-                continue
-            if matches(relative, (pattern,)):
-                verdict = not negated
-        return verdict
+        """Last matching rule wins, as in git: the rules are tried from the last one."""
+        path = relative.replace("\\", "/")
+        for regex, negated, dir_only in _compiled(self.rules):
+            if (is_dir or not dir_only) and regex is not None and regex.search(path):
+                return not negated
+        return False
+
+
+@lru_cache(maxsize=16)
+def _compiled(
+    rules: tuple[tuple[str, bool, bool], ...],
+) -> tuple[tuple[re.Pattern[str] | None, bool, bool], ...]:
+    """A ``.gitignore``'s rules last first, each pattern compiled once (``matches``)."""
+    return tuple((compile_globs((p,)), negated, dir_only) for p, negated, dir_only in rules[::-1])
 
 
 def wanted(path: str, kind: DocumentKind) -> bool:
@@ -91,9 +100,12 @@ class _Exclusions:
         """Read the root's ``.gitignore`` once."""
         self.ignore = GitIgnore.load(root)
         self.settings = settings
+        self.none = not settings.exclude and not self.ignore.rules
 
     def excluded(self, relative: str, is_dir: bool) -> bool:
         """Whether the walk leaves this root-relative path out."""
+        if self.none:  # no exclude globs, no .gitignore: nothing is (most trees' folders)
+            return False
         return matches(relative, self.settings.exclude) or self.ignore.ignored(relative, is_dir)
 
     def checked(self, relative: str) -> bool:
@@ -103,24 +115,28 @@ class _Exclusions:
         )
 
 
-def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
-    """The files to check under ``root``, one folder at a time (sorted, depth first),
-    pruning excluded directories early: a caller that must stay responsive can pause
-    between folders.
+class Tree:
+    """One walked root: its exclusions, read once, and how each of its folders is listed.
+    ``walk_folders`` goes through it depth first; a large ``check`` cuts it into subtrees
+    (:func:`pieces`) that several processes walk."""
 
-    Each folder is listed once with ``scandir``, whose entries already say which names
-    are directories and which are symbolic links: no ``stat`` per folder (``os.walk``
-    makes one to refuse symlinked folders). A folder that cannot be listed is skipped.
-    """
-    rules = _Exclusions(root, settings)
-    pending = [(os.fspath(root), "")]
-    while pending:
-        folder, rel_base = pending.pop()
+    def __init__(self, root: Path, settings: Settings) -> None:
+        """Read the root's ``.gitignore``; nothing is listed yet."""
+        self.root = root
+        self.rules = _Exclusions(root, settings)
+
+    def folder(self, folder: str, rel_base: str) -> tuple[list[Path], list[Subtree]]:
+        """One folder's files to check, sorted, and its subfolders to walk (each with
+        its root-relative prefix), sorted; nothing when it cannot be listed.
+
+        Listed with ``scandir``, whose entries already say which names are directories
+        and which are symbolic links: no ``stat`` per folder (``os.walk`` makes one to
+        refuse symlinked folders)."""
         try:
             with os.scandir(folder) as listing:
                 entries = list(listing)
         except OSError:
-            continue
+            return [], []
         files: list[str] = []
         dirs: list[str] = []
         for entry in entries:
@@ -132,11 +148,62 @@ def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
                 files.append(entry.name)
             elif entry.name not in SKIP_DIRS and not entry.is_symlink():
                 dirs.append(entry.name)
+        rules = self.rules
         kept = [name for name in sorted(files) if rules.checked(rel_base + name)]
-        base = Path(folder) if kept else root
-        yield [base / name for name in kept]
+        base = Path(folder) if kept else self.root
         dirs = sorted(d for d in dirs if not rules.excluded(rel_base + d, True))
-        pending += [(os.path.join(folder, d), f"{rel_base}{d}/") for d in reversed(dirs)]  # noqa: PTH118 (str paths: no Path per folder)
+        return [base / name for name in kept], [
+            Subtree(os.path.join(folder, d), f"{rel_base}{d}/")  # noqa: PTH118 (str paths: no Path per folder)
+            for d in dirs
+        ]
+
+    def below(self, top: Subtree) -> Iterator[list[Path]]:
+        """The files to check in ``top`` and below, one folder at a time, depth first."""
+        pending = [top]
+        while pending:
+            files, subtrees = self.folder(*pending.pop())
+            yield files
+            pending += reversed(subtrees)
+
+
+class Subtree(NamedTuple):
+    """A folder of a walked tree and its path relative to the root (``""`` or ``a/b/``)."""
+
+    folder: str
+    rel_base: str
+
+
+def walk_folders(root: Path, settings: Settings) -> Iterator[list[Path]]:
+    """The files to check under ``root``, one folder at a time (sorted, depth first),
+    pruning excluded directories early: a caller that must stay responsive can pause
+    between folders. A folder that cannot be listed is skipped."""
+    return Tree(root, settings).below(Subtree(os.fspath(root), ""))
+
+
+Piece = list[Path] | Subtree
+"""Part of a walk in order: files already listed, or a subtree still to walk."""
+
+
+def pieces(tree: Tree, budget: int) -> tuple[list[Piece], bool]:
+    """The walk of ``tree`` in its order, as pieces: folders are listed breadth first, at
+    most ``budget`` of them, each replaced in place by its files and its subtrees; and
+    whether subtrees are left to walk. Walking each piece in turn lists what
+    :func:`walk_folders` lists, in the same order (a folder's files, then each subfolder's
+    walk); the subtrees left can be walked in any process."""
+    found: list[Piece] = [Subtree(os.fspath(tree.root), "")]
+    listed = 0
+    while listed < budget and any(isinstance(p, Subtree) for p in found):
+        level: list[Piece] = []
+        for piece in found:
+            if isinstance(piece, Subtree) and listed < budget:
+                files, subtrees = tree.folder(*piece)
+                listed += 1
+                level.append(files)
+                level += subtrees
+            else:
+                level.append(piece)
+        found = level
+    return found, any(isinstance(p, Subtree) for p in found)
 
 
 def walk(root: Path, settings: Settings, kind_of: object) -> list[Path]:

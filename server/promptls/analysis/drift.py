@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 from promptls.agents.registry import PROFILES
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
-from promptls.analysis.drift_gate import could_drift
+from promptls.analysis.drift_gate import could_drift, possible_copies
 from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.record import Record
@@ -127,6 +127,12 @@ def compare(
     if a == b or not a or not b:
         return None
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    # Cheap upper bounds of ``ratio()`` first (same formula, at least as many matches):
+    # most pairs are told apart by their lengths or their sets of lines.
+    if matcher.real_quick_ratio() < SIMILARITY_THRESHOLD:
+        return None
+    if matcher.quick_ratio() < SIMILARITY_THRESHOLD:
+        return None
     ratio = matcher.ratio()
     if ratio < SIMILARITY_THRESHOLD:
         return None
@@ -180,7 +186,8 @@ def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tupl
 
     With ``ask``, the discoveries are the caller's (``check``'s for the whole run, the
     server's cache dropped by file events), so the copies agree with every other
-    finding of the same analysis and nothing is discovered twice; no memo here then.
+    finding of the same analysis and nothing is discovered twice; no memo here then
+    but the run's (inside a ``check`` run, one answer per folder).
 
     Memoised while nothing discovery depended on changed on disk (checked by ``stat``):
     every copy in a folder asks the same question, and so does every keystroke in an
@@ -188,7 +195,8 @@ def copies(folder: str, home: str | None = None, ask: Ask | None = None) -> tupl
     """
     key = (os.path.abspath(folder), home)
     if ask is not None:
-        return _collect(key[0], home, ask)[1]
+        run_key = (*key, ask)
+        return runmemo.remembered("copies", run_key, lambda: _collect(key[0], home, ask)[1])
     with _MEMO_LOCK:
         memo = _MEMO.get(key)
     if memo is not None and memo[1] == _stamp(memo[0]):
@@ -294,15 +302,71 @@ def find(
 def drifted(
     path: str, text: str, home: str | None = None, ask: Ask | None = None
 ) -> list[tuple[Copy, Copy, LineDiff, str]]:
-    """(this copy, the other, the diff, the other's text) for every drifted peer."""
+    """(this copy, the other, the diff, the other's text) for every drifted peer.
+
+    Inside a ``check`` run answered once per file: every agent's analysis of the file
+    asks the same question (nothing here depends on the agent)."""
+    key = (path, text, home, ask)
+    return list(runmemo.remembered("drifted", key, lambda: _drifted(path, text, home, ask)))
+
+
+def _drifted(
+    path: str, text: str, home: str | None, ask: Ask | None
+) -> list[tuple[Copy, Copy, LineDiff, str]]:
+    """``drifted`` itself."""
+    if alone(path, text):
+        return []
     mine, peers = find(path, home, ask)
     out = []
     for peer in peers if mine is not None else ():
         there = read_copy(peer.path)
-        names = (os.path.basename(path), os.path.basename(peer.path))
-        ends = (os.path.splitext(path)[1], os.path.splitext(peer.path)[1])
-        suffixes = ends if ends[0] != ends[1] and all(ends) else ()
-        diff = None if there is None else compare(text, there, names, suffixes)
+        diff = None if there is None else _diff(path, text, peer.path, there)
         if mine is not None and diff is not None and there is not None:
             out.append((mine, peer, diff, there))
     return out
+
+
+def _diff(path: str, text: str, other: str, there: str) -> LineDiff | None:
+    """``compare`` of this copy with another, named by their paths."""
+    names = (os.path.basename(path), os.path.basename(other))
+    ends = (os.path.splitext(path)[1], os.path.splitext(other)[1])
+    suffixes = ends if ends[0] != ends[1] and all(ends) else ()
+    return compare(text, there, names, suffixes)
+
+
+def alone(path: str, text: str) -> bool:
+    """Whether no file that could be another copy of ``text`` is similar enough to it
+    to have drifted: then ``drifted`` is empty without running any discovery.
+
+    Comparing the text with every file that could be a copy of its folder
+    (``possible_copies``, read from disk as ``drifted`` reads a copy) answers for every
+    set of agents at once. Most folders that hold two instruction files are of this
+    kind (an AGENTS.md and a CLAUDE.md that imports it, a package's skill) and their
+    files do not look alike; the thirteen discoveries are left for the folders where
+    they do, or where the files cannot be told cheaply (False)."""
+    count = len(comparable_lines(text))  # the copies' names do not change the count
+    if not count:
+        return True  # nothing to compare: no copy can have drifted from it
+    here = os.path.abspath(path)
+    others = possible_copies(owning_folder(here))
+    if others is None:
+        return False
+    identity = runmemo.realpath(here)
+    for other in others:
+        if runmemo.realpath(other) == identity:
+            continue
+        there = read_copy(other)
+        if there is None or _too_short(count, there):
+            continue
+        if _diff(path, text, other, there) is not None:
+            return False
+    return True
+
+
+def _too_short(count: int, there: str) -> bool:
+    """Whether a text of fewer lines than this copy's ``count`` comparable lines has too
+    few to be as similar as drift needs, whatever its lines are: difflib's ratio is at
+    most twice the shorter side over both, and ``there`` has at most as many comparable
+    lines as lines (so no need to find them)."""
+    lines = len(there.splitlines())
+    return lines < count and 2.0 * lines / (count + lines) < SIMILARITY_THRESHOLD

@@ -14,9 +14,10 @@ import os
 
 from promptls.agents.registry import PROFILES
 from promptls.discovery.api import instruction_file_names, owned_subfolders
+from promptls.discovery.dirs import join
 from promptls.text import runmemo
 
-__all__ = ["SIMILARITY_THRESHOLD", "could_drift"]
+__all__ = ["SIMILARITY_THRESHOLD", "could_drift", "possible_copies"]
 
 SIMILARITY_THRESHOLD = 0.6
 """Two copies drift when at least this share of their non-blank lines match (difflib's
@@ -71,3 +72,41 @@ def _inside(subfolder: str) -> int:
     if inner is None:
         return 2  # a file, or a folder that cannot be listed: assume the worst
     return sum(2 if runmemo.isdir(os.path.join(subfolder, n)) else 1 for n in inner)
+
+
+MAX_POSSIBLE = 16
+"""Files ``possible_copies`` lists at most (more: the discoveries say which are copies)."""
+_MAX_ENTRIES = 256
+"""Entries ``possible_copies`` looks at, in the folder and its agent subfolders."""
+
+
+def possible_copies(folder: str) -> list[str] | None:
+    """Every file that could be one of ``folder``'s copies, without a discovery: a copy
+    belongs to the folder (``owning_folder``), so it is one of the folder's own files or
+    lies below one of its agent subfolders (``.claude/rules/…``, ``.github/…``). None
+    where that is not cheap to tell or a name could lead elsewhere: a symbolic link
+    among them, a folder that cannot be listed, more than ``MAX_POSSIBLE`` files or
+    ``_MAX_ENTRIES`` entries."""
+    owned = owned_subfolders()
+    found: list[str] = []
+    pending = [(folder, True)]
+    seen = 0
+    while pending:
+        current, top = pending.pop()
+        listing = runmemo.listdir(current)
+        if listing is None:
+            return None
+        seen += len(listing)
+        if seen > _MAX_ENTRIES:
+            return None
+        for name in listing:
+            path = join(current, name)
+            agents = not top or name.casefold() in owned
+            if runmemo.islink(path):
+                return None
+            if runmemo.isdir(path):
+                if agents:
+                    pending.append((path, False))
+            elif runmemo.isfile(path):
+                found.append(path)
+    return found if len(found) <= MAX_POSSIBLE else None

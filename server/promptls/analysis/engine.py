@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from promptls.analysis.document import Document
 from promptls.analysis.fixes import apply_fixes
 from promptls.analysis.globs import matches
-from promptls.analysis.loaded_paths import is_loaded_path
+from promptls.analysis.loaded_paths import LOADED_SUFFIXES, SKILL_FILE, is_loaded_path
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
@@ -22,7 +22,7 @@ from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.skill_files import unreferenced_skill_file
 from promptls.analysis.suppress import parse_suppressions
-from promptls.discovery.api import is_instruction_path
+from promptls.discovery.api import instruction_file_names, is_instruction_path, rule_file_endings
 
 if TYPE_CHECKING:
     from promptls.analysis.coverage import Hole
@@ -42,8 +42,9 @@ def document_kind(path: str | None, settings: Settings | None = None) -> Documen
         return DocumentKind.PROMPT
     settings = settings or DEFAULT_SETTINGS
     normal = str(path).replace("\\", "/")
-    if is_instruction_path(normal) or (
-        is_loaded_path(normal) and not unreferenced_skill_file(normal)
+    if not named_other(normal.rpartition("/")[2]) and (
+        is_instruction_path(normal)
+        or (is_loaded_path(normal) and not unreferenced_skill_file(normal))
     ):
         return DocumentKind.INSTRUCTION
     if matches(normal, settings.instruction_files):
@@ -51,6 +52,33 @@ def document_kind(path: str | None, settings: Settings | None = None) -> Documen
     if matches(normal, settings.prompt_files):
         return DocumentKind.PROMPT
     return DocumentKind.OTHER
+
+
+def named_other(name: str) -> bool:
+    """Whether a file's base name alone rules out every way but the settings' globs of
+    being an instruction file: no profile loads that name, and it ends like no rule,
+    skill, command or custom-agent file (``.md``, ``.mdc``, ...), wherever it sits.
+    ``document_kind`` asks it first: a large tree's files are mostly source files, and
+    for them the folder-by-folder tests are skipped. An empty name, ``.`` or ``..`` (a
+    path ending in a separator, where the last component is not the file's) is never
+    ruled out here."""
+    if name in ("", ".", ".."):
+        return False
+    exact, endings = _name_tests()
+    return name not in exact and not name.endswith(endings)
+
+
+@lru_cache(maxsize=1)
+def _name_tests() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The whole names and the name endings ``named_other`` looks for."""
+    exact = {*instruction_file_names(), SKILL_FILE}
+    endings = {".md", *LOADED_SUFFIXES}
+    for ending in rule_file_endings():
+        if ending.startswith("/"):
+            exact.add(ending[1:])  # a folder rule's file (``/RULE.md``): a whole name
+        else:
+            endings.add(ending)
+    return frozenset(exact), tuple(sorted(endings))
 
 
 def analyze(

@@ -50,22 +50,34 @@ def _translate(pattern: str) -> str:
 
 @lru_cache(maxsize=256)
 def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
-    """One regex for a set of globs (None when empty), cached per pattern set."""
-    parts = []
+    """One regex for a set of globs (None when empty), cached per pattern set.
+
+    It matches from the start of the path: an anchored glob (``/x``) the whole path, any
+    other glob the path's end after a ``/`` (or the whole path). The ``/`` is found by
+    backtracking from the end, so the globs are tried at the path's component boundaries
+    only, not at every character as a search for ``(?:^|/)glob$`` would (with ``**``
+    that was tens of microseconds per path, paid for every file of a tree). Leading
+    ``**/`` of an unanchored glob say nothing more (any boundary already starts one)."""
+    floating, anchored = [], []
     for raw in patterns:
         pattern = raw.strip().replace("\\", "/")
         if not pattern:
             continue
-        anchored = pattern.startswith("/")
+        at_root = pattern.startswith("/")
         pattern = pattern.strip("/")
         if not pattern:
             continue
-        if "/" not in pattern and not anchored:
-            parts.append(f"(?:^|/){_translate(pattern)}$")
-        elif anchored:
-            parts.append(f"^{_translate(pattern)}$")
-        else:
-            parts.append(f"(?:^|/){_translate(pattern)}$")
+        if at_root:
+            anchored.append(_translate(pattern))
+            continue
+        while pattern.startswith("**/"):
+            pattern = pattern[3:]
+        floating.append(_translate(pattern))
+    parts = []
+    if floating:
+        parts.append(f"^(?:(?s:.*)/)?(?:{'|'.join(floating)})$")
+    if anchored:
+        parts.append(f"^(?:{'|'.join(anchored)})$")
     if not parts:
         return None
     try:

@@ -60,9 +60,18 @@ LOADED_GLOBS = (
 VS Code gives ``*.agent.md`` its own language, so "attach to Markdown" misses it."""
 
 
+_HEADS = AGENT_DIRS | {folder for folder, _ in LOADED_FOLDERS}
+"""The folders one of which is on the way to every file loaded by its folder."""
+
+
 def is_loaded_path(path: str) -> bool:
     """Whether a ``/``-separated path is a skill, command, subagent or custom agent file
     (a skill's supporting document counts; ``skill_files`` narrows it to the referenced)."""
+    name = path.rpartition("/")[2]
+    if name not in ("", ".") and _HEADS.isdisjoint(path.split("/")):
+        # no agent folder on the way (each part of the path is one of these pieces), and
+        # the last piece is the file's name: only the name can tell
+        return name == SKILL_FILE or name.endswith(LOADED_SUFFIXES)
     parts = PurePosixPath(path).parts
     if not parts:
         return False

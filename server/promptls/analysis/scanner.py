@@ -89,8 +89,10 @@ def _budget(core: str) -> int:
     return 0
 
 
-def _common_suffix(strings: Sequence[str]) -> str:
-    """The longest suffix every string shares (markers tend to share ``_BOUNDARY__``)."""
+@lru_cache(maxsize=64)
+def _common_suffix(strings: tuple[str, ...]) -> str:
+    """The longest suffix every string shares (markers tend to share ``_BOUNDARY__``),
+    once per marker set."""
     if not strings:
         return ""
     shortest = min(strings, key=len)
@@ -116,7 +118,7 @@ def _find(text: str, marker: str, start: int = 0) -> int:
 def _occurrences(text: str, markers: Sequence[str]) -> list[tuple[int, str]]:
     """Every (start, marker) occurrence, in one pass when the markers share a suffix."""
     found: list[tuple[int, str]] = []
-    suffix = _common_suffix(markers)
+    suffix = _common_suffix(tuple(markers))
     if len(suffix) >= 6 and len(markers) > 1:
         index = _find(text, suffix)
         while index >= 0:
@@ -330,6 +332,22 @@ def _best_candidate(
     return best
 
 
+@lru_cache(maxsize=64)
+def _targets(markers: tuple[str, ...]) -> tuple[tuple[_Target, ...], tuple[str, ...], int, int]:
+    """The configured markers a near-miss can be close to, prepared once per marker set
+    (every file of a run has the same): the targets, their anchor words (lowered,
+    sorted), the most words one has, and the shortest span that can come close."""
+    targets = tuple(
+        _Target(m, _core(m), _budget(_core(m)), len(_WORDS.findall(m)))
+        for m in markers
+        if _WORDS.search(m) and _IDENTIFIER.fullmatch(m)
+    )
+    if not targets:
+        return (), (), 0, 0
+    words = tuple(sorted({w.lower() for t in targets for w in _WORDS.findall(t.marker)}))
+    return targets, words, max(t.words for t in targets), _shortest(targets)
+
+
 def scan(
     text: str,
     markers: Sequence[str],
@@ -342,16 +360,9 @@ def scan(
     ``data`` is the text's UTF-8 encoding when the caller already has it.
     """
     exact = find_exact(text, markers, foreign)
-    targets = [
-        _Target(m, _core(m), _budget(_core(m)), len(_WORDS.findall(m)))
-        for m in markers
-        if _WORDS.search(m) and _IDENTIFIER.fullmatch(m)
-    ]
+    targets, words, most_words, shortest = _targets(tuple(markers))
     near: list[MarkerHit] = []
     if targets:
-        words = sorted({w.lower() for t in targets for w in _WORDS.findall(t.marker)})
-        most_words = max(t.words for t in targets)
-        shortest = _shortest(targets)
         seen: set[tuple[int, int]] = set()
         covered_until = atom_end = -1
         inside = iter(exact)

@@ -1,14 +1,17 @@
-"""More than one process for a large ``promptls check``: each analyses a slice of the files.
+"""More than one process for a large ``promptls check``: each analyses parts of the files.
 
 A big tree is thousands of independent analyses, and CPython runs them on one core.
 Above ``PARALLEL_FROM`` files, where ``fork`` is cheap (Linux: the children start with
-everything already imported) and at least two CPUs are ours, the file list is cut into
-contiguous slices (neighbouring files share folders, so each process's discoveries and
-run memo stay warm); the parent analyses the first slice, each child one of the others
-and sends its analyses back pickled through a pipe. The parent then reports them in the
-original file order, so the output is the same as one process's, byte for byte. A child
-that fails in any way (a crash, a signal, a short answer) costs time, never findings:
-the parent analyses that slice itself.
+everything already imported) and at least two CPUs are ours, the work is cut into
+chunks of neighbouring items (files, or subtrees still to walk: neighbours share
+folders, so each process's discoveries and run memo stay warm) and every process, the
+parent too, takes the next chunk as it finishes one: a process that got the slow chunks
+does not hold the others up. The chunks' numbers wait in a pipe, four bytes each, read
+four bytes at a time (Linux hands a pipe's readers whole reads in turn). Each child sends
+its results back pickled through a pipe of its own; the parent puts them in the
+original order, so the output is the same as one process's, byte for byte. A child that
+fails in any way (a crash, a signal, a short answer) costs time, never findings: the
+parent computes the chunks it did not deliver.
 
 ``--fix``, ``--diff`` and stdin always run in one process: they write files or print as
 they go, in order.
@@ -17,6 +20,7 @@ they go, in order.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -68,6 +72,12 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
+CHUNKS_PER_JOB = 32
+"""Chunks per process: enough that the last ones to finish are small."""
+MAX_CHUNKS = 1024
+"""Chunks at most: their numbers fill one page, the least a pipe holds."""
+
+
 def in_slices(
     items: Sequence[T], jobs: int, work: Callable[[T], R], send: Callable[[R], R] = lambda r: r
 ) -> list[R]:
@@ -76,21 +86,79 @@ def in_slices(
     less is pickled, piped and unpickled while the parent waits."""
     if jobs <= 1 or len(items) < 2 or not can_fork() or not _one_thread():
         return [work(item) for item in items]
-    size = -(-len(items) // jobs)
-    slices = [items[i : i + size] for i in range(0, len(items), size)]
+    chunks = _chunks(len(items), min(jobs * CHUNKS_PER_JOB, MAX_CHUNKS))
+    try:
+        tasks = _tasks(len(chunks))
+    except OSError:
+        return [work(item) for item in items]
     for stream in (sys.stdout, sys.stderr):  # a child must not print the parent's buffer
         with contextlib.suppress(Exception):
             stream.flush()
-    children = [_start(part, lambda item: send(work(item))) for part in slices[1:]]
-    results = [work(item) for item in slices[0]]
-    for part, child in zip(slices[1:], children, strict=True):
-        answer: list[R] | None = _collect(child, len(part))
-        results += answer if answer is not None else [work(item) for item in part]
+    children = [
+        _start(tasks, chunks, items, lambda item: send(work(item)))
+        for _ in range(min(jobs, len(chunks)) - 1)
+    ]
+    done = _take(tasks, chunks, items, work)
+    os.close(tasks)
+    for child in children:
+        answer: dict[int, list[R]] = _collect(child) or {}
+        for index, answered in answer.items():
+            done.setdefault(index, answered)
+    results: list[R] = []
+    for index, (start, end) in enumerate(chunks):
+        part = done.get(index)
+        if part is None or len(part) != end - start:  # a child's answer was short
+            part = [work(item) for item in items[start:end]]
+        results += part
     return results
 
 
-def _start(part: Sequence[T], work: Callable[[T], R]) -> tuple[int, int] | None:
-    """Fork a child computing ``part``; its pid and the pipe to read, or None."""
+def _chunks(count: int, most: int) -> list[tuple[int, int]]:
+    """``range(count)`` cut into at most ``most`` runs of neighbours, as even as can be."""
+    parts = min(count, most)
+    edges = [count * n // parts for n in range(parts + 1)]
+    return list(itertools.pairwise(edges))
+
+
+def _tasks(count: int) -> int:
+    """A pipe holding the chunk numbers ``0 .. count - 1``; its read end (the write end
+    is closed, so a reader meets the end once every number is taken)."""
+    read_end, write_end = os.pipe()
+    try:
+        os.set_blocking(write_end, False)  # a full pipe raises instead of waiting forever
+        data = b"".join(n.to_bytes(4, "little") for n in range(count))
+        while data:  # fits in the pipe's buffer (one page at least)
+            data = data[os.write(write_end, data) :]
+    except OSError:
+        os.close(read_end)
+        raise
+    finally:
+        os.close(write_end)
+    return read_end
+
+
+def _take(
+    tasks: int, chunks: list[tuple[int, int]], items: Sequence[T], work: Callable[[T], R]
+) -> dict[int, list[R]]:
+    """Compute chunk after chunk, as long as the pipe has numbers: each chunk's results."""
+    done: dict[int, list[R]] = {}
+    while True:
+        try:
+            number = os.read(tasks, 4)
+        except OSError:
+            break
+        if len(number) != 4:
+            break
+        index = int.from_bytes(number, "little")
+        start, end = chunks[index]
+        done[index] = [work(item) for item in items[start:end]]
+    return done
+
+
+def _start(
+    tasks: int, chunks: list[tuple[int, int]], items: Sequence[T], work: Callable[[T], R]
+) -> tuple[int, int] | None:
+    """Fork a child taking chunks from ``tasks``; its pid and the pipe to read, or None."""
     try:
         read_end, write_end = os.pipe()
     except OSError:
@@ -107,8 +175,8 @@ def _start(part: Sequence[T], work: Callable[[T], R]) -> tuple[int, int] | None:
     status = 1
     try:  # the child: compute, answer, leave without running the parent's exit code
         os.close(read_end)
-
-        data = later.pickle.dumps([work(item) for item in part], later.pickle.HIGHEST_PROTOCOL)
+        done = _take(tasks, chunks, items, work)
+        data = later.pickle.dumps(done, later.pickle.HIGHEST_PROTOCOL)
         with os.fdopen(write_end, "wb") as out:
             out.write(data)
         status = 0
@@ -116,8 +184,8 @@ def _start(part: Sequence[T], work: Callable[[T], R]) -> tuple[int, int] | None:
         os._exit(status)
 
 
-def _collect(child: tuple[int, int] | None, count: int) -> list[R] | None:
-    """The child's results, or None when it did not deliver all of them."""
+def _collect(child: tuple[int, int] | None) -> dict[int, list[R]] | None:
+    """The child's results by chunk, or None when it did not answer in full."""
     if child is None:
         return None
     pid, read_end = child
@@ -129,6 +197,6 @@ def _collect(child: tuple[int, int] | None, count: int) -> list[R] | None:
 
     try:
         answer = later.pickle.loads(data)
-    except Exception:  # a truncated answer: the parent computes the slice itself
+    except Exception:  # a truncated answer: the parent computes the chunks itself
         return None
-    return answer if isinstance(answer, list) and len(answer) == count else None
+    return answer if isinstance(answer, dict) else None

@@ -27,7 +27,7 @@ from promptls.commands._revision import checkout
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 
-Collect = Callable[[list[str]], tuple[list[Report], list[Path]]]
+Collect = Callable[[list[str]], tuple[list[Report], list[str]]]
 """Checks the given paths as ``promptls check`` would: its reports and the files read."""
 
 
@@ -49,7 +49,7 @@ def since(
     rev: str,
     raws: Sequence[str],
     reports: list[Report],
-    files: list[Path],
+    files: list[str],
     collect: Collect,
     *,
     keep_all: bool,
@@ -67,9 +67,9 @@ def since(
                 base_raws.append(os.path.join(tree.tree, rel))
         base_reports, base_files = collect(base_raws) if base_raws else ([], [])
         base_keys = report_keys(base_reports, tree.tree)
-        base_names = {relative(str(p), tree.tree) for p in base_files}
+        base_names = {relative(p, tree.tree) for p in base_files}
     head_keys = report_keys(reports, tree.logical_top)
-    head_names = {relative(str(p), tree.logical_top) for p in files}
+    head_names = {relative(p, tree.logical_top) for p in files}
     flags = iter(new_flags(head_keys, base_keys, head_names, base_names))
     out: list[Report] = []
     for report in reports:

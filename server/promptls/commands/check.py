@@ -9,13 +9,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from promptls.analysis.check_files import (
-    Discoveries,
-    analyze_text,
-    folder_of,
-    read_text,
-    walk,
-)
+from promptls.analysis.check_files import Discoveries, Subtree, analyze_text, folder_of, read_text
 from promptls.analysis.engine import fix_all
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
 from promptls.analysis.rules import RULES
@@ -25,6 +19,7 @@ from promptls.commands._check_fix import FixRefusedError, unified_diff, write_at
 from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._check_since import since
+from promptls.commands._check_work import LISTED_FIRST, Work, files_of, path_pieces
 from promptls.commands._common import (
     add_fail_on_argument,
     add_home_argument,
@@ -70,8 +65,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=_jobs,
         default="auto",
         metavar="N",
-        help=f"processes to analyse with (default auto: {AUTO_JOBS} from {PARALLEL_FROM:,} "
-        "files on Linux with two CPUs free, else 1)",
+        help=f"processes to walk and analyse with (default auto: {AUTO_JOBS} from "
+        f"{PARALLEL_FROM:,} files or {LISTED_FIRST} folders on Linux with two CPUs free, "
+        "else 1)",
     )
     add_home_argument(parser)
 
@@ -194,16 +190,22 @@ class _Run:
         remaining = self.analyze(fixed, name, None, settings).findings
         return 1 if any(f.severity.rank <= self.fail_rank for f in remaining) else 0
 
-    def analysis_of(self, item: tuple[Path, Settings]) -> Analysis | None:
-        """One file's analysis (None: unreadable or binary); what the processes of a
-        large run compute, each for its slice of the files."""
-        path, settings = item
-        read = read_text(path)
-        return None if read is None else self.analyze(read[0], str(path), path, settings)
+    def analyses_of(self, item: Work) -> list[tuple[str, Analysis | None]]:
+        """The analysis of each file of one piece of a walk, by its path as shown (None:
+        unreadable or binary); what the processes of a large run compute, each for the
+        pieces it takes."""
+        tree, settings, piece = item
+        out: list[tuple[str, Analysis | None]] = []
+        for path in files_of(tree, piece):
+            read = read_text(path)
+            display = str(path)
+            analysis = None if read is None else self.analyze(read[0], display, path, settings)
+            out.append((display, analysis))
+        return out
 
-    def report(self, path: Path, analysis: Analysis) -> None:
+    def report(self, display: str, analysis: Analysis) -> None:
         """Add a file's findings to the report, in file order."""
-        self.reports.append(Report(str(path), self._once(path, analysis)))
+        self.reports.append(Report(display, self._once(display, analysis)))
 
     def check_file(self, path: Path, settings: Settings) -> None:
         """Check one file; fix or diff it when asked (one process: it writes)."""
@@ -216,14 +218,14 @@ class _Run:
         if (self.args.fix or self.args.diff) and any(f.fix for f in analysis.findings):
             analysis = self._fix(path, display, text, data, analysis, settings)
         if not self.args.diff:
-            self.reports.append(Report(display, self._once(path, analysis)))
+            self.reports.append(Report(display, self._once(display, analysis)))
 
-    def _once(self, path: Path, analysis: Analysis) -> Analysis:
+    def _once(self, display: str, analysis: Analysis) -> Analysis:
         """Each real file's findings once: a symlinked copy reached under a second name
         keeps only what differs there (what an agent reading that name is told)."""
         if not analysis.findings:
             return analysis  # nothing to say twice (most files: no realpath to ask)
-        said = self.said.setdefault(runmemo.realpath(str(path)), set())
+        said = self.said.setdefault(runmemo.realpath(display), set())
         fresh = tuple(f for f in analysis.findings if _key(f) not in said)
         said.update(_key(f) for f in fresh)
         return (
@@ -295,18 +297,6 @@ def _key(finding: Finding) -> tuple[str, int, int, str]:
     return (finding.code, finding.start, finding.end, finding.message)
 
 
-def _files(raw: str, settings: Settings) -> list[Path]:
-    """An explicit file as given, a folder walked; a missing path is a usage error."""
-    path = Path(raw)
-    if path.is_dir():
-        return walk(path, settings, None)
-    if path.is_file():
-        return [path]
-    if path.exists():
-        raise UsageError(f"not a regular file or folder (a FIFO, device or socket?): {raw}")
-    raise UsageError(f"no such file or directory: {raw}")
-
-
 def run(args: argparse.Namespace) -> int:
     """Check, optionally fix, print in the chosen format, and return the exit status.
 
@@ -334,7 +324,7 @@ def _run(args: argparse.Namespace) -> int:
         if args.since is not None:
             home = state.discoveries.home
 
-            def collect(base: list[str]) -> tuple[list[Report], list[Path]]:
+            def collect(base: list[str]) -> tuple[list[Report], list[str]]:
                 older = _Run(args, home)
                 return older.reports, _collect(older, base)
 
@@ -347,7 +337,7 @@ def _run(args: argparse.Namespace) -> int:
 
 def check_paths(
     raws: list[str], home: str | None, **options: object
-) -> tuple[list[Report], list[Path]]:
+) -> tuple[list[Report], list[str]]:
     """What ``promptls check RAWS`` with ``options`` (its option names, the defaults
     otherwise) reports, and the files it read: ``diff`` runs the same check on both
     sides of a change."""
@@ -360,27 +350,44 @@ def check_paths(
     return state.reports, _collect(state, raws)
 
 
-def _collect(state: _Run, raws: list[str]) -> list[Path]:
+def _collect(state: _Run, raws: list[str]) -> list[str]:
     """Check (and fix, when asked) every file the paths name into ``state.reports``;
-    the files read, in order."""
-    targets = [(raw, state.settings_for(raw)) for raw in raws]
-    found: dict[Path, Settings] = {}
-    for raw, settings in targets:
-        for path in _files(raw, settings):
-            found.setdefault(path, settings)
-    files = list(found.items())
+    the files read, in order (a file named twice is checked once, under the first
+    path's settings)."""
+    work: list[Work] = []
+    more = False
+    for raw in raws:
+        settings = state.settings_for(raw)
+        found, tree, left = path_pieces(raw, settings)
+        work += [(tree, settings, piece) for piece in found]
+        more = more or left
     setup_stdout()
-    if state.args.fix or state.args.diff:
+    seen: dict[str, None] = {}
+    if state.args.fix or state.args.diff:  # every file listed before any is written
+        files = [
+            (path, settings) for tree, settings, piece in work for path in files_of(tree, piece)
+        ]
         for path, settings in files:
-            state.check_file(path, settings)
-    else:
-        jobs = auto_jobs(len(files)) if state.args.jobs == "auto" else state.args.jobs
-        for (path, _), analysis in zip(
-            files, in_slices(files, jobs, state.analysis_of, _reported), strict=True
-        ):
+            if str(path) not in seen:
+                seen[str(path)] = None
+                state.check_file(path, settings)
+        return list(seen)
+    listed = sum(len(piece) for _, _, piece in work if not isinstance(piece, Subtree))
+    count = max(listed, PARALLEL_FROM) if more else listed
+    jobs = auto_jobs(count) if state.args.jobs == "auto" else state.args.jobs
+    for part in in_slices(work, jobs, state.analyses_of, _sent):
+        for display, analysis in part:
+            if display in seen:
+                continue
+            seen[display] = None
             if analysis is not None:
-                state.report(path, analysis)
-    return list(found)
+                state.report(display, analysis)
+    return list(seen)
+
+
+def _sent(part: list[tuple[str, Analysis | None]]) -> list[tuple[str, Analysis | None]]:
+    """What a child process sends back of its analyses (``_reported``)."""
+    return [(display, _reported(analysis)) for display, analysis in part]
 
 
 def _show_diff(diff: str) -> None:

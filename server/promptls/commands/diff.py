@@ -121,4 +121,4 @@ def _side(
             tree, prompt.discovery, measured_rendering(prompt), name in set_up, PROFILES[name].title
         )
     reports, files = check_paths([tree.root], home, profile=args.profile)
-    return Side(tree, agents, reports, frozenset(relative(str(p), tree.root) for p in files))
+    return Side(tree, agents, reports, frozenset(relative(p, tree.root) for p in files))

@@ -33,6 +33,7 @@ __all__ = [
     "load_context_files",
     "owning_folder",
     "resolve_home",
+    "rule_file_endings",
     "skill_bundle",
     "workspace_globs",
 ]
@@ -192,12 +193,25 @@ def _rules_folders(
     return tuple(sorted(found))
 
 
+def rule_file_endings() -> frozenset[str]:
+    """How every profile's rule files end (``.md``, ``.mdc``, ``.instructions.md``), or,
+    for a rule that is a subfolder, ``/`` and the file that makes it one (``/RULE.md``):
+    a name ending otherwise is no rule file in any rules folder."""
+    return frozenset(suffix for _, suffix in _rules_folders(None))
+
+
 def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) -> bool:
     """Whether a path is an instruction file: a name a profile loads, or a rule file
     anywhere below a profile's rules folder (``.claude/rules/**/*.md``,
     ``.cursor/rules/**/*.mdc``, ``.github/instructions/**/*.instructions.md``)."""
     wanted = None if profiles is None else tuple(profiles)
-    parts = PurePath(os.fspath(path).replace("\\", "/")).parts
+    text = os.fspath(path).replace("\\", "/")
+    name = text.rpartition("/")[2]
+    if name not in ("", ".") and _rules_heads(wanted).isdisjoint(text.split("/")):
+        # No rules folder on the way (each part of the path is one of these pieces), and
+        # the last piece is the file's name: only the name can tell.
+        return name in _names(wanted)
+    parts = PurePath(text).parts
     if not parts:
         return False
     if parts[-1] in _names(wanted):
@@ -213,6 +227,12 @@ def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) ->
         if any(folders[i : i + size] == marker for i in range(last + 1)):
             return True
     return False
+
+
+@lru_cache(maxsize=32)
+def _rules_heads(profiles: tuple[str, ...] | None) -> frozenset[str]:
+    """The first part of every rules folder of the profiles (``.claude``, ``.clinerules``)."""
+    return frozenset(marker[0] for marker, _ in _rules_folders(profiles))
 
 
 def workspace_globs(*, settings: bool = True) -> list[str]:
