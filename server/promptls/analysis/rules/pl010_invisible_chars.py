@@ -113,7 +113,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     spans = [m.span() for m in _UTF8_INVISIBLE.finditer(data)]
     if not spans:
         return
-    flat = utf8_to_offsets(data, [x for span in spans for x in span])
+    flat = utf8_to_offsets(data, [x for span in spans for x in span], doc.utf8_starts)
     run_start = run_end = -1
     for i in range(0, len(flat), 2):
         start, end = flat[i], flat[i + 1]
