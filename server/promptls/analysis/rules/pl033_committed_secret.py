@@ -201,18 +201,18 @@ _NEEDLES = lazy_built(lambda: re.compile("|".join(re.escape(n) for s in SHAPES f
 """Every shape's literal prefixes in one pattern: one pass finds which shapes to try."""
 
 _GATE_PATTERN = (
-    rf"sk-(?<!{_WORD}sk-)|xox[baprs]-(?<!{_WORD}xox[baprs]-)|-----BEGIN "
+    rf"-(?:(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|----BEGIN )"
     rf"|_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
     rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
     rf"|AKIA(?<!{_WORD}AKIA)|ASIA(?<!{_WORD}ASIA)|AIza(?<!{_WORD}AIza)"
 )
 _GATE = Leads(_GATE_PATTERN)
-"""Every shape's public prefix where a token can start, each alternative found from its
-literal lead (``Leads``: ``find`` of its rarest character while that stays rare, then of
-the next, then of the whole lead, then the regex engine's literal scan): ``_`` is rare in
-prose, and so are the ``K`` of ``AKIA``, the ``z`` of ``AIza`` and the ``B`` of a private
-key's ``-----BEGIN``; where ``k`` and ``-`` are frequent, ``sk-`` is still found whole by
-CPython's substring search, never by testing a class at every character. A text
+"""Every shape's public prefix where a token can start, found from its rarest character:
+``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``I`` of ``ASIA`` and the
+``z`` of ``AIza``; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
+alternative is searched from one character of its literal lead (``Leads``: ``find``
+while that character is rare, the regex engine's literal scan where it is not), never
+testing a class at every character. A text
 without a match holds no secret of any shape; one with a match is searched shape by
 shape."""
 _GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
