@@ -1,8 +1,7 @@
 """``Led`` finds exactly what its pattern finds, from one character of its literal lead.
 
 The fast paths (``find`` of the lead's rarest character, then a match there, while that
-character stays rare, then of the next rarest; then ``find`` of the whole lead while that
-stays rare) are compared
+character stays rare; then ``find`` of a long lead while that stays rare) are compared
 with the plain one (the pattern's own ``search`` and ``finditer``) on generated texts,
 with the credit that decides each fallback set so the regex engine takes over at once,
 after a few misses, or never.
@@ -33,8 +32,8 @@ LED = (
     r"(?<![^ \t\r\n])@([^ \t\r\n]*)",  # gemini's
     r"abca(?:b|c)",  # a lead of four: found whole once its rarest character is frequent
     r"(?<=x)bcab+",  # the same after a look-behind, overlapping occurrences
-    r"xabcab(?=c)",  # a lead of six: its characters give way to it sooner
-    r"b@a",  # ``@``, then ``a``, then ``b`` as each proves frequent
+    r"xabcab(?=c)",  # a lead of six, found whole once its rarest character proves frequent
+    r"b@a",  # found from ``@``, the middle of its lead
 )
 LED_ALPHABET = "abcx@\\` \r\n"
 

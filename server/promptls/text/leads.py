@@ -42,19 +42,9 @@ GAP = 1024
 the regex engine's own scan (a Python step per occurrence against ~1 ns a character)."""
 CREDIT = 8
 """Occurrences that may miss before the average gap is looked at."""
-LONG_LEAD = 2
+LONG_LEAD = 4
 """Lead length from which ``find`` of the whole lead is tried before the regex engine:
-CPython's substring search costs about 3 instructions a character for a needle of two or
-three, 1.3 from six on, against the regex engine's literal scan at 5 (1 MB of ASCII:
-``find("sk-")`` 3.2 M, a six-letter literal scanned by ``re`` 5.0 M)."""
-TWO_WAY = 6
-"""Lead length from which CPython's substring search skips ahead (1.3 instructions a
-character, a quarter of the regex engine's scan): the characters of such a lead give way
-to it once occurrences come closer than four times :data:`GAP`."""
-KEYS = 3
-"""Characters of a lead tried one after another, rarest first, as each proves frequent:
-in emoji text the ``\\xe2`` that starts ✅ is frequent, the ``\\x81`` after it in
-U+2060 is absent."""
+shorter needles skip too little (``text.find("sk-")`` costs more than the regex scan)."""
 COMMON = " \n\tetaoinsrhldcumfpgwybv-.,:/*#`'\"()TASCWI0123456789kxjqz"
 """Characters from frequent to rare in instruction files (English prose, Markdown);
 anything else (most capitals, ``~``, ``{``, ``$``, non-ASCII) counts as rarer still. Only a
@@ -64,7 +54,7 @@ guess to pick which character of a lead to find: a wrong one costs the fallback.
 def _rarity(code: int) -> int:
     """How rare a character (code point or byte) is thought to be: higher is rarer. Of
     UTF-8 bytes, a continuation byte (one of 64) is rarer than a lead byte, which every
-    character of a script shares (``\\xe3`` for most Japanese)."""
+    character of a script or emoji block shares (``\\xe2`` starts ✅, ❌ and U+200B)."""
     at = COMMON.find(chr(code))
     if at >= 0:
         return at
@@ -113,30 +103,27 @@ class Led(Generic[AnyStr]):
     before ``pos``). A pattern without a literal lead is searched as it is.
 
     Three tiers, each kept while it pays: ``find`` of the lead's rarest character
-    (``memchr``), and once that turns out frequent of the next rarest (up to
-    :data:`KEYS`); then ``find`` of the whole lead when it has :data:`LONG_LEAD`
-    characters or more (CPython's substring search skips ahead, up to four times fewer
-    instructions than the regex engine's literal scan: ``system`` is rare even where
-    ``y`` is not); then the regex engine.
+    (``memchr``); once that character turns out frequent, ``find`` of the whole lead
+    when it has :data:`LONG_LEAD` characters or more (CPython's substring search skips
+    ahead several characters at a time, about four times fewer instructions than the
+    regex engine's literal scan: ``system`` is rare even where ``y`` is not); then the
+    regex engine.
     """
 
-    __slots__ = ("keys", "lead", "pattern")
+    __slots__ = ("key", "lead", "offset", "pattern")
 
     def __init__(self, pattern: re.Pattern[AnyStr]) -> None:
         """``pattern`` compiled; its lead is read from its parse, and of the lead the
-        rarest characters (``keys``: each with its offset in every match, rarest first,
-        at most :data:`KEYS`) are what is found."""
+        rarest character (``key``, at ``offset`` in every match) is what is found."""
         self.pattern: re.Pattern[AnyStr] = pattern
         lead = literal_lead(pattern)
-        self.keys: tuple[tuple[AnyStr, int], ...] = ()
+        self.key: AnyStr | None = None
         self.lead: AnyStr | None = None
+        self.offset = 0
         if lead is not None:
             codes = list(lead) if isinstance(lead, bytes) else list(map(ord, lead))
-            order = sorted(range(len(codes)), key=lambda i: -_rarity(codes[i]))
-            keys: dict[int, int] = {}  # one offset per distinct character
-            for i in order:
-                keys.setdefault(codes[i], i)
-            self.keys = tuple((lead[i : i + 1], i) for i in list(keys.values())[:KEYS])
+            self.offset = max(range(len(codes)), key=lambda i: _rarity(codes[i]))
+            self.key = lead[self.offset : self.offset + 1]
             if len(lead) >= LONG_LEAD:
                 self.lead = lead
 
@@ -144,7 +131,7 @@ class Led(Generic[AnyStr]):
         self, text: AnyStr, pos: int = 0, endpos: int = sys.maxsize
     ) -> re.Match[AnyStr] | None:
         """``pattern.search(text, pos, endpos)``."""
-        if not self.keys:
+        if self.key is None:
             return self.pattern.search(text, pos, endpos)
         return next(self._led(text, pos, endpos), None)
 
@@ -153,7 +140,7 @@ class Led(Generic[AnyStr]):
     ) -> Iterator[re.Match[AnyStr]]:
         """``pattern.finditer(text, pos, endpos)`` for a pattern that never matches empty
         text (refused: the emulation would differ)."""
-        if not self.keys:
+        if self.key is None:
             return _non_empty(self.pattern, self.pattern.finditer(text, pos, endpos))
         return self._led(text, pos, endpos)
 
@@ -163,21 +150,20 @@ class Led(Generic[AnyStr]):
         occurrence is what the tiers are weighed against."""
         pos, endpos = max(pos, 0), max(endpos, 0)  # ``find`` counts negatives from the end
         find, match = text.find, self.pattern.match
+        key, offset = self.key, self.offset
+        credit = float(CREDIT) if key is not None else -1.0
+        while key is not None and credit >= 0:
+            at = find(key, pos + offset, endpos)
+            if at < 0:
+                return
+            found = match(text, at - offset, endpos)
+            if found is not None:
+                yield found
+                pos = found.end()
+                continue
+            credit += (at - offset - pos) / GAP - 1
+            pos = at - offset + 1
         lead = self.lead
-        gap = GAP * 4 if lead is not None and len(lead) >= TWO_WAY else GAP
-        for key, offset in self.keys:
-            credit = float(CREDIT)
-            while credit >= 0:
-                at = find(key, pos + offset, endpos)
-                if at < 0:
-                    return
-                found = match(text, at - offset, endpos)
-                if found is not None:
-                    yield found
-                    pos = found.end()
-                    continue
-                credit += (at - offset - pos) / gap - 1
-                pos = at - offset + 1
         credit = float(CREDIT)
         while lead is not None and credit >= 0:
             at = find(lead, pos, endpos)
