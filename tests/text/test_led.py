@@ -32,6 +32,8 @@ LED = (
     r"(?<![^ \t\r\n])@([^ \t\r\n]*)",  # gemini's
     r"abca(?:b|c)",  # a lead of four: found whole once its rarest character is frequent
     r"(?<=x)bcab+",  # the same after a look-behind, overlapping occurrences
+    r"xabcab(?=c)",  # a lead of six, found whole once its rarest character proves frequent
+    r"b@a",  # found from ``@``, the middle of its lead
 )
 LED_ALPHABET = "abcx@\\` \r\n"
 

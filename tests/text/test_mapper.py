@@ -7,11 +7,14 @@ line breaks (U+2028, form feed) all go through the same three columns.
 
 from __future__ import annotations
 
+from unittest import mock
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.text.mapper import Encoding, Mapper, text_to_utf8, utf8_to_offsets
+from promptls.text import mapper as mapper_module
+from promptls.text.mapper import Encoding, Mapper, text_to_utf8, utf8_pieces, utf8_to_offsets
 from tests import examples
 from tests.positions import ENCODINGS, encoded_offset, encoded_position, texts
 
@@ -125,6 +128,22 @@ def test_utf8_offsets_map_back_to_code_points(text: str, data: st.DataObject) ->
     offsets = sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=8)))
     utf8 = [len(text[:offset].encode("utf-8", "surrogatepass")) for offset in offsets]
     assert utf8_to_offsets(data_bytes, utf8) == offsets
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(text=texts(), data=st.data(), piece=st.sampled_from([1, 2, 3, 7, 1024]))
+def test_utf8_offsets_through_pieces_are_the_counted_ones(
+    text: str, data: st.DataObject, piece: int
+) -> None:
+    # Pieces of a few code points, so that surrogates, astral characters and CRLF land
+    # on every side of a piece boundary; the lowered bytes keep the same layout.
+    with mock.patch.object(mapper_module, "_PIECE", piece):
+        data_bytes, starts = utf8_pieces(text)
+        assert data_bytes == text.encode("utf-8", "surrogatepass")
+        offsets = sorted(data.draw(st.lists(st.integers(0, len(text)), max_size=8)))
+        utf8 = [len(text[:offset].encode("utf-8", "surrogatepass")) for offset in offsets]
+        assert utf8_to_offsets(data_bytes.lower(), utf8, starts) == offsets
+        assert utf8_to_offsets(data_bytes, utf8) == offsets
 
 
 def test_utf8_offsets_must_be_sorted() -> None:

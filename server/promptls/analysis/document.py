@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record
-from promptls.text.mapper import text_to_utf8
+from promptls.text.mapper import utf8_pieces
 from promptls.text.markdown import Code
 
 if TYPE_CHECKING:
@@ -43,9 +43,22 @@ class Document(Record, frozen=False):
         return tuple(m for m in self.markers if m.kind is MarkerKind.EXACT)
 
     @cached_property
+    def encoded(self) -> tuple[bytes, list[int]] | None:
+        """The UTF-8 bytes and where each piece of the text starts in them
+        (``utf8_pieces``); None for ASCII text (no need)."""
+        return None if self.text.isascii() else utf8_pieces(self.text)
+
+    @property
     def utf8(self) -> bytes | None:
         """The UTF-8 bytes for byte-level searches; None for ASCII text (no need)."""
-        return None if self.text.isascii() else text_to_utf8(self.text)
+        encoded = self.encoded
+        return None if encoded is None else encoded[0]
+
+    @property
+    def utf8_starts(self) -> list[int] | None:
+        """Where each piece starts in ``utf8``, for ``utf8_to_offsets``; None for ASCII."""
+        encoded = self.encoded
+        return None if encoded is None else encoded[1]
 
     @cached_property
     def static_end(self) -> int:

@@ -105,7 +105,9 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
     discovery and coverage are set by the caller (per agent, ``analysis.agents``)."""
     suppressions = parse_suppressions(text, RULES)
     doc = Document(text, kind, settings, (), path, None, suppressions)
-    doc.markers = scan(text, settings.markers, FOREIGN_MARKERS, data=doc.utf8)
+    doc.markers = scan(
+        text, settings.markers, FOREIGN_MARKERS, data=doc.utf8, starts=doc.utf8_starts
+    )
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)
     return doc

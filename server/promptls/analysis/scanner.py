@@ -49,7 +49,7 @@ from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.lazyre import lazy
 from promptls.text.leads import Led
-from promptls.text.mapper import text_to_utf8, utf8_to_offsets
+from promptls.text.mapper import utf8_pieces, utf8_to_offsets
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -187,7 +187,9 @@ _start = re.Match[str].start
 _start_bytes = re.Match[bytes].start
 
 
-def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> list[int]:
+def _anchor_positions(
+    text: str, words: Sequence[str], data: bytes | None, starts: Sequence[int] | None
+) -> list[int]:
     """Where an anchor word occurs (any case) next to a word-ish character, as sorted
     ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes
     (ASCII-lowering bytes keeps every offset and every multi-byte character intact)."""
@@ -197,10 +199,12 @@ def _anchor_positions(text: str, words: Sequence[str], data: bytes | None) -> li
         for word in words:
             found.update(map(_start, _anchor_regex(word).finditer(lowered)))
         return sorted(found)
-    hay = (data if data is not None else text_to_utf8(text)).lower()
+    if data is None:
+        data, starts = utf8_pieces(text)
+    hay = data.lower()
     for word in words:
         found.update(map(_start_bytes, _anchor_regex_bytes(word).finditer(hay)))
-    return utf8_to_offsets(hay, sorted(found))
+    return utf8_to_offsets(hay, sorted(found), starts)
 
 
 _ATOM_CHARS = frozenset(
@@ -354,10 +358,12 @@ def scan(
     foreign: Sequence[str] = FOREIGN_MARKERS,
     *,
     data: bytes | None = None,
+    starts: Sequence[int] | None = None,
 ) -> tuple[MarkerHit, ...]:
     """All exact, foreign and near-miss markers of a text, sorted by offset.
 
-    ``data`` is the text's UTF-8 encoding when the caller already has it.
+    ``data`` is the text's UTF-8 encoding when the caller already has it, and
+    ``starts`` its piece starts when it came from ``utf8_pieces``.
     """
     exact = find_exact(text, markers, foreign)
     targets, words, most_words, shortest = _targets(tuple(markers))
@@ -367,7 +373,7 @@ def scan(
         covered_until = atom_end = -1
         inside = iter(exact)
         hit = next(inside, None)
-        for position in _anchor_positions(text, words, data):
+        for position in _anchor_positions(text, words, data, starts):
             if position < covered_until:
                 continue
             while hit is not None and hit.end <= position:

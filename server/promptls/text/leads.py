@@ -52,9 +52,13 @@ guess to pick which character of a lead to find: a wrong one costs the fallback.
 
 
 def _rarity(code: int) -> int:
-    """How rare a character (code point or byte) is thought to be: higher is rarer."""
+    """How rare a character (code point or byte) is thought to be: higher is rarer. Of
+    UTF-8 bytes, a continuation byte (one of 64) is rarer than a lead byte, which every
+    character of a script or emoji block shares (``\\xe2`` starts ✅, ❌ and U+200B)."""
     at = COMMON.find(chr(code))
-    return len(COMMON) if at < 0 else at
+    if at >= 0:
+        return at
+    return len(COMMON) + (1 if 0x80 <= code < 0xC0 else 0)
 
 
 def literal_lead(pattern: re.Pattern[AnyStr]) -> AnyStr | None:

@@ -22,6 +22,7 @@ from promptls.analysis.model import Finding
 from promptls.analysis.rules import pl010_invisible_chars as pl010
 from promptls.analysis.settings import DEFAULT_SETTINGS
 from promptls.config import Settings
+from promptls.text import leads
 from promptls.text.chars import INVISIBLE_RANGES
 from tests import examples
 
@@ -232,11 +233,14 @@ NEIGHBOURS = [
 ]
 
 
+@pytest.mark.parametrize("credit", [-1, 0, 8])  # each prefix: regex at once, soon, later
 @settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.sampled_from(NEIGHBOURS) | st.sampled_from(INVISIBLE), max_size=30))
-def test_the_pre_check_answers_as_the_whole_pattern(chars: list[str]) -> None:
+def test_the_pre_check_answers_as_the_whole_pattern(credit: int, chars: list[str]) -> None:
     data = "".join(chars).encode("utf-8", "surrogatepass")
-    assert pl010.has_invisible(data) == (pl010._UTF8_INVISIBLE.search(data) is not None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(leads, "CREDIT", credit)
+        assert pl010.has_invisible(data) == (pl010._UTF8_INVISIBLE.search(data) is not None)
 
 
 def test_a_cjk_text_with_one_hangul_filler_is_seen() -> None:

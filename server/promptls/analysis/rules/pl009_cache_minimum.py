@@ -41,10 +41,13 @@ def check(doc: Document) -> Iterator[Finding]:
     if row is None or doc.static_end == 0:
         return
     minimum = row.tokens
+    exact = row.provider == OPENAI and doc.static_end < EXACT_CHARS_PER_TOKEN_BOUND * minimum
+    if not exact and doc.static_end >= 4 * minimum:
+        return  # over the minimum by any count: the half is not even copied
     static = doc.text[: doc.static_end]
     if not static.strip():
         return  # an empty static half is PL005's
-    if row.provider == OPENAI and doc.static_end < EXACT_CHARS_PER_TOKEN_BOUND * minimum:
+    if exact:
         counted = count_tokens(static, O200K)
         if counted.exact:
             if counted.count >= minimum:

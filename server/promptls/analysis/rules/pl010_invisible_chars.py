@@ -45,15 +45,12 @@ def _utf8_pattern() -> re.Pattern[bytes]:
 
 
 @cache
-def _by_lead() -> tuple[tuple[bytes, Led[bytes]], ...]:
-    """``_utf8_pattern`` as one pattern per first byte, each written as that byte then
-    the alternatives' rest (``\\xe2(?:\\x80[…]|\\x81[…])``), so it has a literal lead."""
-    groups: dict[int, list[bytes]] = {}
-    for lead, pattern in _utf8_alternatives():
-        groups.setdefault(lead, []).append(pattern[1:])  # each starts with its lead byte
+def _by_prefix() -> tuple[tuple[bytes, Led[bytes]], ...]:
+    """``_utf8_pattern``'s alternatives one by one, each with its first byte: each
+    starts with literal bytes (``\\xe2\\x80[…]``), so ``Led`` finds it from whichever of
+    them is rare in the text (in emoji text ``\\xe2`` is frequent, ``\\x81`` absent)."""
     return tuple(
-        (bytes([lead]), Led(re.compile(re.escape(bytes([lead])) + b"(?:" + b"|".join(r) + b")")))
-        for lead, r in sorted(groups.items())
+        (bytes([lead]), Led(re.compile(pattern))) for lead, pattern in _utf8_alternatives()
     )
 
 
@@ -61,13 +58,13 @@ def has_invisible(data: bytes) -> bool:
     """Whether UTF-8 ``data`` holds an invisible character: ``_utf8_pattern``'s answer.
 
     Every invisible character starts with one of a few lead bytes, and a byte absent
-    from the text is known absent by one ``memchr``; each lead byte that occurs is
-    searched with its alternatives (``Led``: found byte by byte while that byte is rare,
-    as ``\\xe3`` is in Latin text, by the regex engine where it is frequent, as in CJK).
-    A pass per lead byte that occurs: an emoji text has two (``\\xe2``, ``\\xef``), a CJK
-    text one, where deleting the ASCII bytes first cost two passes more.
+    from the text is known absent by one ``memchr``; each alternative whose lead byte
+    occurs is searched from its literal bytes (``Led``: the rarest of them found byte by
+    byte while it stays rare, the next when it does not, then the whole prefix, then the
+    regex engine), so a byte that the text's script or emoji share costs no scan of its
+    own: an emoji text has ``\\xe2`` and ``\\xef`` throughout, not ``\\x81`` or ``\\xbb``.
     """
-    return any(lead in data and led.search(data) is not None for lead, led in _by_lead())
+    return any(lead in data and led.search(data) is not None for lead, led in _by_prefix())
 
 
 _UTF8_INVISIBLE = lazy_built(_utf8_pattern)
@@ -113,7 +110,7 @@ def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     spans = [m.span() for m in _UTF8_INVISIBLE.finditer(data)]
     if not spans:
         return
-    flat = utf8_to_offsets(data, [x for span in spans for x in span])
+    flat = utf8_to_offsets(data, [x for span in spans for x in span], doc.utf8_starts)
     run_start = run_end = -1
     for i in range(0, len(flat), 2):
         start, end = flat[i], flat[i + 1]

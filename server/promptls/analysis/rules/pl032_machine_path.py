@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
@@ -148,7 +148,9 @@ _FOLDED_LETTERS = ("\u0130", "\u0131", "\u017f", "\u212a")
 one is searched with ``_HOME`` everywhere."""
 
 
-def _home_matches(text: str, data: bytes) -> Iterator[re.Match[str]]:
+def _home_matches(
+    text: str, data: bytes, pieces: Sequence[int] | None = None
+) -> Iterator[re.Match[str]]:
     """``_HOME.finditer(text)``, tried only where a match can start.
 
     Every match holds ``users`` or ``home`` in some case: ``/Users/`` or ``/home/`` one
@@ -156,6 +158,7 @@ def _home_matches(text: str, data: bytes) -> Iterator[re.Match[str]]:
     found in the UTF-8 bytes lowered (ASCII letters only), and ``_HOME`` is matched at the
     few places before them, in order, each at or after the previous match's end: the
     matches ``finditer`` gives, without trying the pattern at every letter of the text.
+    ``pieces`` are the piece starts of ``data`` when it came from ``utf8_pieces``.
     """
     if not text.isascii() and any(c in text for c in _FOLDED_LETTERS):
         yield from _HOME.finditer(text)
@@ -169,7 +172,7 @@ def _home_matches(text: str, data: bytes) -> Iterator[re.Match[str]]:
             at = low.find(word, at + 1)
     starts = sorted(found)
     if not text.isascii():  # a match starts with an ASCII character: its byte → its offset
-        starts = utf8_to_offsets(data, [b for b in starts if data[b] < 0x80])
+        starts = utf8_to_offsets(data, [b for b in starts if data[b] < 0x80], pieces)
     end = 0
     for start in starts:
         if start < end:
@@ -205,7 +208,7 @@ def check(doc: Document) -> Iterator[Finding]:
     urls: list[tuple[int, int]] | None = None
     personal: bool | None = None
     tilde_kept = _imports_keep_tilde(doc)
-    for match in _home_matches(doc.text, data):
+    for match in _home_matches(doc.text, data, doc.utf8_starts):
         start, end = match.span("prefix")
         if _placeholder(match["name"]):
             continue

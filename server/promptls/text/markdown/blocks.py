@@ -26,11 +26,18 @@ _RESET = lazy(r"^(?=\S)[^>*+\-0-9`~]", re.MULTILINE)
 container ends there."""
 _RUN = Leads(r"```|~~~")
 """Where a fence run can start: searched as two literals (``Leads``)."""
+_RUN_LINE = Leads(r"````*([^\r\n]*)|~~~~*([^\r\n]*)")
+"""A line from a fence run on, searched as ``_RUN`` is: the run, then (group 1 of each
+alternative) the rest up to the line break. One match gives ``fences`` all it reads of
+a fence line at the left margin, and consumes the line: the line's later runs are never
+read (``fences`` reads a line once)."""
 _MARGIN_RUN = lazy(r"(`{3,}|~{3,})([^\r\n]*)")
 """A line from its fence run on: the run, then the rest up to the line break."""
 _SHAPED = lazy(r"[ \t>]*(?:`{3,}|~{3,})")
 _SHAPED_LINE = lazy(r"^[ \t>]*(?:`{3,}|~{3,})[^\r\n]*", re.MULTILINE)
 _QUOTE, _ITEM_KIND = "q", "i"
+_tuple = tuple.__new__
+"""Builds a ``NamedTuple`` from a tuple without its generated ``__new__`` (a Python call)."""
 
 
 class Fence(NamedTuple):
@@ -240,22 +247,36 @@ class Blocks:
 
         One match reads the line (its run and the rest): no tab expansion is needed, as
         the run comes first and tabs after it only ever count as blanks or info text."""
-        text = self.text
-        line = _MARGIN_RUN.match(text, at)
+        line = _MARGIN_RUN.match(self.text, at)
         if line is None:  # not a run of three: the caller found none here
             raise ValueError(f"no fence run at {at}")
-        run, rest = line.group(1, 2)
-        end = line.end()
-        after = end + (2 if text.startswith("\r\n", end) else 1) if end < len(text) else end
+        return self._margin(at, line.start(2), line.end())
+
+    def _margin(self, at: int, rest_at: int, end: int) -> int:
+        """``margin_line`` for the run ``text[at:rest_at]`` and the rest of its line up
+        to ``end``, already matched (``fences`` reads them in the search that finds the
+        run). Runs once per fence line of a text, hence tuples built without a call."""
+        text = self.text
         self.stack.clear()
         fence = self.fence
+        after = end + (2 if text.startswith("\r\n", end) else 1) if end < len(text) else end
         if fence is not None and fence[2] == 0:
-            if run[0] == fence[1][0] and len(run) >= len(fence[1]) and not rest.strip(" \t"):
-                self.found.append(Fence(fence[0], fence[1], at, run, at + len(run)))
+            run = fence[1]
+            if (
+                text[at] == run[0]
+                and rest_at - at >= len(run)
+                and not text[rest_at:end].strip(" \t")
+            ):
+                close = text[at:rest_at]
+                self.found.append(_tuple(Fence, (fence[0], run, at, close, rest_at)))
                 self.fence = None
             return after
-        self._end(at)
-        self.fence = None if run[0] == "`" and "`" in rest else (at, run, 0)
+        if fence is not None:
+            self._end(at)
+        if text[at] == "`" and text.find("`", rest_at, end) >= 0:
+            self.fence = None
+        else:
+            self.fence = (at, text[at:rest_at], 0)
         return after
 
     def finish(self) -> list[Fence]:
@@ -295,15 +316,16 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
         blocks.walk(0, len(text), skip=False)
         return blocks.finish()
     pos = 0
-    for _, hit in _RUN.finditer(text):
+    for _, hit in _RUN_LINE.finditer(text):
         at = hit.start()
-        line = text.rfind("\n", 0, at) + 1
+        line = at if at and text[at - 1] == "\n" else text.rfind("\n", 0, at) + 1
         if line < pos:
             continue
-        if blocks.fence is not None and blocks.fence[2] > 0:
+        fence = blocks.fence
+        if fence is not None and fence[2] > 0:
             pos = blocks.walk(pos, line, skip=True)  # where its container ends, exactly
         if line == at:
-            pos = blocks.margin_line(at)
+            pos = blocks._margin(at, hit.start(1), hit.end())
             continue
         reset = _last_reset(text, pos, line)
         if reset is not None:
