@@ -18,7 +18,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
-from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.adapter import Launch, Observation, first_with_tools, system_text
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
 from promptls.oracle.user import UserSetup
 
@@ -34,18 +34,6 @@ QUIET = {
 strace by tests/oracle/test_observe_agents.py)."""
 SETTINGS = {"telemetryOptOut": True, "autoUpdateEnabled": False}
 """``global-settings.json``: no telemetry (otel.cline.bot), no update check."""
-
-
-def _system(body: object) -> str:
-    messages = body.get("messages") if isinstance(body, dict) else None
-    for message in messages or []:
-        if isinstance(message, dict) and message.get("role") == "system":
-            content = message.get("content")
-            if isinstance(content, list):
-                parts = [p for p in content if isinstance(p, dict)]
-                return "".join(p["text"] for p in parts if isinstance(p.get("text"), str))
-            return content if isinstance(content, str) else ""
-    return ""
 
 
 def write_settings(data: Path, url: str) -> None:
@@ -92,7 +80,7 @@ class ClineAdapter:
         return first_with_tools(requests)
 
     def observe(self, request: Request) -> Observation:
-        system = _system(request.body)
+        system = system_text(request.body if isinstance(request.body, dict) else {})
         start = system.rfind(RULES)
         wire = system[start + 2 :] if start >= 0 else ""
         return Observation(files=None, wire=wire)

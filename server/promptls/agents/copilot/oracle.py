@@ -18,21 +18,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from promptls.oracle.adapter import Launch, Observation, first_with_tools
+from promptls.oracle.adapter import Launch, Observation, first_with_tools, system_text
 from promptls.oracle.mock import NOT_FOUND, Reply, Request
 from promptls.oracle.user import HookSource, UserSetup
 
 OPEN = "<custom_instruction>\n"
 CLOSE = "</custom_instruction>"
-
-
-def _system(body: object) -> str:
-    messages = body.get("messages") if isinstance(body, dict) else None
-    for message in messages or []:
-        if isinstance(message, dict) and message.get("role") == "system":
-            content = message.get("content")
-            return content if isinstance(content, str) else ""
-    return ""
 
 
 class CopilotAdapter:
@@ -63,7 +54,7 @@ class CopilotAdapter:
         return first_with_tools(requests)
 
     def observe(self, request: Request) -> Observation:
-        system = _system(request.body)
+        system = system_text(request.body if isinstance(request.body, dict) else {})
         start = system.find(OPEN)
         end = system.rfind(CLOSE)
         wire = system[start : end + len(CLOSE)] if 0 <= start < end else ""
