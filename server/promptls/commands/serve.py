@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from promptls import later
@@ -65,21 +67,40 @@ def prepare() -> None:
     with nothing left to import, the server a fresh ``promptls serve`` with the host's
     environment would be. The host must fork before it starts any thread.
     """
-    young, middle, old = gc.get_threshold()
-    gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
-    try:
-        cache = later.codecache.start()
-        later.lsp_server.converter()
-        if cache is not None:
-            later.codecache.check_effect(cache)
-    finally:
-        gc.set_threshold(young, middle, old)
-    gc.freeze()
-    _prepared[:] = [cache]
+    with _starting():
+        cache = _import_stack()
+        _report(cache)
+        _prepared[:] = [cache]
 
 
 def _build_server() -> PromptServer:
-    """Import the LSP stack and build the server with only the youngest GC generation.
+    """Import the LSP stack (unless :func:`prepare` did) and build the server."""
+    with _starting():
+        cache = _prepared[0] if _prepared else _import_stack()
+        server = later.lsp_server.create_server()
+        server.code_cache = cache
+        if not _prepared:
+            _report(cache)
+    return server
+
+
+def _import_stack() -> CodeCache | None:
+    """Import lsprotocol and pygls through the code cache (``lsp/codecache.py``, when it
+    is on) and make pygls' converter; the cache it ran with."""
+    cache = later.codecache.start()
+    later.lsp_server.converter()
+    return cache
+
+
+def _report(cache: CodeCache | None) -> None:
+    """Warn when the code cache had no effect; log what it did for the start."""
+    if cache is not None and later.codecache.check_effect(cache):
+        log.debug("code cache at start: %d reused, %d compiled", cache.reused, cache.compiled)
+
+
+@contextlib.contextmanager
+def _starting() -> Iterator[None]:
+    """Start-up with only the youngest GC generation, then the start-up objects frozen.
 
     Importing lsprotocol leaves ~50 000 long-lived objects (its classes, the attrs and
     cattrs machinery). CPython would walk them again in middle-generation collections
@@ -89,25 +110,14 @@ def _build_server() -> PromptServer:
     short-lived cycles. What they miss is kept, about 1 MiB (RSS measured: 40.3 against
     39.3 MiB), while stopping the collector outright would keep ~9 MiB. Afterwards
     the start-up objects are frozen, so no full collection in the session walks them.
-    The classes are made through the code cache (``lsp/codecache.py``) when it is on.
     """
-    if _prepared:
-        server = later.lsp_server.create_server()
-        server.code_cache = _prepared[0]
-        return server
     young, middle, old = gc.get_threshold()
     gc.set_threshold(young, _NEVER_DURING_START, _NEVER_DURING_START)
     try:
-        cache = later.codecache.start()
-
-        server = later.lsp_server.create_server()
-        server.code_cache = cache
-        if cache is not None and later.codecache.check_effect(cache):
-            log.debug("code cache at start: %d reused, %d compiled", cache.reused, cache.compiled)
+        yield
     finally:
         gc.set_threshold(young, middle, old)
     gc.freeze()
-    return server
 
 
 def run_stdio(_args: object = None) -> int:
