@@ -11,7 +11,9 @@ Expected positions come from ``tests/positions.py``, not from the server's mappe
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import subprocess
 import sys
 import tempfile
 from collections.abc import AsyncIterator, Callable
@@ -351,3 +353,14 @@ async def hover(client: LanguageClient, uri: str, pos: types.Position) -> types.
     return await client.text_document_hover_async(
         types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=pos)
     )
+
+
+def initialized_over_stdio(process: subprocess.Popen[bytes]) -> None:
+    """Send ``initialize`` to a server started as a plain process and read its answer's
+    first line: the server is past start-up, serving."""
+    params = {"processId": None, "rootUri": None, "capabilities": {}}
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
+    assert process.stdin is not None and process.stdout is not None
+    process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
+    process.stdin.flush()
+    assert process.stdout.readline().startswith(b"Content-Length:")

@@ -4,7 +4,6 @@ measured in the closing notes, not here."""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import subprocess
@@ -15,7 +14,14 @@ import pytest
 from lsprotocol import types
 
 from tests.lsp import forkserver
-from tests.lsp.client import CONFIG, SERVER, capabilities, initialize, session
+from tests.lsp.client import (
+    CONFIG,
+    SERVER,
+    capabilities,
+    initialize,
+    initialized_over_stdio,
+    session,
+)
 
 pytestmark = pytest.mark.skipif(
     forkserver.launcher_command(CONFIG.server_env or {}) is None,
@@ -87,16 +93,6 @@ def _catches(pid: int, number: int) -> bool:
     return False
 
 
-def _initialized(process: subprocess.Popen[bytes]) -> None:
-    """Send ``initialize`` and read the answer's header: the server is past start-up."""
-    params = {"processId": None, "rootUri": None, "capabilities": {}}
-    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
-    process.stdin.flush()
-    assert process.stdout.readline().startswith(b"Content-Length:")
-
-
 def test_a_signal_to_the_launcher_reaches_the_server_and_its_status_comes_back() -> None:
     pipes = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE}
     fresh = subprocess.Popen(SERVER, env=CONFIG.server_env, **pipes)  # type: ignore[call-overload]
@@ -105,7 +101,7 @@ def test_a_signal_to_the_launcher_reaches_the_server_and_its_status_comes_back()
     server = forkserver.running()
     assert server is not None
     for process in (fresh, launcher):
-        _initialized(process)
+        initialized_over_stdio(process)
     [child] = [pid for pid in _children(server.pid) if _serves(pid, launcher)]
     for process in (fresh, launcher):
         process.send_signal(signal.SIGTERM)

@@ -17,7 +17,7 @@ from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
-from tests.lsp.client import CONFIG, capabilities, initialize
+from tests.lsp.client import CONFIG, capabilities, initialize, initialized_over_stdio
 
 SERVE = [sys.executable, "-m", "promptls", "serve"]
 
@@ -129,16 +129,6 @@ async def test_shutdown_while_the_server_awaits_the_client(tmp_path: Path) -> No
         await client.stop()
 
 
-def _started(process: subprocess.Popen[bytes]) -> None:
-    """Send ``initialize`` and read its answer's first line: the server is serving."""
-    params = {"processId": None, "rootUri": None, "capabilities": {}}
-    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": params})
-    assert process.stdin is not None and process.stdout is not None
-    process.stdin.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body.encode()))
-    process.stdin.flush()
-    assert process.stdout.readline().startswith(b"Content-Length:")
-
-
 def test_ctrl_c_ends_the_server_at_once_with_130() -> None:
     # Started with SIGINT at its default, as a terminal starts it (a test run in the
     # background would hand it down ignored).
@@ -150,7 +140,7 @@ def test_ctrl_c_ends_the_server_at_once_with_130() -> None:
         stderr=subprocess.PIPE,
         env=CONFIG.server_env,
     )
-    _started(process)
+    initialized_over_stdio(process)
     process.send_signal(signal.SIGINT)
     assert process.wait(10) == 130  # its input is still open: nothing else ends it
     assert process.stderr is not None and process.stderr.read() == b""
@@ -164,7 +154,7 @@ def test_a_server_started_with_ctrl_c_ignored_keeps_ignoring_it() -> None:
         env=CONFIG.server_env,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN),
     )
-    _started(process)
+    initialized_over_stdio(process)
     process.send_signal(signal.SIGINT)
     with pytest.raises(subprocess.TimeoutExpired):
         process.wait(1)
