@@ -29,7 +29,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES
 
 from tests import MARKER as MARKER  # re-exported: the LSP tests take it from here
-from tests.lsp import forkserver
+from tests import forkserver
 from tests.positions import encoded_offset, encoded_position
 
 CLIENTS = {"vscode": "visual-studio-code", "neovim": "neovim", "emacs": "emacs"}

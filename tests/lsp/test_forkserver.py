@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from tests.lsp import forkserver
+from tests import forkserver
 from tests.lsp.client import (
     CONFIG,
     SERVER,
@@ -24,23 +24,9 @@ from tests.lsp.client import (
 )
 
 pytestmark = pytest.mark.skipif(
-    forkserver.launcher_command(CONFIG.server_env or {}) is None,
+    not forkserver.enabled(),
     reason="the fork server is switched off (PROMPTLS_TEST_FORK=0)",
 )
-
-
-def _children(pid: int) -> set[int]:
-    """The processes whose parent is ``pid``."""
-    found = set()
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-            except OSError:
-                continue
-            if int(stat[1]) == pid and stat[0] != "Z":
-                found.add(int(entry.name))
-    return found
 
 
 def _launch(env: dict[str, str]) -> subprocess.Popen[bytes]:
@@ -76,13 +62,13 @@ async def test_a_forked_server_answers_initialize_as_a_fresh_one(tmp_path: Path)
 def test_a_killed_launcher_takes_its_server_with_it() -> None:
     server = forkserver.running()
     assert server is not None
-    before = _children(server.pid)
+    before = forkserver.children(server.pid)
     launcher = _launch(dict(CONFIG.server_env or {}))
-    assert _wait_for(lambda: len(_children(server.pid) - before) == 1)
-    [child] = _children(server.pid) - before
+    assert _wait_for(lambda: len(forkserver.children(server.pid) - before) == 1)
+    [child] = forkserver.children(server.pid) - before
     launcher.kill()
     launcher.wait(20)
-    assert _wait_for(lambda: child not in _children(server.pid))
+    assert _wait_for(lambda: child not in forkserver.children(server.pid))
 
 
 def _catches(pid: int, number: int) -> bool:
@@ -102,11 +88,11 @@ def test_a_signal_to_the_launcher_reaches_the_server_and_its_status_comes_back()
     assert server is not None
     for process in (fresh, launcher):
         initialized_over_stdio(process)
-    [child] = [pid for pid in _children(server.pid) if _serves(pid, launcher)]
+    [child] = [pid for pid in forkserver.children(server.pid) if _serves(pid, launcher)]
     for process in (fresh, launcher):
         process.send_signal(signal.SIGTERM)
     assert launcher.wait(20) == fresh.wait(20) == -signal.SIGTERM
-    assert _wait_for(lambda: child not in _children(server.pid))
+    assert _wait_for(lambda: child not in forkserver.children(server.pid))
 
 
 def _serves(pid: int, launcher: subprocess.Popen[bytes]) -> bool:
@@ -132,6 +118,6 @@ def test_another_environment_gets_a_process_of_its_own() -> None:
     assert server is not None
     cmdline = Path(f"/proc/{launcher.pid}/cmdline")
     assert _wait_for(lambda: b"promptls\0serve" in cmdline.read_bytes())
-    assert launcher.pid not in _children(server.pid)
+    assert launcher.pid not in forkserver.children(server.pid)
     launcher.kill()
     launcher.wait(20)

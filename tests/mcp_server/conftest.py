@@ -1,6 +1,7 @@
 """Fixtures for the MCP server tests: the demo workspace, and ``promptls mcp`` started as
-a subprocess and driven by the official SDK's own client over stdio, with the roots the
-test gives it (or none) and either protocol generation."""
+a subprocess (through the worker's fork server, ``tests/forkserver.py``) and driven by
+the official SDK's own client over stdio, with the roots the test gives it (or none) and
+either protocol generation."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from mcp import Client, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.types import CallToolResult, ListRootsResult, Root
 
+from tests import forkserver
 from tests.cli.conftest import Demo, demo  # noqa: F401 (the demo fixture, shared)
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,8 +27,10 @@ MODES = ("legacy", "auto")
 
 
 def server_env(home: Path) -> dict[str, str]:
-    """The server's environment: a fake home, never the real one."""
-    environ = {k: v for k, v in os.environ.items() if k not in ("CODEX_HOME", "PROMPTLS_HOME")}
+    """The server's environment: a fake home, never the real one (and not pytest's note
+    of the running test, so that every test's server environment differs only there)."""
+    dropped = ("CODEX_HOME", "PROMPTLS_HOME", "PYTEST_CURRENT_TEST")
+    environ = {k: v for k, v in os.environ.items() if k not in dropped}
     environ["HOME"] = str(home)
     return environ
 
@@ -40,11 +44,13 @@ async def connect(
     mode: str = "legacy",
     errlog: Path | None = None,
     guard_file: Path | None = None,
+    fork: bool = True,
 ) -> AsyncIterator[Client]:
     """``promptls mcp`` in ``cwd``; ``roots`` are listed when asked (None: the client
     declares no roots capability). With ``guard_file``, the server runs under the
     reliability suite's launcher, which appends a line there for every program it
-    would start and every network call it would make (and refuses them)."""
+    would start and every network call it would make (and refuses them). ``fork=False``
+    starts a fresh process even when the worker's fork server could fork one."""
 
     async def list_roots(_context: Any) -> ListRootsResult:
         return ListRootsResult(
@@ -52,11 +58,13 @@ async def connect(
         )
 
     env = server_env(home)
-    command = ["-m", "promptls", "mcp"]
+    command = [sys.executable, "-m", "promptls", "mcp"]
     if guard_file is not None:
-        command = [str(LAUNCHER), "mcp"]
+        command = [sys.executable, str(LAUNCHER), "mcp"]
         env |= {"PROMPTLS_GUARD_FILE": str(guard_file), "PYTHONPATH": str(ROOT / "server")}
-    params = StdioServerParameters(command=sys.executable, args=command, cwd=cwd, env=env)
+    elif fork:
+        command = forkserver.launcher_command(env, "mcp") or command
+    params = StdioServerParameters(command=command[0], args=command[1:], cwd=cwd, env=env)
     log = errlog or cwd.parent / "mcp-stderr.log"
     with log.open("w", encoding="utf-8") as stderr:
         transport = stdio_client(params, errlog=stderr)

@@ -63,7 +63,7 @@ def prepare() -> None:
     make the converter every server of this process shares.
 
     For a host that forks servers from one prepared process (the test suite's fork
-    server, ``tests/lsp/forkserver.py``): each child then starts at ``create_server``
+    server, ``tests/forkserver.py``): each child then starts at ``create_server``
     with nothing left to import, the server a fresh ``promptls serve`` with the host's
     environment would be. The host must fork before it starts any thread.
     """

@@ -1,13 +1,13 @@
-"""Stand-in for ``python -m promptls serve`` that has the suite's fork server start it.
+"""Stand-in for ``python -m promptls COMMAND`` that has the suite's fork server start it.
 
-Run as ``python -I -S forklaunch.py SOCKET``: it hands its standard streams, environment
+Run as ``python -I -S forklaunch.py SOCKET COMMAND``: it hands its standard streams, environment
 and working folder to the fork server (``forkserver.py``) listening on SOCKET, which
 forks a prepared server onto those streams; this process then stands for that server
 until it exits: signals sent here are passed on, and its exit status (or the signal that
 ended it) becomes this process's. When the fork server cannot take it (not running, or a
-different environment), this process becomes ``python -m promptls serve`` itself.
+different environment), this process becomes ``python -m promptls COMMAND`` itself.
 
-Standard library only, and little of it: this start is what every LSP test pays.
+Standard library only, and little of it: this start is what every server test pays.
 """
 
 import array
@@ -17,12 +17,10 @@ import signal
 import socket
 import sys
 
-SERVE = ("-m", "promptls", "serve")
-
 
 def _real_server() -> None:
     """Become the server a test would have started without the fork server."""
-    os.execv(sys.executable, [sys.executable, *SERVE])
+    os.execv(sys.executable, [sys.executable, "-m", "promptls", sys.argv[2]])
 
 
 def _forward(pid: int) -> None:

@@ -1,18 +1,20 @@
-"""One prepared ``promptls serve`` per test worker, forked for every LSP test's server.
+"""One prepared ``promptls`` per test worker and command, forked for every server a test starts.
 
-Every end-to-end LSP test starts a real server over stdio; most of a start's CPU is
-importing the LSP stack (lsprotocol alone makes ~570 attrs classes). This process does
-that once (``promptls.commands.serve.prepare``, the same imports through the same code
-cache), then forks a child for each server a test starts. The child takes the test's
-pipes, environment and working folder and runs ``promptls serve`` from there: the
-server a fresh process with the same environment would be, started without importing.
+The end-to-end LSP and MCP tests start real servers over stdio; most of a start's CPU is
+importing their stacks (lsprotocol alone makes ~570 attrs classes; the MCP SDK builds
+its pydantic models). This process does that once for one command (``COMMANDS``), then
+forks a child for each server a test starts. The child takes the test's pipes,
+environment and working folder and runs ``promptls COMMAND`` from there: the server a
+fresh process with the same environment would be, started without importing.
 
-Only a request whose environment is this process's own is forked (``forklaunch.py``
-starts the real program otherwise), so a test that changes the server's environment
-(another home, the code cache off, the guards of the reliability suite) gets a fresh
-process as before. The tests of start-up itself start their servers directly.
+Only a request whose environment is this process's own is forked, but for the variables
+its command reads only while it serves (``Command.per_request``), which the child takes
+from the request (``forklaunch.py`` starts the real program otherwise). So a test that
+changes anything else about the server's environment (the code cache off, the guards of
+the reliability suite) gets a fresh process as before. The tests of start-up itself
+start their servers directly.
 
-    python -m tests.lsp.forkserver SOCKET     (started by :func:`launcher_command`)
+    python -m tests.forkserver COMMAND SOCKET     (started by :func:`launcher_command`)
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import array
 import atexit
 import contextlib
+import importlib
 import json
 import os
 import selectors
@@ -28,17 +31,56 @@ import socket
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
 LAUNCHER = Path(__file__).with_name("forklaunch.py")
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ENV_SWITCH = "PROMPTLS_TEST_FORK"
 """``0`` starts every test server as its own process."""
 
 
-def _child(streams: list[int], request: dict[str, object], inherited: list[int]) -> None:
+def _prepare_serve() -> None:
+    from promptls.commands import serve
+
+    serve.prepare()
+
+
+def _prepare_mcp() -> None:
+    importlib.import_module("promptls.mcp.server")
+
+
+@dataclass(frozen=True)
+class Command:
+    """A ``promptls`` command the fork server can start."""
+
+    prepare: Callable[[], None]
+    """Imports what every start of the command imports; starts no thread."""
+    per_request: frozenset[str] = frozenset()
+    """Variables the command reads only while serving, never while importing or in
+    ``prepare``: a request may set them differently from the fork server's own."""
+
+
+COMMANDS: Mapping[str, Command] = {
+    # serve's code cache is found from HOME in prepare, so HOME must be the server's own.
+    "serve": Command(_prepare_serve),
+    # The MCP server reads the home only to answer (discovery's user-level files).
+    "mcp": Command(_prepare_mcp, frozenset({"HOME"})),
+}
+
+
+def _same_but(mine: Mapping[str, str], theirs: object, per_request: frozenset[str]) -> bool:
+    """Whether a request's environment equals this process's but for ``per_request``."""
+    if not isinstance(theirs, dict):
+        return False
+    kept = {k: v for k, v in mine.items() if k not in per_request}
+    return kept == {k: v for k, v in theirs.items() if k not in per_request}
+
+
+def _child(name: str, streams: list[int], request: dict[str, object], inherited: list[int]) -> None:
     """In the forked child: drop the fork server's own files, take over the test's
-    streams and run ``promptls serve``."""
+    streams, environment and folder, and run ``promptls NAME``."""
     signal.set_wakeup_fd(-1)
     for fd in inherited:
         if fd >= 0:
@@ -47,8 +89,15 @@ def _child(streams: list[int], request: dict[str, object], inherited: list[int])
         os.dup2(fd, target)
         os.close(fd)
     os.chdir(str(request["cwd"]))
+    env = request["env"]
+    assert isinstance(env, dict)
+    for key in COMMANDS[name].per_request:
+        if key in env:
+            os.environ[key] = env[key]
+        else:
+            os.environ.pop(key, None)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-    sys.argv = ["promptls", "serve"]
+    sys.argv = ["promptls", name]
     from promptls.cli import console
 
     console()
@@ -78,11 +127,10 @@ def _receive(conn: socket.socket) -> tuple[dict[str, object], list[int]] | None:
     return request, streams
 
 
-def serve(path: str) -> None:
-    """Prepare, then fork a server for each launcher that connects, until stdin closes."""
-    from promptls.commands import serve as serve_command
-
-    serve_command.prepare()
+def serve(name: str, path: str) -> None:
+    """Prepare ``promptls NAME``, then fork one for each launcher that connects, until
+    stdin closes."""
+    COMMANDS[name].prepare()
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
     listener.listen(64)
@@ -108,7 +156,7 @@ def serve(path: str) -> None:
                 _reap(children, selector)
             elif key.data == "accept":
                 conn, _ = listener.accept()
-                _start(conn, children, selector)
+                _start(name, conn, children, selector)
             else:  # a launcher closed its end: it was killed, so is its server
                 pid = key.data
                 selector.unregister(key.fileobj)
@@ -117,11 +165,15 @@ def serve(path: str) -> None:
 
 
 def _start(
-    conn: socket.socket, children: dict[int, socket.socket], selector: selectors.BaseSelector
+    name: str,
+    conn: socket.socket,
+    children: dict[int, socket.socket],
+    selector: selectors.BaseSelector,
 ) -> None:
     """Fork a server for one launcher, or tell it to start the real program."""
     received = _receive(conn)
-    if received is None or received[0].get("env") != dict(os.environ):
+    per_request = COMMANDS[name].per_request
+    if received is None or not _same_but(os.environ, received[0].get("env"), per_request):
         if received is not None:
             for fd in received[1]:
                 os.close(fd)
@@ -133,7 +185,7 @@ def _start(
     if pid == 0:
         try:
             own = [key.fd for key in selector.get_map().values() if key.fd > 2]
-            _child(streams, request, [conn.fileno(), selector_fd(selector), *own])
+            _child(name, streams, request, [conn.fileno(), selector_fd(selector), *own])
         finally:
             os._exit(70)
     for fd in streams:
@@ -172,12 +224,12 @@ def _reap(children: dict[int, socket.socket], selector: selectors.BaseSelector) 
         conn.close()
 
 
-_started: list[tuple[str, subprocess.Popen[bytes]]] = []
-"""This worker's fork server: its socket and its process."""
+_started: dict[str, tuple[str, subprocess.Popen[bytes]]] = {}
+"""This worker's fork servers by command: each one's socket and process."""
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:
-    """End the fork server with its worker: its stdin closing says so."""
+    """End a fork server with its worker: its stdin closing says so."""
     assert process.stdin is not None
     process.stdin.close()
     try:
@@ -186,17 +238,22 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
         process.kill()
 
 
-def launcher_command(env: dict[str, str]) -> list[str] | None:
-    """The command that starts a test server through this worker's fork server (started
-    now, with ``env``, when it is not running yet); None when it is switched off or
-    cannot run here."""
-    if os.environ.get(ENV_SWITCH) == "0" or not hasattr(os, "fork"):
+def enabled() -> bool:
+    """Whether test servers are forked here (not switched off, and the system forks)."""
+    return os.environ.get(ENV_SWITCH) != "0" and hasattr(os, "fork")
+
+
+def launcher_command(env: dict[str, str], name: str = "serve") -> list[str] | None:
+    """The command that starts ``promptls NAME`` for a test through this worker's fork
+    server for it (started now, with ``env``, when it is not running yet); None when it
+    is switched off or cannot run here."""
+    if not enabled():
         return None
-    if not _started:
+    if name not in _started:
         folder = tempfile.mkdtemp(prefix="promptls-fork-")
         path = os.path.join(folder, "s")
         process = subprocess.Popen(
-            [sys.executable, "-m", "tests.lsp.forkserver", path],
+            [sys.executable, "-m", "tests.forkserver", name, path],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             env=env,
@@ -207,14 +264,29 @@ def launcher_command(env: dict[str, str]) -> list[str] | None:
             process.kill()
             return None
         atexit.register(_stop, process)
-        _started.append((path, process))
-    return [sys.executable, "-I", "-S", str(LAUNCHER), _started[0][0]]
+        _started[name] = (path, process)
+    return [sys.executable, "-I", "-S", str(LAUNCHER), _started[name][0], name]
 
 
-def running() -> subprocess.Popen[bytes] | None:
-    """This worker's fork server, when one was started."""
-    return _started[0][1] if _started else None
+def running(name: str = "serve") -> subprocess.Popen[bytes] | None:
+    """This worker's fork server for ``promptls NAME``, when one was started."""
+    started = _started.get(name)
+    return started[1] if started else None
+
+
+def children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (a fork server's: the servers it runs)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(stat[1]) == pid and stat[0] != "Z":
+                found.add(int(entry.name))
+    return found
 
 
 if __name__ == "__main__":
-    serve(sys.argv[1])
+    serve(sys.argv[1], sys.argv[2])
