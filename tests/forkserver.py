@@ -42,9 +42,17 @@ ENV_SWITCH = "PROMPTLS_TEST_FORK"
 
 
 def _prepare_serve() -> None:
+    """The LSP stack (``serve.prepare``), then what each server's warm-up loads after
+    ``initialize`` and after its first diagnostics (``promptls.later``), and the exact
+    tokenizer's tables: every forked server finds them loaded instead of loading them."""
+    from promptls import later, tokens
     from promptls.commands import serve
 
     serve.prepare()
+    for when in (later.When.AFTER_INITIALIZE, later.When.AFTER_DIAGNOSTICS):
+        for name in later.names(when):
+            later.load(name)
+    tokens.count_tokens("x", tokens.O200K)
 
 
 def _prepare_mcp() -> None:
