@@ -8,11 +8,11 @@ code under test."""
 
 
 def examples(full: int) -> int:
-    """How many examples a property test that wants ``full`` of them runs: all of them under
-    Hypothesis' default profile (100 examples a test: the full run), proportionally fewer
-    under a profile with fewer, at least 10. ``scripts/test --quick`` selects the ``quick``
-    profile (10 a test, registered in ``tests/conftest.py``), so there a test asking for
-    1,500 runs 150."""
+    """How many examples a property test that wants ``full`` of them runs (or rounds a
+    stress loop makes): all of them under Hypothesis' default profile (100 examples a
+    test: the full run), proportionally fewer under a profile with fewer, at least 10.
+    ``scripts/test --quick`` selects the ``quick`` profile (10 a test, registered in
+    ``tests/conftest.py``), so there a test asking for 1,500 runs 150."""
     return max(10, full * settings.default.max_examples // 100)
 
 

@@ -17,6 +17,7 @@ from promptls.context import (
     is_instruction_path,
     load_context_files,
 )
+from tests import examples
 from tests.core.helpers import write
 
 
@@ -320,7 +321,7 @@ def test_cache_shared_between_threads(tree: Path) -> None:
 
     def hammer(profile: str) -> None:
         try:
-            for i in range(200):
+            for i in range(examples(200)):
                 cache.discover(ws / str(i % 6), profile, home=home, environ={})
                 cache.invalidate(ws / str(i % 6) / "AGENTS.md")
         except BaseException as exc:  # pragma: no cover - reported below

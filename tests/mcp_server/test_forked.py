@@ -11,7 +11,7 @@ import pytest
 
 from tests import forkserver
 
-from .conftest import Demo, connect, structured
+from .conftest import Demo, connect, server_env, structured
 
 pytestmark = pytest.mark.skipif(
     not forkserver.enabled(),
@@ -28,15 +28,14 @@ async def _answer(demo: Demo, home: Path, *, fork: bool) -> dict[str, Any]:
 
 
 async def test_a_forked_server_reads_its_own_home_as_a_fresh_one_does(demo: Demo) -> None:
+    # The fork server runs with some other test's home, or with this one.
+    forkserver.launcher_command(server_env(demo.base / "another-home"), "mcp")
     with_user_file = demo.base / "home-with-a-user-file"
     (with_user_file / ".codex").mkdir(parents=True)
     (with_user_file / ".codex" / "AGENTS.md").write_text("Answer tersely.\n", encoding="utf-8")
     empty = demo.base / "empty-home"
     empty.mkdir()
-    answers = {}
-    for home in (with_user_file, empty):
-        forked = await _answer(demo, home, fork=True)
-        assert forked == await _answer(demo, home, fork=False)
-        answers[home] = forked
-    assert str(with_user_file / ".codex" / "AGENTS.md") in str(answers[with_user_file])
-    assert str(with_user_file) not in str(answers[empty])
+    forked = await _answer(demo, with_user_file, fork=True)
+    assert forked == await _answer(demo, with_user_file, fork=False)
+    assert str(with_user_file / ".codex" / "AGENTS.md") in str(forked)
+    assert str(with_user_file) not in str(await _answer(demo, empty, fork=True))
