@@ -11,6 +11,7 @@ Expected positions come from ``tests/positions.py``, not from the server's mappe
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import os
 import subprocess
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import pytest
+from cattrs import Converter
 from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
@@ -97,6 +99,14 @@ class Events:
         )
 
 
+@functools.cache
+def _converter() -> Converter:
+    """One converter for every client of this process: cattrs makes a type's structure and
+    unstructure code the first time the type is read or written, and keeps it in the
+    converter, so a converter per client made it all again for every test's session."""
+    return default_converter()
+
+
 class PromptClient(LanguageClient):
     """pytest-lsp's client, recording what the server sends, with its test profile.
 
@@ -107,7 +117,7 @@ class PromptClient(LanguageClient):
 
     def __init__(self) -> None:
         """A client that records publishes, registrations, messages and refreshes."""
-        super().__init__(converter_factory=default_converter)
+        super().__init__(converter_factory=_converter)
         self.events = Events()
         self.encoding = "utf-16"
         self.root = Path()
@@ -177,8 +187,16 @@ CONFIG = _Config(
 
 
 def capabilities(name: str) -> types.ClientCapabilities:
-    """The capability profile of a client by short name."""
-    return client_capabilities(CLIENTS[name])
+    """The capability profile of a client by short name (a new object each time: a test
+    may change its copy)."""
+    return _converter().structure(_capabilities_data(name), types.ClientCapabilities)
+
+
+@functools.cache
+def _capabilities_data(name: str) -> Any:
+    """pytest-lsp's profile of a client, read once (its reader makes a converter each
+    time, and with it the capabilities' structure code)."""
+    return _converter().unstructure(client_capabilities(CLIENTS[name]))
 
 
 def can_operate(name: str, kind: types.ResourceOperationKind) -> bool:
