@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from promptls.oracle import runner
 from promptls.oracle.adapter import Launch, Observation, first_with_tools, merge_json_file
 from promptls.oracle.mock import NOT_FOUND, Reply, Request, json_reply, recording
 from promptls.oracle.runner import RUN_MARKER, marked_processes, run
@@ -158,6 +159,34 @@ def test_an_interrupt_while_the_agent_is_starting_still_stops_it(
         raise KeyboardInterrupt
 
     monkeypatch.setattr(subprocess, "Popen", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
+    [agent] = started
+    assert agent.wait(timeout=30) == -signal.SIGKILL
+
+
+def test_an_agent_still_in_exec_when_the_interrupt_lands_is_stopped_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``Popen`` may return before ``/proc`` shows the new program's environment, so the
+    first look for the run's marker can find nothing: the runner looks again."""
+    work, home = tmp_path / "work", tmp_path / "home"
+    work.mkdir()
+    home.mkdir()
+    started: list[subprocess.Popen[bytes]] = []
+    real = subprocess.Popen
+    looks: list[int] = []
+
+    def interrupted(*args: Any, **kwargs: Any) -> subprocess.Popen[bytes]:
+        started.append(real(*args, **kwargs))
+        raise KeyboardInterrupt
+
+    def first_look_misses(marker: str) -> list[int]:
+        looks.append(1)
+        return [] if len(looks) == 1 else marked_processes(marker)
+
+    monkeypatch.setattr(subprocess, "Popen", interrupted)
+    monkeypatch.setattr(runner, "marked_processes", first_look_misses)
     with pytest.raises(KeyboardInterrupt):
         run(FakeAdapter(), Path(sys.executable), work, home, tmp_path / "scratch")
     [agent] = started

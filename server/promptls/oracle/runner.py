@@ -32,6 +32,10 @@ POLL = 0.1
 """How often the runner looks whether the agent has exited while it waits."""
 STOP_WAIT = 10.0
 """Seconds the runner keeps ending the run's processes until none is left."""
+EXEC_SETTLE = 0.5
+"""Seconds the runner keeps looking for the agent when an interrupt came before ``Popen``
+returned it: ``Popen`` can return while the child's ``exec`` is still setting up its new
+environment, and until then ``/proc`` does not show the run's marker there."""
 RUN_MARKER = "PROMPTLS_ORACLE_RUN"
 """The variable, unique per run, by which the runner finds the run's processes."""
 
@@ -122,10 +126,12 @@ def _stop(process: subprocess.Popen[bytes] | None, marker: str) -> None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
         process.wait(timeout=30)
-    deadline = time.monotonic() + STOP_WAIT
+    now = time.monotonic()
+    deadline, settled = now + STOP_WAIT, now + (EXEC_SETTLE if process is None else 0.0)
     while True:  # until none is left: a killed process takes a moment to go, a daemon may fork
         left = marked_processes(marker)
-        if not left or time.monotonic() > deadline:
+        now = time.monotonic()
+        if (not left and now >= settled) or now > deadline:
             return
         for pid in left:
             with contextlib.suppress(ProcessLookupError, PermissionError):
