@@ -208,6 +208,12 @@ SEAMS: dict[str, Seam] = {
         When.AFTER_DIAGNOSTICS,
         "only skill templates with shell commands",
     ),
+    "difflib": Seam(
+        "difflib",
+        ("promptls.analysis.",),
+        When.AFTER_DIAGNOSTICS,
+        "only an unknown front-matter key or value (did you mean) and copies alike (PL027)",
+    ),
     "pickle": Seam(
         "pickle",
         ("promptls.commands._check_jobs",),
@@ -259,6 +265,7 @@ if TYPE_CHECKING:
     # Written by scripts/gen-api from SEAMS, so type checkers see each seam's module.
     import argparse
     import dataclasses
+    import difflib
     import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
@@ -332,6 +339,7 @@ if TYPE_CHECKING:
         "codecache",
         "config",
         "dataclasses",
+        "difflib",
         "discovery",
         "discovery_api",
         "discovery_gitignore",
