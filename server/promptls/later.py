@@ -45,6 +45,10 @@ class Seam(NamedTuple):
 
 _LSP = ("promptls.lsp.",)
 _SERVER_AND_CLI = ("promptls.lsp.", "promptls.commands.", "promptls.cli")
+_FEATURE = (
+    "a feature the client asks for (completion, a rename, a code action, the workspace's"
+    " diagnostics), not the analysis: the first diagnostics do not wait for it"
+)
 
 SEAMS: dict[str, Seam] = {
     # The generators the code cache stands in front of (lsp/codecache.py).
@@ -87,16 +91,16 @@ SEAMS: dict[str, Seam] = {
     ),
     "analysis_rules": Seam("promptls.analysis.rules", _LSP, When.AFTER_INITIALIZE, "as above"),
     "analysis_agents": Seam("promptls.analysis.agents", _LSP, When.AFTER_INITIALIZE, "as above"),
-    "analysis_loaders": Seam("promptls.analysis.loaders", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_loaders": Seam("promptls.analysis.loaders", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
     "analysis_check_files": Seam(
-        "promptls.analysis.check_files", _LSP, When.AFTER_INITIALIZE, "as above"
+        "promptls.analysis.check_files", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE
     ),
     "analysis_completion": Seam(
-        "promptls.analysis.completion", _LSP, When.AFTER_INITIALIZE, "as above"
+        "promptls.analysis.completion", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE
     ),
     "analysis_drift": Seam("promptls.analysis.drift", _LSP, When.AFTER_INITIALIZE, "as above"),
     "analysis_engine": Seam("promptls.analysis.engine", _LSP, When.AFTER_INITIALIZE, "as above"),
-    "analysis_shim": Seam("promptls.analysis.shim", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_shim": Seam("promptls.analysis.shim", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
     "frontmatter_check": Seam(
         "promptls.analysis.frontmatter_check", _LSP, When.AFTER_INITIALIZE, "as above"
     ),
@@ -204,6 +208,12 @@ SEAMS: dict[str, Seam] = {
         When.AFTER_DIAGNOSTICS,
         "only skill templates with shell commands",
     ),
+    "difflib": Seam(
+        "difflib",
+        ("promptls.analysis.",),
+        When.AFTER_DIAGNOSTICS,
+        "only an unknown front-matter key or value (did you mean) and copies alike (PL027)",
+    ),
     "pickle": Seam(
         "pickle",
         ("promptls.commands._check_jobs",),
@@ -255,6 +265,7 @@ if TYPE_CHECKING:
     # Written by scripts/gen-api from SEAMS, so type checkers see each seam's module.
     import argparse
     import dataclasses
+    import difflib
     import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
@@ -328,6 +339,7 @@ if TYPE_CHECKING:
         "codecache",
         "config",
         "dataclasses",
+        "difflib",
         "discovery",
         "discovery_api",
         "discovery_gitignore",

@@ -26,13 +26,14 @@ from promptls.analysis.frontmatter_nodes import front_matter
 from promptls.discovery.gitignore import git_ignored
 from promptls.discovery.imports import find_imports
 from promptls.record import Record
+from promptls.text.lazyre import lazy
 
 MAX_ENTRIES = 500
 """At most this many names of one folder are offered."""
 _PROBE = "a"
 """Typed at the cursor before scanning: an empty ``@`` is no token yet, ``@a`` is."""
-_KEY_LINE = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:")
-_VALUE_AT = re.compile(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*[\"']?([\w-]*)$")
+_KEY_LINE = lazy(r"([A-Za-z_][\w-]*)[ \t]*:")
+_VALUE_AT = lazy(r"([A-Za-z_][\w-]*)[ \t]*:[ \t]*[\"']?([\w-]*)$")
 
 
 class Choice(Record):

@@ -13,13 +13,13 @@ standard library's ``difflib``, whose matching is well understood and stable).
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
+from promptls import later
 from promptls.agents.registry import PROFILES
 from promptls.analysis.drift_gate import SIMILARITY_THRESHOLD as SIMILARITY_THRESHOLD
 from promptls.analysis.drift_gate import could_drift, possible_copies
@@ -126,7 +126,7 @@ def compare(
     a, b = [line for _, line in mine], [line for _, line in theirs]
     if a == b or not a or not b:
         return None
-    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    matcher = later.difflib.SequenceMatcher(None, a, b, autojunk=False)
     # Cheap upper bounds of ``ratio()`` first (same formula, at least as many matches):
     # most pairs are told apart by their lengths or their sets of lines.
     if matcher.real_quick_ratio() < SIMILARITY_THRESHOLD:
@@ -169,7 +169,7 @@ def summary(diff: LineDiff, other: str) -> str:
 
 def unified(here: str, there: str, here_name: str, there_name: str) -> str:
     """The unified diff a person reads in the hover: the other copy → this one."""
-    lines = difflib.unified_diff(
+    lines = later.difflib.unified_diff(
         there.splitlines(), here.splitlines(), there_name, here_name, lineterm="", n=1
     )
     return "\n".join(lines)

@@ -7,7 +7,6 @@ and so the glob hover (``lsp/hover.py``) finds the glob under the cursor the sam
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterator
 
@@ -52,7 +51,7 @@ def suggestions(kind: FrontKind, key: str) -> tuple[str, ...]:
     folded = {_folded(k): k for k in kind.keys}
     if _folded(key) in folded:
         return (folded[_folded(key)],)
-    close = difflib.get_close_matches(_folded(key), list(folded), n=3, cutoff=0.8)
+    close = later.difflib.get_close_matches(_folded(key), list(folded), n=3, cutoff=0.8)
     return tuple(folded[c] for c in close)
 
 

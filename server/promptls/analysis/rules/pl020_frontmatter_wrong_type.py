@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, TypeGuard
 
+from promptls import later
 from promptls.agents.frontmatter import DEFAULT_CHOICE_EFFECT, FrontKind, Shape
 from promptls.analysis.document import Document
 from promptls.analysis.frontmatter_check import subject
@@ -75,7 +75,7 @@ def _choice(kind: FrontKind, key: Key) -> str | None:
     mine = value.strip().lower().replace("-", "").replace("_", "")
     if mine in folded:
         return folded[mine]
-    close = difflib.get_close_matches(mine, list(folded), n=1, cutoff=0.75)
+    close = later.difflib.get_close_matches(mine, list(folded), n=1, cutoff=0.75)
     return folded[close[0]] if close else None
 
 

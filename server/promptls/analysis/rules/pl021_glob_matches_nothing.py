@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator
 
 from promptls.agents.frontmatter import FrontKind
@@ -20,8 +19,9 @@ from promptls.analysis.frontmatter_kinds import front_kind, scope_root
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import ALL_KINDS, Rule
 from promptls.text.escape import safe_line
+from promptls.text.lazyre import lazy
 
-_LITERAL = re.compile(r"[^*?\[\]{}!]+")
+_LITERAL = lazy(r"[^*?\[\]{}!]+")
 
 
 def _literal(segment: str) -> bool:

@@ -17,7 +17,6 @@ agents that miss the file.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterator
 
 from promptls.agents.registry import PROFILES
@@ -36,11 +35,12 @@ from promptls.discovery.never_loaded import LEGACY_NAMES, SkillDepth, SkillPrece
 from promptls.discovery.setup import active_profiles, detect_setups
 from promptls.discovery.skills import parse_front_matter
 from promptls.text.fsread import decode, read_bounded
+from promptls.text.lazyre import lazy
 
 _SKILL = "SKILL.md"
 _MAX_LISTED = 512
 _MAX_SKILL_BYTES = 64 * 1024
-_GEMINI_UNSAFE = re.compile(r'[:\\/<>*?"|]')
+_GEMINI_UNSAFE = lazy(r'[:\\/<>*?"|]')
 
 Found = tuple[str, tuple[Related, ...]] | None
 Case = Callable[[Document, tuple[str, ...], tuple[str, ...], str | None], Found]
