@@ -85,7 +85,12 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "promptls serve only: the other commands never load pygls",
     ),
-    "analysis_rules": Seam("promptls.analysis.rules", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_rules": Seam(
+        "promptls.analysis.rules",
+        (*_LSP, "promptls.config"),
+        When.AFTER_INITIALIZE,
+        "as above; and a config reads rule codes only when it names some",
+    ),
     "analysis_agents": Seam("promptls.analysis.agents", _LSP, When.AFTER_INITIALIZE, "as above"),
     "analysis_loaders": Seam("promptls.analysis.loaders", _LSP, When.AFTER_INITIALIZE, "as above"),
     "analysis_check_files": Seam(
