@@ -92,7 +92,12 @@ SEAMS: dict[str, Seam] = {
         "as above; and a config reads rule codes only when it names some",
     ),
     "analysis_agents": Seam("promptls.analysis.agents", _LSP, When.AFTER_INITIALIZE, "as above"),
-    "analysis_loaders": Seam("promptls.analysis.loaders", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_loaders": Seam(
+        "promptls.analysis.loaders",
+        (*_LSP, "promptls.commands.context"),
+        When.AFTER_INITIALIZE,
+        "as above; and promptls context only with --loaders",
+    ),
     "analysis_check_files": Seam(
         "promptls.analysis.check_files", _LSP, When.AFTER_INITIALIZE, "as above"
     ),
@@ -150,7 +155,9 @@ SEAMS: dict[str, Seam] = {
     "views_shapes": Seam(
         "promptls.views.shapes", _LSP, When.ON_REQUEST, "command results: only when a command runs"
     ),
-    "views_loaders": Seam("promptls.views.loaders", _LSP, When.ON_REQUEST, "as above"),
+    "views_loaders": Seam(
+        "promptls.views.loaders", (*_LSP, "promptls.commands.context"), When.ON_REQUEST, "as above"
+    ),
     "views_load_line": Seam("promptls.views.load_line", _LSP, When.ON_REQUEST, "as above"),
     "views_diff": Seam("promptls.views.diff", _LSP, When.ON_REQUEST, "as above"),
     "wire": Seam(
@@ -215,6 +222,12 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "only a check that runs in several processes",
     ),
+    "platform": Seam(
+        "platform",
+        ("promptls.assembly.environment",),
+        When.ON_REQUEST,
+        "the machine's architecture where os.uname cannot tell (Windows)",
+    ),
     "tempfile": Seam(
         "tempfile",
         ("promptls.lsp.codecache",),
@@ -263,6 +276,7 @@ if TYPE_CHECKING:
     import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
+    import platform
     import shlex
     import tempfile
     import tomllib
@@ -352,6 +366,7 @@ if TYPE_CHECKING:
         "pickle",
         "pl029_skill_template_trap",
         "pl030_unclosed_fence",
+        "platform",
         "shlex",
         "tempfile",
         "tokens",
