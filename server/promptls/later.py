@@ -222,12 +222,6 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "only a check that runs in several processes",
     ),
-    "platform": Seam(
-        "platform",
-        ("promptls.assembly.environment",),
-        When.ON_REQUEST,
-        "the machine's architecture where os.uname cannot tell (Windows)",
-    ),
     "tempfile": Seam(
         "tempfile",
         ("promptls.lsp.codecache",),
@@ -276,7 +270,6 @@ if TYPE_CHECKING:
     import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
-    import platform
     import shlex
     import tempfile
     import tomllib
@@ -366,7 +359,6 @@ if TYPE_CHECKING:
         "pickle",
         "pl029_skill_template_trap",
         "pl030_unclosed_fence",
-        "platform",
         "shlex",
         "tempfile",
         "tokens",

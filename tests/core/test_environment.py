@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import platform
 import threading
 from datetime import date
 from pathlib import Path
@@ -218,8 +217,3 @@ def test_symlinked_head_of_old_gits(tmp_path: Path) -> None:
     (git / "refs/heads/legacy").write_text(SHA1 + "\n")
     os.symlink("refs/heads/legacy", git / "HEAD")
     assert env_for(tmp_path).git_branch == "legacy"
-
-
-def test_architecture_is_the_one_platform_reports() -> None:
-    """The architecture read without importing ``platform`` is ``platform.machine()``."""
-    assert detect_environment(".", today=TODAY).arch == go_arch(platform.machine())

@@ -13,11 +13,11 @@ field says so by being empty; it never guesses.
 from __future__ import annotations
 
 import os
+import platform
 import sys
 from collections.abc import Mapping
 from datetime import date
 
-from promptls import later
 from promptls.discovery.git import GitLocation, find_git_dir, read_git_branch
 from promptls.record import Record
 
@@ -97,16 +97,6 @@ def go_arch(machine: str) -> str:
     return _ARCH.get(key, key)
 
 
-def machine() -> str:
-    """``platform.machine()``: on POSIX read from ``os.uname()`` as ``platform`` itself
-    does, without importing it (its import compiles regexes: ~3 ms of ``promptls
-    context``); elsewhere ``platform``'s own answer."""
-    uname = getattr(os, "uname", None)
-    if uname is not None:
-        return str(uname().machine)
-    return str(later.platform.machine())
-
-
 def detect_environment(
     root: str | os.PathLike[str],
     *,
@@ -131,7 +121,7 @@ def detect_environment(
     return Environment(
         cwd=cwd,
         os=go_os(sys.platform),
-        arch=go_arch(machine()),
+        arch=go_arch(platform.machine()),
         shell=env.get("SHELL", "") or "",
         date=day.isoformat(),
         git_repo=location is not None,
