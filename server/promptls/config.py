@@ -23,7 +23,6 @@ from typing import Any
 from promptls import later
 from promptls.agents.registry import AUTO_PROFILE, PROFILES
 from promptls.analysis.model import Severity
-from promptls.analysis.rules import RULES
 from promptls.analysis.settings import (
     DEFAULT_MODEL,
     DEFAULT_PROMPT_FILES,
@@ -88,8 +87,9 @@ def normalize_key(key: str) -> str:
 
 
 def _known_codes() -> frozenset[str]:
-    """Rule codes, imported lazily so config does not drag in every rule module."""
-    return frozenset(RULES)
+    """Rule codes, imported lazily so config does not drag in every rule module: only
+    a config that names codes asks (``promptls context`` reads config and runs no rule)."""
+    return frozenset(later.analysis_rules.RULES)
 
 
 def _string_list(key: str, value: object) -> tuple[str, ...]:

@@ -89,9 +89,19 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "promptls serve only: the other commands never load pygls",
     ),
-    "analysis_rules": Seam("promptls.analysis.rules", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_rules": Seam(
+        "promptls.analysis.rules",
+        (*_LSP, "promptls.config"),
+        When.AFTER_INITIALIZE,
+        "as above; and a config reads rule codes only when it names some",
+    ),
     "analysis_agents": Seam("promptls.analysis.agents", _LSP, When.AFTER_INITIALIZE, "as above"),
-    "analysis_loaders": Seam("promptls.analysis.loaders", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
+    "analysis_loaders": Seam(
+        "promptls.analysis.loaders",
+        (*_LSP, "promptls.commands.context"),
+        When.AFTER_DIAGNOSTICS,
+        f"{_FEATURE}; and promptls context only with --loaders",
+    ),
     "analysis_check_files": Seam(
         "promptls.analysis.check_files", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE
     ),
@@ -149,7 +159,9 @@ SEAMS: dict[str, Seam] = {
     "views_shapes": Seam(
         "promptls.views.shapes", _LSP, When.ON_REQUEST, "command results: only when a command runs"
     ),
-    "views_loaders": Seam("promptls.views.loaders", _LSP, When.ON_REQUEST, "as above"),
+    "views_loaders": Seam(
+        "promptls.views.loaders", (*_LSP, "promptls.commands.context"), When.ON_REQUEST, "as above"
+    ),
     "views_load_line": Seam("promptls.views.load_line", _LSP, When.ON_REQUEST, "as above"),
     "views_diff": Seam("promptls.views.diff", _LSP, When.ON_REQUEST, "as above"),
     "wire": Seam(

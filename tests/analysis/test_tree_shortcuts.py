@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -14,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis import drift, engine, globs, loaded_paths
-from promptls.analysis.check_files import Discoveries
+from promptls.analysis.check_files import Discoveries, analyze_file_text, analyze_text
 from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, drifted
 from promptls.analysis.settings import Settings
 from promptls.discovery import api
@@ -143,6 +145,16 @@ def _lay_out(root: Path, files: dict[str, str], extras: set[str]) -> None:
         (root / ".git").mkdir()
 
 
+@contextmanager
+def _repository(files: dict[str, str], extras: set[str]) -> Iterator[tuple[Path, str]]:
+    """A repository laid out by ``_lay_out`` in a temporary folder, and a home beside it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp, "repo")
+        root.mkdir()
+        _lay_out(root, files, extras)
+        yield root, str(Path(tmp, "home"))
+
+
 @settings(max_examples=examples(150), deadline=None)
 @given(
     st.dictionaries(st.sampled_from(NAMES), st.sampled_from(sorted(TEXTS)), min_size=1),
@@ -152,11 +164,7 @@ def _lay_out(root: Path, files: dict[str, str], extras: set[str]) -> None:
 def test_pl027_without_discoveries_says_what_they_say(
     files: dict[str, str], extras: set[str], in_run: bool
 ) -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp, "repo")
-        root.mkdir()
-        _lay_out(root, files, extras)
-        home = str(Path(tmp, "home"))
+    with _repository(files, extras) as (root, home):
         for name in files:
             path = str(root / name)
             text = (root / name).read_text(encoding="utf-8")
@@ -219,3 +227,21 @@ def test_a_text_too_short_to_have_drifted_is_one(count: int, there: str) -> None
     if drift._too_short(count, there):
         lines = len(drift.comparable_lines(there))
         assert 2.0 * min(count, lines) / (count + lines) < SIMILARITY_THRESHOLD
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    st.dictionaries(st.sampled_from(NAMES), st.sampled_from(sorted(TEXTS)), min_size=1),
+    st.sets(st.sampled_from(["link", "github", "subfolder", "git", "skill", "rule"])),
+)
+def test_a_file_analysed_in_a_memo_of_its_own_is_analysed_as_without_one(
+    files: dict[str, str], extras: set[str]
+) -> None:
+    """The workspace scan's per-file memo (``analyze_file_text``) changes no finding."""
+    with _repository(files, extras) as (root, home):
+        for name in files:
+            path = root / name
+            text = path.read_text(encoding="utf-8")
+            plain = analyze_text(text, str(path), path, Settings(), Discoveries(home=home))
+            memo = analyze_file_text(text, path, Settings(), Discoveries(home=home))
+            assert memo == plain, (files, extras, name)

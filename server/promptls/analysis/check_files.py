@@ -31,6 +31,7 @@ from promptls.discovery.api import discover, owning_folder
 from promptls.discovery.model import Discovery
 from promptls.discovery.setup import Setup, detect_setups
 from promptls.record import Record
+from promptls.text import runmemo
 from promptls.text.fsread import read_bounded
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__", ".tox", ".hg"})
@@ -294,6 +295,18 @@ def analyze_text(
         kind=document_kind(display, settings),
         setups=discoveries.setups,
     )
+
+
+def analyze_file_text(
+    text: str, path: Path, settings: Settings, discoveries: Discoveries
+) -> Analysis:
+    """``analyze_text`` of a file on disk in a run memo of its own (``runmemo``), for a
+    caller outside a ``check`` run (the server's workspace scan): every agent's analysis
+    of the file asks PL027's question and the same discoveries' files once, as in
+    ``check``. The memo ends with the file's analysis, so a file changed on disk is read
+    again by the next, and it holds no more than one analysis reads."""
+    with runmemo.run_memo():
+        return analyze_text(text, str(path), path, settings, discoveries)
 
 
 def check_file(path: Path, settings: Settings, discoveries: Discoveries) -> Analysis | None:

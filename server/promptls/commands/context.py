@@ -41,8 +41,8 @@ import os
 import sys
 from pathlib import Path
 
+from promptls import later
 from promptls.agents.registry import AUTO_PROFILE
-from promptls.analysis.loaders import find_loaders
 from promptls.assembly.environment import detect_environment
 from promptls.assembly.render import context_revision
 from promptls.commands import UsageError
@@ -61,10 +61,10 @@ from promptls.discovery import PROFILES, Discovery, discover
 from promptls.discovery.api import owning_folder
 from promptls.discovery.setup import active_profiles
 from promptls.discovery.skills import discover_skills
+from promptls.text import runmemo
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 from promptls.views.context_text import context_text
-from promptls.views.loaders import loaders_result, loaders_text
 from promptls.views.shapes import ProfileContext, context_result
 
 NAME = "context"
@@ -105,7 +105,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Discover per profile, then print text or JSON."""
+    """Discover per profile, then print text or JSON; the profiles' discoveries share
+    their stats, listings and reads (``runmemo``: they climb the same folders)."""
+    with runmemo.run_memo():
+        return _run(args)
+
+
+def _run(args: argparse.Namespace) -> int:
+    """``run`` inside the run's file-system memo."""
     if args.loaders is not None:
         return _run_loaders(args)
     folder, target = _folder_and_target(args.dir, args.target)
@@ -141,12 +148,12 @@ def _run_loaders(args: argparse.Namespace) -> int:
     def discover_in(root: str, name: str) -> Discovery:
         return discover(root, name, home=home)
 
-    found = find_loaders(path, names, discover_in, home=home)
+    found = later.analysis_loaders.find_loaders(path, names, discover_in, home=home)
     if args.json:
-        print_json(loaders_result(found))
+        print_json(later.views_loaders.loaders_result(found))
         return 0
     setup_stdout()
-    print(loaders_text(found))
+    print(later.views_loaders.loaders_text(found))
     return 0
 
 

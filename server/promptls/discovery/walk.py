@@ -37,6 +37,7 @@ from promptls.discovery.imports import find_imports, is_explicit_import, resolve
 from promptls.discovery.model import ContextScope, Discovery, EntryStatus
 from promptls.discovery.record import content_notes
 from promptls.discovery.scoped_walk import ScopedSources
+from promptls.discovery.shared_folders import visit
 from promptls.text import runmemo
 from promptls.text.fsread import (
     FileRead,
@@ -138,7 +139,7 @@ class Walker(ScopedSources):
         else:
             self.agents_mode = hooks.fallback_mode(self, walk.directories)
             for directory in walk.directories:
-                self.directory(directory)
+                visit(self, directory)  # or what an identical visit added (run memo)
         self.path_rules()
         self.memory()
         self.lazy()

@@ -203,12 +203,11 @@ class WorkspaceScan:
         return analysis.kind
 
     def _analyze(self, text: str, path: Path, settings: Settings) -> Analysis:
-        """What ``promptls check`` finds in this text (the same function)."""
+        """What ``promptls check`` finds in this text (the same function, with the
+        per-file memo ``check`` has: ``analyze_file_text``)."""
         if self.discoveries is None:
             self.discoveries = later.analysis_check_files.Discoveries()
-        return later.analysis_check_files.analyze_text(
-            text, str(path), path, settings, self.discoveries
-        )
+        return later.analysis_check_files.analyze_file_text(text, path, settings, self.discoveries)
 
     def _diagnostics(self, path: Path, text: str, analysis: Analysis) -> list[types.Diagnostic]:
         """Findings as diagnostics in the client's encoding (no version: not open)."""
