@@ -23,7 +23,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from promptls.agents.model import Profile
-from promptls.discovery.model import ContextFile, Entry
+from promptls.discovery.model import ContextFile, Entry, EntryStatus
 from promptls.text import runmemo
 
 if TYPE_CHECKING:
@@ -148,6 +148,12 @@ def _shareable_profile(profile: Profile) -> bool:
     return all("/" not in name or name.startswith(".") for name in names)
 
 
+_IMPORTS = frozenset({EntryStatus.IMPORTED, EntryStatus.IMPORT_ERROR})
+"""An import's entry says whether its target lies inside the walk's root (Claude Code
+asks before loading one outside the working folder), so a visit that expands imports is
+the root's own."""
+
+
 def _record(walker: Walker, folder: str) -> _Visit | None:
     """Visit ``folder`` and return what the visit added (None: it changed something a
     replay would not restore, so it is not kept)."""
@@ -158,6 +164,8 @@ def _record(walker: Walker, folder: str) -> _Visit | None:
     confine_roots = dict(walker.confine_roots)
     settings, problems = len(walker.settings), len(walker.problems)
     walker.directory(folder)
+    if any(e.status in _IMPORTS for e in walker.entries[entries:]):
+        return None
     if (len(walker.settings), len(walker.problems)) != (settings, problems) or not (
         watched <= walker.watched
         and watched_dirs <= walker.watched_dirs
