@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from promptls.agents.registry import PROFILES
 from promptls.discovery import discover
+from promptls.discovery.model import EntryStatus
 from promptls.text import runmemo
 from tests import examples
 
@@ -115,3 +116,25 @@ def test_a_root_inside_a_rules_folder_walks_that_folder_itself(tmp_path: Path) -
         for _ in range(3):  # met, recorded, replayed where shareable
             assert [discover(r, "claude", home=home) for r in roots] == alone
     assert [e.status for e in alone[0].entries] != [e.status for e in alone[1].entries]
+
+
+def test_an_ancestors_import_names_each_walks_own_working_folder(tmp_path: Path) -> None:
+    """Claude Code asks before it loads an import outside the working folder, and the
+    entry says which folder: a visit that expands imports is not replayed for another."""
+    (tmp_path / ".git").mkdir()
+    claude = tmp_path / "a" / ".claude"
+    claude.mkdir(parents=True)
+    (claude / "CLAUDE.md").write_text("See @AGENTS.md and @missing.md.\n", encoding="utf-8")
+    (claude / "AGENTS.md").write_text("Use tabs.\n", encoding="utf-8")
+    roots = [tmp_path / "a" / p for p in ("b", "b/c", "d")]
+    for root in roots:
+        root.mkdir(parents=True, exist_ok=True)
+    home = tmp_path / "home"
+    alone = [discover(r, "claude", home=home) for r in roots]
+    with runmemo.run_memo():
+        for _ in range(3):  # met, recorded, replayed where shareable
+            assert [discover(r, "claude", home=home) for r in roots] == alone
+    imported = [e for e in alone[2].entries if e.status is EntryStatus.IMPORTED]
+    assert [(e.path, str(roots[2]) in e.reason) for e in imported] == [
+        (str(claude / "AGENTS.md"), True)
+    ]
