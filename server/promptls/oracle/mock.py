@@ -135,6 +135,11 @@ class Recording:
             )
 
 
+STOP_POLL = 0.05
+"""Seconds between the mock's looks whether it is asked to stop: stopping waits for the
+next look, and the standard library's half second was paid again by every run."""
+
+
 @contextmanager
 def recording(responder: Responder) -> Iterator[Recording]:
     """A mock on a fresh 127.0.0.1 port for the block; stopped and closed after it."""
@@ -142,7 +147,11 @@ def recording(responder: Responder) -> Iterator[Recording]:
     server.responder = responder
     server.requests = []
     server.lock = threading.Condition()
-    thread = threading.Thread(target=server.serve_forever, name="promptls-oracle-mock")
+    thread = threading.Thread(
+        target=server.serve_forever,
+        kwargs={"poll_interval": STOP_POLL},
+        name="promptls-oracle-mock",
+    )
     thread.daemon = True
     thread.start()
     try:
