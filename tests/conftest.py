@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,10 +15,18 @@ settings.register_profile("quick", max_examples=10)
 test asking for more says so with ``tests.examples``."""
 
 
+@pytest.fixture(scope="session")
+def _homes(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder of this process' fake homes."""
+    return tmp_path_factory.mktemp("homes")
+
+
 @pytest.fixture
-def fake_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty fake home for in-process runs: discovery never reads the real one."""
-    home = tmp_path_factory.mktemp("home")
+def fake_home(_homes: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty fake home for in-process runs: discovery never reads the real one. Made
+    with ``mkdtemp`` in one folder: pytest's numbered ``mktemp`` lists every folder made so
+    far, so a home per test cost more with each test (thousands of them a run)."""
+    home = Path(tempfile.mkdtemp(prefix="home", dir=_homes))
     monkeypatch.setenv("PROMPTLS_HOME", str(home))
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.delenv("CODEX_HOME", raising=False)
