@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 _PROBE = r"""
-import json, sys
+import json, os, sys
 compiled = []
 sys.addaudithook(
     lambda event, args: compiled.append(1)
@@ -29,6 +29,17 @@ from lsprotocol import types as t
 from pygls.protocol import default_converter
 
 at_import = len(compiled)
+if os.environ.get("PROBE_COMPILE_ALL"):
+    from promptls.lsp import lazymethods
+    for kind in list(vars(t).values()):
+        if isinstance(kind, type) and attrs.has(kind):
+            lazymethods.compile_all(kind)
+stand_ins = sum(
+    1 for kind in vars(t).values()
+    if isinstance(kind, type) and attrs.has(kind)
+    and kind.__dict__.get("__init__") is not None
+    and kind.__init__.__code__.co_filename.endswith("lazymethods.py")
+)
 out = {}
 
 def attempt(name, make):
@@ -83,13 +94,16 @@ attempt("frozen", lambda: Frozen("a"))
 attempt("frozen hash", lambda: hash(Frozen("a", (1,))) == hash(Frozen("a", (1,))))
 attempt("frozen set", lambda: setattr(Frozen("a"), "a", "b"))
 attempt("unbound init", lambda: t.Position.__init__())
-print(json.dumps({"behaviour": out, "compiled at import": at_import}))
+print(json.dumps({"behaviour": out, "compiled at import": at_import, "stand-ins": stand_ins}))
 """
 
 
-def _probe(cache: str) -> dict[str, Any]:
-    """What the probe saw with ``PROMPTLS_CODE_CACHE=cache``."""
+def _probe(cache: str, *, compile_all: bool = False) -> dict[str, Any]:
+    """What the probe saw with ``PROMPTLS_CODE_CACHE=cache``, every lsprotocol class's
+    methods compiled ahead of use (``lazymethods.compile_all``) or not."""
     env = {**os.environ, "PROMPTLS_CODE_CACHE": cache}
+    if compile_all:
+        env["PROBE_COMPILE_ALL"] = "1"
     done = subprocess.run(
         [sys.executable, "-c", _PROBE], capture_output=True, text=True, env=env, check=True
     )
@@ -113,3 +127,14 @@ def test_only_the_classes_a_start_uses_are_compiled(eager: dict[str, Any], tmp_p
     lazy = _probe(str(tmp_path / "empty"))
     assert eager["compiled at import"] > 500  # lsprotocol's classes, made at import
     assert lazy["compiled at import"] < 20  # those its module code uses at import
+
+
+def test_classes_compiled_ahead_of_use_behave_as_attrs_methods(
+    eager: dict[str, Any], tmp_path: Path
+) -> None:
+    """What the test suite's fork server does before it forks servers."""
+    lazy = _probe(str(tmp_path / "empty"))
+    ahead = _probe(str(tmp_path / "empty"), compile_all=True)
+    assert lazy["stand-ins"] > 400
+    assert ahead["stand-ins"] == 0
+    assert ahead["behaviour"] == eager["behaviour"]

@@ -20,6 +20,7 @@ attrs makes them (equality, hashing, repr, defaults, validators, slots).
 
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections.abc import Callable, MutableMapping
 from types import CodeType
@@ -82,8 +83,9 @@ class _Methods:
         self.stand_ins[name] = method
         return method
 
-    def resolve(self, name: str, args: tuple[Any, ...]) -> Any:
-        """The real function ``name``, compiled (and put on the class) the first time."""
+    def resolve(self, name: str, args: tuple[Any, ...], kind: type | None = None) -> Any:
+        """The real function ``name``, compiled (and put on the class) the first time:
+        the class of ``args[0]`` or ``kind``, or the base of it that holds the stand-ins."""
         real = self.real
         if real is None:
             with self.lock:
@@ -91,17 +93,18 @@ class _Methods:
                 if real is None:
                     real = {}
                     exec(self.compile_now(self.script, self.filename), self.globs, real)
-                    self._install(name, args, real)
+                    if kind is None and args:
+                        kind = type(args[0])
+                    if kind is not None:
+                        self._install(name, kind, real)
                     self.real = real
         return real[name]
 
-    def _install(self, name: str, args: tuple[Any, ...], real: dict[str, Any]) -> None:
-        """Put the real functions on the class that holds the stand-ins (the instance's
-        class or a base of it), keeping what attrs set on each stand-in."""
-        if not args:
-            return
+    def _install(self, name: str, kind: type, real: dict[str, Any]) -> None:
+        """Put the real functions on the class that holds the stand-ins (``kind`` or a
+        base of it), keeping what attrs set on each stand-in."""
         called = self.stand_ins[name]
-        owner = next((c for c in type(args[0]).__mro__ if c.__dict__.get(name) is called), None)
+        owner = next((c for c in kind.__mro__ if c.__dict__.get(name) is called), None)
         if owner is None:
             return
         for each, stand_in in self.stand_ins.items():
@@ -112,3 +115,22 @@ class _Methods:
             for attribute in ("__qualname__", "__module__", "__doc__", "__annotations__"):
                 setattr(function, attribute, getattr(stand_in, attribute))
             setattr(owner, each, function)
+
+
+def compile_all(kind: type) -> None:
+    """Give ``kind`` the real methods of every stand-in it holds now, not at first call:
+    for a host that forks servers from one prepared process (``tests/forkserver.py``),
+    so that each child finds them compiled instead of compiling them again."""
+    for name, value in list(vars(kind).items()):
+        methods = _methods_of(value)
+        if methods is not None and methods.stand_ins.get(name) is value:
+            methods.resolve(name, (), kind)
+
+
+def _methods_of(value: object) -> _Methods | None:
+    """The methods a stand-in makes real (what its closure holds), or None."""
+    for cell in getattr(value, "__closure__", None) or ():
+        with contextlib.suppress(ValueError):  # an empty cell
+            if isinstance(cell.cell_contents, _Methods):
+                return cell.cell_contents
+    return None
