@@ -61,7 +61,7 @@ def work(item):
 print(json.dumps({jobs: in_slices(list(range(10)), jobs, work) for jobs in (2, 4, 64)}))
 """
 """Slices run in a fresh interpreter: ``check`` forks only from a process running one
-thread, and a test runner's process may run more (pytest-xdist's workers do)."""
+thread, and a test runner's process may run more (pytest's plugins may start them)."""
 
 
 def test_a_failing_child_costs_time_not_results() -> None:
