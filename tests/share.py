@@ -6,7 +6,10 @@ module no one has claimed yet (an ``mkdir`` in the folder, which one process win
 runs it whole, so a module's module-scoped servers start once. The first process walks
 the modules from the top, the second from the bottom, so they meet in the middle and
 finish within about one module of each other. A process that stops early (``-x``,
-``--maxfail``, Ctrl-C) leaves a ``stop`` file: the other claims nothing more.
+``--maxfail``, Ctrl-C) leaves a ``stop`` file: the other claims nothing more. Each ends
+without tearing its interpreter down once everything else registered to run at exit
+(pytest's, the fork servers') has run: freeing the objects of a whole run one by one
+took ~0.5 s of each.
 
 Not pytest-xdist: its controller process receives every test's report from its
 workers, which on two cores cost ~7 s of CPU a run, ~10 % of the inner loop's time
@@ -18,9 +21,13 @@ workers, which on two cores cost ~7 s of CPU a run, ~10 % of the inner loop's ti
 
 from __future__ import annotations
 
+import atexit
+import contextlib
 import hashlib
 import itertools
+import logging
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,6 +85,31 @@ class _Claims:
             upcoming = self.next()
             yield current[-1], upcoming[0] if upcoming else None
             current = upcoming
+
+
+_status: list[int] = []
+"""The run's exit status, once pytest has it."""
+
+
+def _leave() -> None:
+    """Exit with the run's status without freeing what the run made, the streams flushed
+    (registered first, so it runs after every other handler)."""
+    if not _status:
+        return
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(_status[0])
+
+
+if os.environ.get(FOLDER):
+    atexit.register(_leave)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish(exitstatus: int) -> None:
+    _status[:] = [int(exitstatus)]
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -66,7 +66,14 @@ def _run_shared(folder: Path, *args: str) -> list[subprocess.CompletedProcess[st
     """Both processes of a shared run over ``folder``, started together."""
     claims = folder / "claims"
     claims.mkdir()
-    env = {**os.environ, share.FOLDER: str(claims), "PYTHONPATH": str(ROOT)}
+    # Only pytest and the plugin under test: none of the suite's plugins (pytest-lsp,
+    # Hypothesis, asyncio) is needed to run these modules.
+    env = {
+        **os.environ,
+        share.FOLDER: str(claims),
+        "PYTHONPATH": str(ROOT),
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    }
     env.pop("PYTEST_ADDOPTS", None)
     command = [sys.executable, "-m", "pytest", "-p", "tests.share", "-p", "no:cacheprovider"]
     processes = [

@@ -116,24 +116,29 @@ def eager() -> dict[str, Any]:
     return _probe("off")
 
 
-def test_stand_ins_behave_as_attrs_methods(eager: dict[str, Any], tmp_path: Path) -> None:
-    lazy = _probe(str(tmp_path / "empty"))
+@pytest.fixture(scope="module")
+def lazy(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The probe with the code cache on and empty: every class's methods are stand-ins."""
+    return _probe(str(tmp_path_factory.mktemp("cache") / "empty"))
+
+
+def test_stand_ins_behave_as_attrs_methods(eager: dict[str, Any], lazy: dict[str, Any]) -> None:
     assert lazy["behaviour"] == eager["behaviour"]
     assert "ValueError" in eager["behaviour"]["position invalid"]  # the probe probes
     assert eager["behaviour"]["frozen set"].startswith("FrozenInstanceError")
 
 
-def test_only_the_classes_a_start_uses_are_compiled(eager: dict[str, Any], tmp_path: Path) -> None:
-    lazy = _probe(str(tmp_path / "empty"))
+def test_only_the_classes_a_start_uses_are_compiled(
+    eager: dict[str, Any], lazy: dict[str, Any]
+) -> None:
     assert eager["compiled at import"] > 500  # lsprotocol's classes, made at import
     assert lazy["compiled at import"] < 20  # those its module code uses at import
 
 
 def test_classes_compiled_ahead_of_use_behave_as_attrs_methods(
-    eager: dict[str, Any], tmp_path: Path
+    eager: dict[str, Any], lazy: dict[str, Any], tmp_path: Path
 ) -> None:
     """What the test suite's fork server does before it forks servers."""
-    lazy = _probe(str(tmp_path / "empty"))
     ahead = _probe(str(tmp_path / "empty"), compile_all=True)
     assert lazy["stand-ins"] > 400
     assert ahead["stand-ins"] == 0

@@ -10,14 +10,14 @@ import sys
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
-
-from mcp import Client, StdioServerParameters
-from mcp.client.stdio import stdio_client
-from mcp.types import CallToolResult, ListRootsResult, Root
+from typing import TYPE_CHECKING, Any
 
 from tests import forkserver
 from tests.cli.conftest import Demo, demo  # noqa: F401 (the demo fixture, shared)
+
+if TYPE_CHECKING:  # the SDK loads when a test connects (~0.8 s of every collection)
+    from mcp import Client
+    from mcp.types import CallToolResult, ListRootsResult
 
 ROOT = Path(__file__).resolve().parents[2]
 LAUNCHER = ROOT / "tests" / "reliability" / "launcher.py"
@@ -51,6 +51,9 @@ async def connect(
     reliability suite's launcher, which appends a line there for every program it
     would start and every network call it would make (and refuses them). ``fork=False``
     starts a fresh process even when the worker's fork server could fork one."""
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+    from mcp.types import ListRootsResult, Root
 
     async def list_roots(_context: Any) -> ListRootsResult:
         return ListRootsResult(

@@ -9,17 +9,19 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jsonschema
 import pytest
-from mcp.types import CallToolResult, Tool
 
 from promptls.discovery import PROFILES
 from promptls.mcp.schemas import OUTPUT_SCHEMAS
 from tests.cli.conftest import Demo, make_demo, run_cli
 
 from .conftest import connect, structured, text_of
+
+if TYPE_CHECKING:
+    from mcp.types import CallToolResult, Tool
 
 TOOLS = {"instructions_for", "preview", "check", "explain"}
 
