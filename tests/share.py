@@ -3,13 +3,14 @@
 ``scripts/test --quick`` runs the suite on the machine's two cores this way, without a
 controller process: both processes collect the same tests, then each takes the next
 module no one has claimed yet (an ``mkdir`` in the folder, which one process wins) and
-runs it whole, so a module's module-scoped servers start once. The first process walks
-the modules from the top, the second from the bottom, so they meet in the middle and
-finish within about one module of each other. A process that stops early (``-x``,
-``--maxfail``, Ctrl-C) leaves a ``stop`` file: the other claims nothing more. Each ends
-without tearing its interpreter down once everything else registered to run at exit
-(pytest's, the fork servers') has run: freeing the objects of a whole run one by one
-took ~0.5 s of each.
+runs it whole, so a module's module-scoped servers start once. The second process walks
+the modules from the top of a list that begins with the folders whose servers are forked
+(``FORKED``), the first from its bottom, so they meet somewhere in the rest and finish
+within about one module of each other, and only the second starts fork servers. A
+process that stops early (``-x``, ``--maxfail``, Ctrl-C) leaves a ``stop`` file: the
+other claims nothing more. Each ends without tearing its interpreter down once
+everything else registered to run at exit (pytest's, the fork servers') has run:
+freeing the objects of a whole run one by one took ~0.5 s of each.
 
 Not pytest-xdist: its controller process receives every test's report from its
 workers, which on two cores cost ~7 s of CPU a run, ~10 % of the inner loop's time
@@ -36,13 +37,19 @@ import pytest
 FOLDER = "PROMPTLS_TEST_SHARE"
 """The environment variable naming the folder both processes claim modules in."""
 INDEX = "PROMPTLS_TEST_SHARE_INDEX"
-"""``0`` for the process that walks the modules from the top, ``1`` from the bottom."""
+"""``1`` for the process that walks the modules from the top, ``0`` from the bottom."""
+
+FORKED = ("tests/lsp/", "tests/mcp_server/")
+"""The folders whose tests start their servers through a fork server per process and
+command (``tests/forkserver.py``, ~1.5 s of CPU to prepare each): one process runs
+them, so one prepares them. A folder missing here costs time, not results."""
 
 
 def _modules(items: list[pytest.Item]) -> dict[str, list[pytest.Item]]:
-    """The collected tests by module, in collection order."""
+    """The collected tests by module: the ``FORKED`` folders' first, each part in
+    collection order."""
     modules: dict[str, list[pytest.Item]] = {}
-    for item in items:
+    for item in sorted(items, key=lambda item: not item.nodeid.startswith(FORKED)):
         modules.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
     return modules
 
@@ -50,10 +57,10 @@ def _modules(items: list[pytest.Item]) -> dict[str, list[pytest.Item]]:
 class _Claims:
     """The modules this process runs, claimed one at a time from the shared folder."""
 
-    def __init__(self, folder: Path, modules: dict[str, list[pytest.Item]], reverse: bool):
+    def __init__(self, folder: Path, modules: dict[str, list[pytest.Item]], from_top: bool):
         self.folder = folder
         self.modules = modules
-        self.order = list(reversed(modules)) if reverse else list(modules)
+        self.order = list(modules) if from_top else list(reversed(modules))
 
     def stop(self) -> None:
         """Tell the other process to claim nothing more."""

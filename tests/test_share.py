@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 from tests import share
 
@@ -133,11 +134,32 @@ def test_a_process_that_stops_at_a_failure_stops_the_other(tmp_path: Path) -> No
     log = tmp_path / "log"
     _suite(suite, log, failing="test_m0")
     results = _run_shared(suite, "-x")
-    assert results[0].returncode == 1, results[0].stdout
-    assert "test_m0.py::test_one[1]" in results[0].stdout
-    # The first process claims test_m0 first and stops at its second test; the second,
-    # claiming from the bottom one module of 0.4-0.8 s at a time, sees the stop long
-    # before it could reach the top (without it, it would run test_m7 to test_m1).
+    # The second process walks from the top: it claims test_m0 first and stops at its
+    # second test. The first walks from the bottom one module of 0.4-0.8 s at a time and
+    # sees the stop long before it could reach test_m4 (without it, it would run them all).
+    assert results[1].returncode == 1, results[1].stdout
+    assert "test_m0.py::test_one[1]" in results[1].stdout
+    assert results[0].returncode == 0, results[0].stdout
     ran = {event.split("::")[0] for _, event in _events(log) if "::" in event}
     assert "test_m0" in ran
-    assert not ran & {"test_m1", "test_m2", "test_m3"}, ran
+    assert not ran & {"test_m1", "test_m2", "test_m3", "test_m4"}, ran
+
+
+def test_the_forked_servers_folders_come_first_and_each_part_keeps_its_order() -> None:
+    ids = [
+        "tests/analysis/test_a.py::x",
+        "tests/lsp/test_b.py::x",
+        "tests/analysis/test_a.py::y",
+        "tests/mcp_server/test_c.py::x",
+        "tests/text/test_d.py::x",
+        "tests/lsp/test_b.py::y",
+    ]
+    items = [SimpleNamespace(nodeid=nodeid) for nodeid in ids]
+    modules = share._modules(items)  # type: ignore[arg-type]
+    assert list(modules) == [
+        "tests/lsp/test_b.py",
+        "tests/mcp_server/test_c.py",
+        "tests/analysis/test_a.py",
+        "tests/text/test_d.py",
+    ]
+    assert [item.nodeid for item in modules["tests/lsp/test_b.py"]] == [ids[1], ids[5]]
