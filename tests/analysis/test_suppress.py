@@ -39,14 +39,6 @@ def test_noqa_for_plain_text_prompts() -> None:
     assert [text[f.start : f.end] for f in found if f.code == "PL008"] == ["{{b}}"]
 
 
-def test_unknown_codes_are_reported_and_suppress_nothing() -> None:
-    text = "<!-- promptls-disable PL08, PL999 -->\n" + SLOT
-    found = analyze(text, path="x.prompt").findings
-    bad = [text[f.start : f.end] for f in found if f.code == "PL016"]
-    assert bad == ["PL08", "PL999"]
-    assert "PL008" in [f.code for f in found]
-
-
 def test_noqa_takes_only_the_codes_that_follow() -> None:
     text = "A {{a}}  # promptls: noqa PL008 because the host fills it\n\n"
     text += "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nt"
@@ -124,38 +116,6 @@ def test_a_region_comment_silences_the_codes_it_names(comment: str) -> None:
 )
 def test_a_region_comment_without_codes_silences_every_rule(comment: str) -> None:
     assert found(f"{comment}\nA {{{{a}}}}{ZWSP}{TAIL}") == []
-
-
-@pytest.mark.parametrize(
-    ("comment", "invalid"),
-    [
-        ("<!-- promptls-disable: PL008; PL010 -->", []),
-        ("<!-- promptls-disable PL008;PL010 -->", []),
-        ("<!-- promptls-disable PL008:PL010 -->", []),
-        ("<!-- promptls-disable pl008, pl010 -->", []),
-        ("<!-- promptls-disable PL008. -->", [("PL016", ".")]),
-        ("<!-- promptls-disable pl008. -->", [("PL016", ".")]),
-        (
-            "<!-- promptls-disable PL008 for 3rd-party templates. -->",
-            [("PL016", "3rd-party"), ("PL016", "for"), ("PL016", "templates.")],
-        ),
-    ],
-    ids=[
-        "colon-and-semicolon",
-        "semicolon",
-        "colon",
-        "lower-case",
-        "full-stop",
-        "lower-case-full-stop",
-        "a-reason-is-no-code",
-    ],
-)
-def test_codes_are_read_apart_from_the_punctuation_around_them(
-    comment: str, invalid: list[tuple[str, str]]
-) -> None:
-    text = f"{comment}\nA {{{{a}}}}{ZWSP}{TAIL}"
-    named = [] if "PL010" in comment.upper() else [("PL010", ZWSP)]
-    assert found(text) == sorted([*invalid, ("PL009", MARKER), *named])
 
 
 @pytest.mark.parametrize(
@@ -241,11 +201,6 @@ def test_a_noqa_glued_to_another_word_is_no_noqa() -> None:
     ids=["word", "underscore", "non-ascii"],
 )
 def test_a_noqa_code_glued_to_its_reason_silences_that_code_only(comment: str) -> None:
-    # session 8 (the `\b` after a code removed, a variant left open before): the pattern
-    # read no code there and silenced every rule of the line, more than the comment names
+    # A code glued to a word is that code, not a comment without codes (which would
+    # silence every rule of the line, more than the comment names).
     assert found(f"A {{{{a}}}}{ZWSP}  {comment}{TAIL}") == BUT_PL008
-
-
-def test_a_noqa_code_with_a_typo_is_reported_not_widened_to_every_rule() -> None:
-    text = f"A {{{{a}}}}{ZWSP}  # promptls: noqa PL0O8{TAIL}"
-    assert [code for code, _ in found(text)] == ["PL008", "PL009", "PL010", "PL016", "PL016"]
