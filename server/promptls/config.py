@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +28,7 @@ from promptls.analysis.settings import (
     DEFAULT_SETTINGS,
     Settings,
 )
-from promptls.record import Record
+from promptls.record import Record, replace
 
 __all__ = [
     "CONFIG_FILE",
@@ -202,7 +201,7 @@ def settings_from_mapping(
             changes[attr] = parse(str(raw_key), value)
         except ValueError as exc:
             problems.append(ConfigProblem(str(raw_key), str(exc), source))
-    return replace(base, **changes), problems  # type: ignore[arg-type]
+    return replace(base, **changes), problems
 
 
 def _table_in(path: Path) -> Mapping[str, object] | None:

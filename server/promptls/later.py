@@ -66,9 +66,11 @@ SEAMS: dict[str, Seam] = {
     ),
     "dataclasses": Seam(
         "dataclasses",
-        ("promptls.lsp.codecache",),
+        ("promptls.lsp.codecache", "promptls.record"),
         When.BEFORE_LSPROTOCOL,
-        "dataclasses' method generator: as above",
+        "dataclasses' method generator: as above; records (``record.py``) need it only"
+        " when the standard library's dataclass functions are used on them (~10 ms of"
+        " every command's start with ``inspect``)",
     ),
     "lazymethods": Seam(
         "promptls.lsp.lazymethods",

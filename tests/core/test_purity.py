@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 
 def test_cli_import_leaves_lsp_libraries_unloaded() -> None:
@@ -29,3 +30,22 @@ def test_usage_errors_are_one_line_without_usage_block() -> None:
     lines = proc.stderr.splitlines()
     assert len(lines) == 1
     assert "not allowed with" in lines[0]
+
+
+def test_check_and_context_run_without_dataclasses_or_inspect(tmp_path: Path) -> None:
+    """~10 ms of every command's start: records are made without ``dataclasses``
+    (``promptls/record.py``) and the rules found without ``pkgutil``."""
+    (tmp_path / "AGENTS.md").write_text("# Rules\n\nUse tabs.\n", encoding="utf-8")
+    (tmp_path / ".claude").mkdir()
+    code = (
+        "import sys\n"
+        "from promptls.cli import main\n"
+        "for argv in (['check', '.'], ['context', '.', '--all-profiles']):\n"
+        "    sys.argv = ['promptls', *argv]\n"
+        "    assert main() in (0, 1)\n"
+        "print(sorted(m for m in ('dataclasses', 'inspect') if m in sys.modules))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path
+    ).stdout
+    assert out.strip().splitlines()[-1] == "[]"

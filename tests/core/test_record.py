@@ -9,12 +9,13 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Mapping
+from typing import ClassVar
 
 import pytest
 
 from promptls.analysis.model import Edit, Finding, Fix, Severity
 from promptls.analysis.settings import Settings
-from promptls.record import Record
+from promptls.record import Record, field, replace
 
 
 class Point(Record):
@@ -114,6 +115,81 @@ def test_the_dataclass_functions_work() -> None:
     match Point(5, 6):
         case Point(x, y):
             assert (x, y) == (5, 6)
+
+
+class _Base(Record):
+    kind: ClassVar[str] = "base"
+    x: int
+    y: int = 0
+    tags: list[str] = field(default_factory=list, compare=False)
+
+
+class _Child(_Base):
+    y: int = 5
+    z: str = field(default="z", hash=False, repr=False)
+    w: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class _PlainBase:
+    kind: ClassVar[str] = "base"
+    x: int
+    y: int = 0
+    tags: list[str] = dataclasses.field(default_factory=list, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class _PlainChild(_PlainBase):
+    y: int = 5
+    z: str = dataclasses.field(default="z", hash=False, repr=False)
+    w: dict[str, int] = dataclasses.field(default_factory=dict)
+
+
+def _described(cls: type) -> list[tuple[object, ...]]:
+    """Each field as the standard library describes it, and the class attribute left."""
+    return [
+        (
+            f.name,
+            f.type,
+            f.default,
+            f.default_factory,
+            f.compare,
+            f.hash,
+            f.repr,
+            f.init,
+            getattr(cls, f.name, "no class attribute"),
+        )
+        for f in dataclasses.fields(cls)
+    ]
+
+
+@pytest.mark.parametrize(("record", "plain"), [(_Base, _PlainBase), (_Child, _PlainChild)])
+def test_fields_are_collected_as_dataclass_collects_them(record: type, plain: type) -> None:
+    """Order (a base's first, a redeclared one in its place), defaults, factories, the
+    flags, class variables left out, and the class attributes a declaration leaves."""
+    assert _described(record) == _described(plain)
+    assert record.__match_args__ == plain.__match_args__  # type: ignore[attr-defined]
+    assert record.kind == "base"
+
+
+def test_replace_makes_a_changed_copy_and_refuses_what_is_no_field() -> None:
+    child = _Child(1, tags=["t"])
+    moved = replace(child, y=7)
+    assert (moved.x, moved.y, moved.tags, moved.z) == (1, 7, ["t"], "z")
+    assert child.y == 5
+    with pytest.raises(TypeError, match="no field 'nope'"):
+        replace(child, nope=1)
+    assert replace(_PlainChild(1), y=7) == _PlainChild(1, 7)  # any other dataclass too
+
+
+def test_a_mutable_default_and_a_doubly_declared_default_are_refused() -> None:
+    with pytest.raises(ValueError, match="use default_factory"):
+
+        class _Bad(Record):
+            names: list[str] = []  # noqa: RUF012
+
+    with pytest.raises(ValueError, match="both default and default_factory"):
+        field(default=1, default_factory=list)
 
 
 def test_repr_shows_the_shown_fields_in_order() -> None:

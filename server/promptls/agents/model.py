@@ -10,7 +10,6 @@ fill in (``promptls.discovery.hooks``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -19,7 +18,7 @@ from promptls.discovery.globs import DEFAULT, GlobDialect
 from promptls.discovery.hooks import GENERIC, DiscoveryHooks
 from promptls.discovery.never_loaded import CommandShadowing, SkillDepth, SkillPrecedence
 from promptls.discovery.rule_modes import ActivationReader
-from promptls.record import Record
+from promptls.record import Record, field
 
 
 class Walk(StrEnum):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from promptls.agents.registry import PROFILES
@@ -24,6 +23,7 @@ from promptls.analysis.model import Analysis, DocumentKind, Finding
 from promptls.analysis.settings import Settings
 from promptls.discovery.model import Discovery
 from promptls.discovery.setup import Setup, active_profiles, detect_setups
+from promptls.record import replace
 
 if TYPE_CHECKING:
     from promptls.analysis.coverage import Hole

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
-from promptls.record import Record
+from promptls.record import Record, field
 from promptls.text.mapper import utf8_pieces
 from promptls.text.markdown import Code
 

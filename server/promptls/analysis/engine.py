@@ -7,7 +7,6 @@ the scanner's hits or one compiled-regex pass, and findings are sorted once at t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -23,6 +22,7 @@ from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.skill_files import unreferenced_skill_file
 from promptls.analysis.suppress import parse_suppressions
 from promptls.discovery.api import instruction_file_names, is_instruction_path, rule_file_endings
+from promptls.record import replace
 
 if TYPE_CHECKING:
     from promptls.analysis.coverage import Hole

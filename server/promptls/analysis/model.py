@@ -7,10 +7,9 @@ any protocol type is what lets CI and the editor report exactly the same thing.
 
 from __future__ import annotations
 
-from dataclasses import field
 from enum import StrEnum
 
-from promptls.record import Record
+from promptls.record import Record, field
 
 
 class Severity(StrEnum):

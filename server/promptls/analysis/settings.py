@@ -8,11 +8,10 @@ business, and that module imports this one, never the reverse.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
 
 from promptls.analysis.model import Severity
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
-from promptls.record import Record
+from promptls.record import Record, field
 
 __all__ = ["DEFAULT_MODEL", "DEFAULT_PROMPT_FILES", "DEFAULT_SETTINGS", "Settings"]
 

@@ -19,10 +19,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from dataclasses import field
 
 from promptls.analysis.model import Finding
-from promptls.record import Record
+from promptls.record import Record, field
 from promptls.text.lazyre import lazy
 from promptls.text.mapper import Mapper
 from promptls.text.markdown import Code

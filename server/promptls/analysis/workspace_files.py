@@ -20,9 +20,8 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import field
 
-from promptls.record import Record
+from promptls.record import Record, field
 
 MAX_FILES = 20_000
 MAX_DIRS = 4_000

@@ -11,7 +11,6 @@ it, so they cannot disagree. Lines and columns come from the one position mapper
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from promptls.assembly.agents.model import (
@@ -21,7 +20,7 @@ from promptls.assembly.agents.model import (
     PieceKind,
     utf8_len,
 )
-from promptls.record import Record
+from promptls.record import Record, replace
 from promptls.text.mapper import Mapper
 
 __all__ = [

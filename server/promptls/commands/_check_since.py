@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from promptls.analysis.baseline import Key, key_of, new_flags
 from promptls.commands import UsageError
 from promptls.commands._check_output import Report
 from promptls.commands._revision import checkout
+from promptls.record import replace
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import replace
 
 from promptls.analysis.baseline import new_flags
 from promptls.analysis.model import Finding
@@ -28,7 +27,7 @@ from promptls.assembly.diff import Difference, cached_prefix, first_difference, 
 from promptls.commands._check_output import Report
 from promptls.commands._check_since import report_keys
 from promptls.discovery import Discovery, Entry, EntryStatus
-from promptls.record import Record
+from promptls.record import Record, replace
 from promptls.text.mapper import Mapper
 from promptls.text.paths import within
 from promptls.views.load_line import budget_of

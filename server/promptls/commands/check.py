@@ -6,7 +6,6 @@ import argparse
 import os
 import sys
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 
 from promptls.analysis.check_files import Discoveries, Subtree, analyze_text, folder_of, read_text
@@ -29,6 +28,7 @@ from promptls.commands._common import (
 from promptls.config import ConfigError, load_config, settings_from_mapping
 from promptls.discovery import Discovery
 from promptls.discovery.setup import active_profiles
+from promptls.record import replace
 from promptls.text import runmemo
 from promptls.text.escape import safe_block
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import sys
 from contextlib import ExitStack
-from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -40,6 +39,7 @@ from promptls.commands.context import _profiles as profiles_for
 from promptls.commands.preview import measured_rendering
 from promptls.discovery import PROFILES
 from promptls.discovery.setup import detect_setups
+from promptls.record import replace
 from promptls.text import runmemo
 
 NAME = "diff"

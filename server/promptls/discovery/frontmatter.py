@@ -10,11 +10,9 @@ not valid YAML is reported, with its line, and the file is treated as having non
 
 from __future__ import annotations
 
-from dataclasses import field
-
 from promptls import later
 from promptls.discovery.globs import DEFAULT, split_patterns
-from promptls.record import Record
+from promptls.record import Record, field
 
 
 class FrontMatter(Record):

@@ -10,11 +10,10 @@ without pulling in the filesystem code. ``promptls.discovery`` re-exports all of
 from __future__ import annotations
 
 import os
-from dataclasses import field
 from enum import StrEnum
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
-from promptls.record import Record
+from promptls.record import Record, field
 from promptls.text.paths import within
 
 

@@ -10,7 +10,6 @@ nothing runs a program: discovery reads files, ``check`` analyses them.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from promptls.commands.rules import rule_row
 from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, discover, resolve_home
 from promptls.mcp.roots import InputError, Roots, contains, is_dir, resolve
+from promptls.record import replace
 from promptls.text import runmemo
 from promptls.text.escape import safe_line
 from promptls.views.context_text import matrix_lines

@@ -20,12 +20,11 @@ import json
 import re
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import field
 from pathlib import Path
 
 from promptls.oracle.adapter import Adapter, Launch, Observation, merge_json_file
 from promptls.oracle.mock import Reply, Request
-from promptls.record import Record
+from promptls.record import Record, field
 
 VERSION = re.compile(r"\b(\d+)\.(\d+)\.(\d+)\b")
 

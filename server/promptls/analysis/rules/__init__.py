@@ -4,8 +4,9 @@ adding a rule is adding its module; ``RULES`` in code order."""
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import importlib.machinery
 from collections.abc import Mapping
+from pathlib import Path
 from types import MappingProxyType
 
 from promptls.analysis.rules.base import Rule
@@ -18,8 +19,19 @@ def _is_rule_module(name: str) -> bool:
 
 def _module_names() -> list[str]:
     """Every rule module of this package, in code order: found, not listed, so adding a
-    rule is adding its module."""
-    names = (m.name for m in pkgutil.iter_modules(__path__) if not m.ispkg)
+    rule is adding its module. Read from the folder as ``pkgutil.iter_modules`` would,
+    without it: it imports ``inspect`` (~4 ms of every command's start)."""
+    suffixes = importlib.machinery.all_suffixes()
+    names = set()
+    for folder in __path__:
+        try:
+            entries = [path.name for path in Path(folder).iterdir()]
+        except OSError:
+            continue
+        for entry in entries:
+            suffix = next((s for s in suffixes if entry.endswith(s)), None)
+            if suffix is not None:
+                names.add(entry[: -len(suffix)])
     return sorted(n for n in names if _is_rule_module(n))
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path, PurePath
 
 from promptls.agents.registry import PROFILES
@@ -14,6 +13,7 @@ from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
+from promptls.record import replace
 from promptls.text.lazyre import lazy
 
 _UNVERIFIED = (
