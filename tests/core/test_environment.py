@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import platform
 import threading
 from datetime import date
 from pathlib import Path
 
 import pytest
 
+from promptls.assembly import environment
 from promptls.discovery.git import branch_from_head
 from promptls.environment import (
     Environment,
@@ -217,3 +219,7 @@ def test_symlinked_head_of_old_gits(tmp_path: Path) -> None:
     (git / "refs/heads/legacy").write_text(SHA1 + "\n")
     os.symlink("refs/heads/legacy", git / "HEAD")
     assert env_for(tmp_path).git_branch == "legacy"
+
+
+def test_the_machine_is_what_platform_says() -> None:
+    assert environment.machine() == platform.machine()

@@ -32,9 +32,10 @@ def test_usage_errors_are_one_line_without_usage_block() -> None:
     assert "not allowed with" in lines[0]
 
 
-def test_check_and_context_run_without_dataclasses_or_inspect(tmp_path: Path) -> None:
-    """~10 ms of every command's start: records are made without ``dataclasses``
-    (``promptls/record.py``) and the rules found without ``pkgutil``."""
+def test_check_and_context_run_without_dataclasses_inspect_or_platform(tmp_path: Path) -> None:
+    """~11 ms of every command's start: records are made without ``dataclasses``
+    (``promptls/record.py``), the rules found without ``pkgutil`` (which imports
+    ``inspect``), the machine's name read without ``platform``."""
     (tmp_path / "AGENTS.md").write_text("# Rules\n\nUse tabs.\n", encoding="utf-8")
     (tmp_path / ".claude").mkdir()
     code = (
@@ -43,7 +44,7 @@ def test_check_and_context_run_without_dataclasses_or_inspect(tmp_path: Path) ->
         "for argv in (['check', '.'], ['context', '.', '--all-profiles']):\n"
         "    sys.argv = ['promptls', *argv]\n"
         "    assert main() in (0, 1)\n"
-        "print(sorted(m for m in ('dataclasses', 'inspect') if m in sys.modules))\n"
+        "print(sorted(m for m in ('dataclasses', 'inspect', 'platform') if m in sys.modules))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path

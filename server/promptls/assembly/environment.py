@@ -13,11 +13,11 @@ field says so by being empty; it never guesses.
 from __future__ import annotations
 
 import os
-import platform
 import sys
 from collections.abc import Mapping
 from datetime import date
 
+from promptls import later
 from promptls.discovery.git import GitLocation, find_git_dir, read_git_branch
 from promptls.record import Record
 
@@ -91,6 +91,13 @@ def go_os(sys_platform: str) -> str:
     return sys_platform
 
 
+def machine() -> str:
+    """``platform.machine()``: on a POSIX system the ``uname`` machine, read without
+    importing ``platform`` (~1 ms of every ``context``)."""
+    uname = getattr(os, "uname", None)
+    return uname().machine if uname is not None else later.platform.machine()
+
+
 def go_arch(machine: str) -> str:
     """Map ``platform.machine()`` to Go's GOARCH; unknown machines pass through lowercased."""
     key = machine.strip().lower()
@@ -121,7 +128,7 @@ def detect_environment(
     return Environment(
         cwd=cwd,
         os=go_os(sys.platform),
-        arch=go_arch(platform.machine()),
+        arch=go_arch(machine()),
         shell=env.get("SHELL", "") or "",
         date=day.isoformat(),
         git_repo=location is not None,
