@@ -216,12 +216,6 @@ SEAMS: dict[str, Seam] = {
         When.AFTER_DIAGNOSTICS,
         "only a workspace with a TOML settings file",
     ),
-    "platform": Seam(
-        "platform",
-        ("promptls.assembly.environment",),
-        When.ON_REQUEST,
-        "the machine's name only where the system has no ``os.uname`` (Windows)",
-    ),
     "shlex": Seam(
         "shlex",
         ("promptls.analysis.",),
@@ -289,7 +283,6 @@ if TYPE_CHECKING:
     import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
-    import platform
     import shlex
     import tempfile
     import tomllib
@@ -380,7 +373,6 @@ if TYPE_CHECKING:
         "pickle",
         "pl029_skill_template_trap",
         "pl030_unclosed_fence",
-        "platform",
         "shlex",
         "tempfile",
         "tokens",
