@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import shutil
 import signal
 import socket
 import subprocess
@@ -127,23 +126,6 @@ async def test_shutdown_while_the_server_awaits_the_client(tmp_path: Path) -> No
         await asyncio.wait_for(answered.wait(), 30)
         client.exit(None)
         await client.stop()
-
-
-def test_ctrl_c_ends_the_server_at_once_with_130() -> None:
-    # Started with SIGINT at its default, as a terminal starts it (a test run in the
-    # background would hand it down ignored).
-    env = shutil.which("env") or "/usr/bin/env"
-    process = subprocess.Popen(
-        [env, "--default-signal=INT", *CONFIG.server_command],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=CONFIG.server_env,
-    )
-    initialized_over_stdio(process)
-    process.send_signal(signal.SIGINT)
-    assert process.wait(10) == 130  # its input is still open: nothing else ends it
-    assert process.stderr is not None and process.stderr.read() == b""
 
 
 def test_a_server_started_with_ctrl_c_ignored_keeps_ignoring_it() -> None:
