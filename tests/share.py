@@ -14,7 +14,7 @@ freeing the objects of a whole run one by one took ~0.5 s of each.
 
 Not pytest-xdist: its controller process receives every test's report from its
 workers, which on two cores cost ~7 s of CPU a run, ~10 % of the inner loop's time
-(side by side, four runs each: 55–59 s here against 60–68 s with xdist's
+(side by side, four runs each: 55–62 s here against 60–68 s with xdist's
 ``--dist loadfile``).
 
     PROMPTLS_TEST_SHARE=FOLDER PROMPTLS_TEST_SHARE_INDEX=0|1 pytest -p tests.share ...

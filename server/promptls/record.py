@@ -72,7 +72,7 @@ class _Spec:
 def field(
     *,
     default: Any = MISSING,
-    default_factory: Callable[[], Any] | Any = MISSING,
+    default_factory: Any = MISSING,
     compare: bool = True,
     hash: bool | None = None,
     repr: bool = True,
