@@ -7,6 +7,8 @@ describe another project:
   (``promptls.analysis.rules``), each section the page ``promptls rule CODE`` prints
   (``promptls.commands.rule``);
 * the README's rule table, from the same objects (found by its header row);
+* ``server/promptls/analysis/rules/index.py``, which kinds of document each rule module
+  reports on, from the same objects, so the server loads a kind's rules alone;
 * ``docs/architecture.md``'s module map, from the first paragraph of each module's
   docstring: a module without one stops the generator.
 
@@ -20,7 +22,8 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
-from promptls.analysis.rules import RULES, Rule
+from promptls.analysis.model import DocumentKind
+from promptls.analysis.rules import RULES, Rule, code_of, module_names
 from promptls.commands.rule import rule_page
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +31,7 @@ PACKAGE = ROOT / "server" / "promptls"
 RULES_MD = ROOT / "docs" / "rules.md"
 README = ROOT / "README.md"
 ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
+RULE_INDEX = PACKAGE / "analysis" / "rules" / "index.py"
 
 
 def splice(page: str, name: str, body: str) -> str:
@@ -90,6 +94,39 @@ def readme_rules(page: str) -> str:
     return "\n".join([*old[:start], *lines, *old[end:]])
 
 
+def rule_index() -> str:
+    """``analysis/rules/index.py``: each rule module's kinds, from its ``RULE``."""
+    by_module = {name: RULES[code_of(name)] for name in module_names()}
+    rows = []
+    for name, rule in by_module.items():
+        kinds = ", ".join(sorted(k.name for k in rule.kinds))
+        rows.append(f'    "{name}": frozenset({{{kinds}}}),')
+    aliases = ", ".join(kind.name for kind in DocumentKind)
+    kinds = ", ".join(f"DocumentKind.{kind.name}" for kind in DocumentKind)
+    return "\n".join(
+        [
+            '"""Which kinds of document each rule module reports on (its ``RULE.kinds``), known',
+            "without importing it, so a kind's rules load without the others (``of_kind``).",
+            "Written by ``scripts/gen-api`` from the modules; the drift test and every rule's load",
+            'check it against them."""',
+            "",
+            "from __future__ import annotations",
+            "",
+            "from collections.abc import Mapping",
+            "",
+            "from promptls.analysis.model import DocumentKind",
+            "",
+            f"{aliases} = {kinds}",
+            "",
+            "KINDS: Mapping[str, frozenset[DocumentKind]] = {",
+            *rows,
+            "}",
+            '"""Rule module name -> the kinds of document its rule reports on."""',
+            "",
+        ]
+    )
+
+
 # --- the module map -----------------------------------------------------------------
 
 
@@ -127,4 +164,5 @@ def architecture_md(page: str) -> str:
 def outputs() -> dict[Path, str]:
     """Every page with generated parts and the text it should have."""
     pages = {RULES_MD: rules_md, README: readme_rules, ARCHITECTURE_MD: architecture_md}
-    return {path: make(path.read_text(encoding="utf-8")) for path, make in pages.items()}
+    written = {path: make(path.read_text(encoding="utf-8")) for path, make in pages.items()}
+    return {**written, RULE_INDEX: rule_index()}

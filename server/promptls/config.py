@@ -86,9 +86,9 @@ def normalize_key(key: str) -> str:
 
 
 def _known_codes() -> frozenset[str]:
-    """Rule codes, imported lazily so config does not drag in every rule module: only
-    a config that names codes asks (``promptls context`` reads config and runs no rule)."""
-    return frozenset(later.analysis_rules.RULES)
+    """Rule codes, from the rule modules' names (no rule is imported), through a seam so
+    config does not load the registry: only a config that names codes asks."""
+    return frozenset(later.analysis_rules.codes())
 
 
 def _string_list(key: str, value: object) -> tuple[str, ...]:

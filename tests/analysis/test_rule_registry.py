@@ -35,7 +35,7 @@ def test_each_rule_link_lands_on_its_anchor_in_the_rules_page(
 def test_a_rule_module_is_loaded_by_name_and_a_bad_one_fails_loudly(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    assert rules._load("pl001_duplicate_marker") is RULES["PL001"]
+    assert rules.load("pl001_duplicate_marker") is RULES["PL001"]
     monkeypatch.setitem(sys.modules, f"{rules.__name__}.pl999_broken", SimpleNamespace(RULE=1))
     with pytest.raises(TypeError, match=r"rules\.pl999_broken\.RULE is not a Rule$"):
-        rules._load("pl999_broken")
+        rules.load("pl999_broken")

@@ -140,3 +140,54 @@ def test_an_ordinary_file_is_analysed_without_what_only_some_files_need() -> Non
     assert state["first"] == []
     # ... which the server loads once the first diagnostics are out.
     assert state["after"] == sorted(state["rest"])
+
+
+_PROMPT_FIRST = """
+import asyncio, json, os, sys, tempfile
+from promptls.commands import serve
+from promptls.analysis.rules.index import KINDS
+server = serve._build_server()
+written = []
+
+class Writer:
+    def write(self, data):
+        written.append(data)
+
+    def close(self):
+        pass
+
+def rule_modules():
+    return sorted(m.rsplit(".", 1)[1] for m in sys.modules
+                  if m.startswith("promptls.analysis.rules.pl"))
+
+async def main():
+    server.protocol.set_writer(Writer())
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"processId": None, "rootUri": None, "capabilities": {}}}
+    server.protocol.handle_message(server.protocol.structure_message(initialize))
+    await asyncio.get_running_loop().run_in_executor(None, server.warmup.warmed.wait, 60)
+    warmed = rule_modules()
+    from promptls import later
+    path = os.path.join(tempfile.mkdtemp(), "system.prompt")
+    text = "Doctrine.\\n\\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\\n\\nTurn.\\n"
+    later.analysis_agents.analyze_for_agents(
+        text, path=path, settings=server.settings.for_path(path),
+        folder=later.discovery_api.owning_folder(path), discover=server.discover)
+    first = rule_modules()
+    await server.warm_rest()
+    print(json.dumps({"warmed": warmed, "first": first, "rest": rule_modules(),
+                      "every": sorted(KINDS)}))
+
+asyncio.run(main())
+"""
+
+
+def test_a_prompt_first_loads_only_the_prompt_rules_and_the_rest_loads_after() -> None:
+    state = _probe(_PROMPT_FIRST)
+    # The warm-up and a prompt's first analysis import no rule a prompt cannot get (an
+    # eager import of every rule on that path was ~7 ms of the first diagnostics) ...
+    assert "pl011_size_budget" in state["every"]
+    assert "pl011_size_budget" not in state["warmed"] + state["first"]
+    assert "pl001_duplicate_marker" in state["first"]
+    # ... and once the first diagnostics are out the server loads every other rule.
+    assert state["rest"] == state["every"]

@@ -16,7 +16,7 @@ from promptls.analysis.globs import matches
 from promptls.analysis.loaded_paths import LOADED_SUFFIXES, SKILL_FILE, is_loaded_path
 from promptls.analysis.mentions import without_mentions
 from promptls.analysis.model import Analysis, DocumentKind, Finding, Severity
-from promptls.analysis.rules import RULES
+from promptls.analysis.rules import codes, of_kind
 from promptls.analysis.scanner import FOREIGN_MARKERS, scan
 from promptls.analysis.settings import DEFAULT_SETTINGS, Settings
 from promptls.analysis.skill_files import unreferenced_skill_file
@@ -103,7 +103,7 @@ def analyze(
 def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind) -> Document:
     """The document every rule sees: scanned once, suppressions parsed once; its
     discovery and coverage are set by the caller (per agent, ``analysis.agents``)."""
-    suppressions = parse_suppressions(text, RULES)
+    suppressions = parse_suppressions(text, codes())
     doc = Document(text, kind, settings, (), path, None, suppressions)
     doc.markers = scan(
         text, settings.markers, FOREIGN_MARKERS, data=doc.utf8, starts=doc.utf8_starts
@@ -146,12 +146,11 @@ def _remembered_plan(settings: Settings, kind: DocumentKind, needs_discovery: bo
 
 
 def _rules_for(settings: Settings, kind: DocumentKind, needs_discovery: bool | None) -> Plan:
-    """The plan itself."""
+    """The plan itself: only the kind's rules are imported (``rules.of_kind``)."""
     return tuple(
         (rule, settings.severity.get(code))
-        for code, rule in RULES.items()
-        if kind in rule.kinds
-        and settings.enabled(code)
+        for code, rule in of_kind(kind).items()
+        if settings.enabled(code)
         and (needs_discovery is None or rule.needs_discovery is needs_discovery)
     )
 

@@ -1,12 +1,14 @@
 """Loading the analysis around a new session's first open, so the user waits for neither.
 
-``initialize`` must not wait for the analysis (the rules, discovery, config: ~20 ms of
+``initialize`` must not wait for the analysis (the engine, discovery, config: ~30 ms of
 imports), and the first ``didOpen`` must not wait for what only some documents need. So
 the analysis loads in a background thread once ``initialize`` is answered, and the first
 analysis waits for that thread rather than importing beside it (the work is the same, one
-GIL, but the order is fixed and no module is ever seen half-imported). What only some
-documents need loads after the first diagnostics, a module at a time, each once the open
-documents are analysed. Everything here is about order, not about what is analysed.
+GIL, but the order is fixed and no module is ever seen half-imported); that analysis
+then imports only the rules of its document's kind (``rules.of_kind``: a prompt needs
+about half of them). What only some documents need, the other kinds' rules among it,
+loads after the first diagnostics, a module at a time, each once the open documents are
+analysed. Everything here is about order, not about what is analysed.
 """
 
 from __future__ import annotations
@@ -98,14 +100,19 @@ class Warmup:
         await work()
 
     async def rest(self) -> None:
-        """Load what only some documents need, so a later file does not wait for it: one
-        module at a time in a worker thread, each in a quiet moment (``quiet``), so a
-        file opened or a hover asked meanwhile shares the interpreter with at most one
-        module's import (~1-5 ms), not with all of them (~15 ms). Then, once more in a
-        quiet moment, the code cache is saved if the session compiled anything new."""
+        """Load what only some documents need, so a later file does not wait for it: the
+        deferred seams, then the rule modules no analysis has imported yet (the first
+        analysis of a kind imports only its kind's, ``rules.of_kind``). One module at a
+        time in a worker thread, each in a quiet moment (``quiet``), so a file opened or a
+        hover asked meanwhile shares the interpreter with at most one module's import
+        (~1-5 ms), not with all of them (~15 ms). Then, once more in a quiet moment, the
+        code cache is saved if the session compiled anything new."""
         for name in later.names(later.When.AFTER_DIAGNOSTICS):
             await self.quiet()
             await asyncio.to_thread(_load_quietly, name)
+        for name in later.analysis_rules.not_loaded():
+            await self.quiet()
+            await asyncio.to_thread(_load_rule_quietly, name)
         if self._server.code_cache is not None:
             await self.quiet()
             await asyncio.to_thread(self.save_code_cache)
@@ -184,6 +191,16 @@ def _load_quietly(name: str) -> None:
             later.load(name)
     except Exception:
         log.exception("loading %s failed; it loads on first need", name)
+
+
+def _load_rule_quietly(name: str) -> None:
+    """Import one rule module (``rules.load``); a failure is logged (the analysis that
+    needs the rule loads it, and fails there as loudly as the CLI)."""
+    try:
+        with loading():
+            later.analysis_rules.load(name)
+    except Exception:
+        log.exception("loading the rule module %s failed", name)
 
 
 @contextlib.contextmanager
