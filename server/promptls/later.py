@@ -110,7 +110,12 @@ SEAMS: dict[str, Seam] = {
     "analysis_completion": Seam(
         "promptls.analysis.completion", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE
     ),
-    "analysis_drift": Seam("promptls.analysis.drift", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "analysis_drift": Seam(
+        "promptls.analysis.drift",
+        _LSP,
+        When.ON_REQUEST,
+        "the copies' diff in a hover; an instruction file's first analysis loads it with PL027",
+    ),
     "analysis_engine": Seam("promptls.analysis.engine", _LSP, When.AFTER_INITIALIZE, "as above"),
     "analysis_shim": Seam("promptls.analysis.shim", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
     "frontmatter_check": Seam(
@@ -136,14 +141,15 @@ SEAMS: dict[str, Seam] = {
     ),
     "discovery_api": Seam("promptls.discovery.api", _LSP, When.AFTER_INITIALIZE, "as above"),
     "discovery_setup": Seam("promptls.discovery.setup", _LSP, When.AFTER_INITIALIZE, "as above"),
-    "discovery_links": Seam("promptls.discovery.links", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "discovery_links": Seam("promptls.discovery.links", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
     "discovery_skills": Seam("promptls.discovery.skills", _LSP, When.AFTER_INITIALIZE, "as above"),
     "agents_registry": Seam("promptls.agents.registry", _LSP, When.AFTER_INITIALIZE, "as above"),
     "discovery_gitignore": Seam(
         "promptls.discovery.gitignore",
         _LSP,
-        When.AFTER_INITIALIZE,
-        "Git's ignore rules: only the local-file code action",
+        When.ON_REQUEST,
+        "Git's ignore rules: the local-file code action; an instruction file's first analysis"
+        " loads them with PL026 and PL032",
     ),
     # What only a command asks for: loaded when it runs.
     "assembly_agents": Seam(
