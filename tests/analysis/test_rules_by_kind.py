@@ -115,13 +115,18 @@ def test_lazily_loaded_rules_find_what_every_rule_loaded_finds(
     assert len(found) > 25  # most rules had something to say: the comparison is not empty
 
 
+def _first_loads(path: Path, text: str, home: Path) -> list[str]:
+    """The rule modules a fresh interpreter has imported once it analysed ``path``."""
+    path.parent.mkdir(parents=True)
+    path.write_text(text, "utf-8")
+    return _analyse_fresh("lazy", [path], home)[1]
+
+
 def test_the_first_prompt_analysis_imports_no_instruction_only_rule(
     tmp_path: Path, fake_home: Path
 ) -> None:
-    prompt = tmp_path / "prompts" / "system.prompt.md"
-    prompt.parent.mkdir()
-    prompt.write_text("Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nTurn.\n", "utf-8")
-    _, loaded = _analyse_fresh("lazy", [prompt], fake_home)
+    text = "Doctrine.\n\n__ZIDANE_SYSTEM_PROMPT_BOUNDARY__\n\nTurn.\n"
+    loaded = _first_loads(tmp_path / "prompts" / "system.prompt.md", text, fake_home)
     assert loaded == [n for n in module_names() if DocumentKind.PROMPT in KINDS[n]]
     assert not set(INSTRUCTION_ONLY) & set(loaded)
     assert "pl011_size_budget" in INSTRUCTION_ONLY
@@ -130,10 +135,7 @@ def test_the_first_prompt_analysis_imports_no_instruction_only_rule(
 def test_an_instruction_file_still_gets_every_rule_of_its_kind(
     tmp_path: Path, fake_home: Path
 ) -> None:
-    agents = tmp_path / "repo" / "AGENTS.md"
-    agents.parent.mkdir()
-    agents.write_text("# Agents\n\nRun the tests.\n", "utf-8")
-    _, loaded = _analyse_fresh("lazy", [agents], fake_home)
+    loaded = _first_loads(tmp_path / "repo" / "AGENTS.md", "# Agents\n\nRun tests.\n", fake_home)
     assert loaded == [n for n in module_names() if DocumentKind.INSTRUCTION in KINDS[n]]
 
 
