@@ -8,7 +8,8 @@ describe another project:
   (``promptls.commands.rule``);
 * the README's rule table, from the same objects (found by its header row);
 * ``docs/architecture.md``'s module map, from the first paragraph of each module's
-  docstring: a module without one stops the generator.
+  docstring: a module without one stops the generator;
+* ``docs/profiles.md``'s table of set-up markers, from each profile's ``setup_markers``.
 
 Each part sits between a ``<!-- NAME:generated:start -->`` and a matching ``end``
 comment; the text around the markers is hand-written and kept as it is.
@@ -20,6 +21,7 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.rules import RULES, Rule
 from promptls.commands.rule import rule_page
 
@@ -28,6 +30,7 @@ PACKAGE = ROOT / "server" / "promptls"
 RULES_MD = ROOT / "docs" / "rules.md"
 README = ROOT / "README.md"
 ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
+PROFILES_MD = ROOT / "docs" / "profiles.md"
 
 
 def splice(page: str, name: str, body: str) -> str:
@@ -124,7 +127,29 @@ def architecture_md(page: str) -> str:
     return splice(page, "modules", "\n" + module_map() + "\n")
 
 
+# --- profiles -----------------------------------------------------------------------
+
+
+def setup_table() -> str:
+    """Each profile's set-up markers, in the registry's order."""
+    lines = ["| profile | set-up markers |", "|---|---|"]
+    for name, profile in PROFILES.items():
+        markers = ", ".join(f"`{m}`" for m in profile.setup_markers) or "none"
+        lines.append(f"| `{name}` | {markers} |")
+    return "\n".join(lines) + "\n"
+
+
+def profiles_md(page: str) -> str:
+    """docs/profiles.md with its set-up table written from the profiles."""
+    return splice(page, "setup-markers", "\n" + setup_table() + "\n")
+
+
 def outputs() -> dict[Path, str]:
     """Every page with generated parts and the text it should have."""
-    pages = {RULES_MD: rules_md, README: readme_rules, ARCHITECTURE_MD: architecture_md}
+    pages = {
+        RULES_MD: rules_md,
+        README: readme_rules,
+        ARCHITECTURE_MD: architecture_md,
+        PROFILES_MD: profiles_md,
+    }
     return {path: make(path.read_text(encoding="utf-8")) for path, make in pages.items()}

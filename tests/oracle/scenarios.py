@@ -1005,4 +1005,29 @@ LAZY = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *KILO, *COPILOT, *QWEN, *CLINE]
+
+def _large(fid: str) -> str:
+    """About 100 KB of instruction text (three times codex's budget, in lines a model
+    would read), starting with ``fid``."""
+    line = "- Keep each change small, tested and described in its commit message.\n"
+    return f"fid-{fid} large\n" + line * (100_000 // len(line))
+
+
+SIZES = [
+    Case(
+        f"{profile}: a 100 KB instruction file is sent whole",
+        profile,
+        _s({f"ws/{name}": _large(profile)}),
+    )
+    for profile, name in (
+        ("gemini", "GEMINI.md"),
+        ("opencode", "AGENTS.md"),
+        ("kilo", "AGENTS.md"),
+        ("copilot", ".github/copilot-instructions.md"),
+        ("qwen", "QWEN.md"),
+        ("cline", ".clinerules"),
+    )
+]
+"""The agents that document no size limit: none cuts or drops a large file."""
+
+CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *KILO, *COPILOT, *QWEN, *CLINE, *SIZES]
