@@ -672,10 +672,30 @@ COPILOT = [
             },
             "ws/a/b",
         ),
-        differs=(
-            "Copilot CLI 1.0.102 sends the working folder's files before those of the "
-            "folders between it and the repository root (root, b, a here); promptls "
-            "keeps the walk order (root, a, b)"
+    ),
+    Case(
+        "copilot: the names read in the folders between",
+        "copilot",
+        _s(
+            {
+                f"{folder}/{name}": f"fid-{tag}-{short}\n"
+                for folder, tag in (
+                    ("ws", "root"),
+                    ("ws/a", "a"),
+                    ("ws/a/b", "b"),
+                    ("ws/a/b/c", "c"),
+                )
+                for name, short in (
+                    (".github/copilot-instructions.md", "repo"),
+                    ("AGENTS.md", "agents"),
+                    ("CLAUDE.md", "claude"),
+                    ("GEMINI.md", "gemini"),
+                    (".claude/CLAUDE.md", "dotclaude"),
+                    ("CLAUDE.local.md", "local"),
+                    (".github/AGENTS.md", "ghagents"),
+                )
+            },
+            "ws/a/b/c",
         ),
     ),
     Case(
@@ -694,6 +714,76 @@ COPILOT = [
         ),
     ),
 ]
+
+
+def _chain(count: int) -> dict[str, str]:
+    """``ws/h1.md`` importing ``h2.md``, and so on, ``count`` files deep."""
+    return {
+        f"ws/h{i}.md": f"fid-h{i} @./h{i + 1}.md\n" if i < count else f"fid-h{i}\n"
+        for i in range(1, count + 1)
+    }
+
+
+COPILOT_IMPORTS = [
+    Case(
+        "copilot: imports in AGENTS.md and CLAUDE.md are inlined",
+        "copilot",
+        _s(
+            {
+                "ws/.github/copilot-instructions.md": "fid-repo @./x.md\n",
+                "ws/AGENTS.md": "fid-agents @./x.md\n",
+                "ws/CLAUDE.md": "fid-claude see @./x.md, and `@./x.md` too\n",
+                "ws/GEMINI.md": "fid-gemini @./x.md\n",
+                "ws/x.md": "fid-x imported\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "copilot: where an import token starts and ends",
+        "copilot",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-a\n@y1.md\ntext @./y2.md, more\n@./y3.md.\n(@./y4.md)\n"
+                '"@./y5.md"\n[@./y6.md]\n{@./y7.md}\n<@./y8.md>\n@./y9.md).\n*@./y10.md\n'
+                "/@./y11.md\n@dir/y12\n@.y13.md\n@../up.md\n@./y14.md?\n"
+                "x-@./n1.md\ne.g.@./n2.md\n_@./n3.md\na@./n4.md\n@./n5.md*\n@./n6.md#top\n"
+                "@n7\n@n8.\n@~/n9.md\n@./dir\n",
+                **{f"ws/a/y{i}.md": f"fid-y{i}\n" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14)},
+                "ws/a/dir/y12": "fid-y12\n",
+                "ws/a/.y13.md": "fid-y13\n",
+                "ws/up.md": "fid-up above the importing file, inside the repository\n",
+                **{f"ws/a/n{i}.md": f"fid-n{i}\n" for i in (1, 2, 3, 4, 5, 6)},
+                "ws/a/n7": "fid-n7\n",
+                "ws/a/n8": "fid-n8\n",
+                "home/n9.md": "fid-n9\n",
+                "ws/a/dir/inside.md": "fid-dir\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "copilot: import depth, cycles and repeats",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-top @./AGENTS.md\n@./h1.md\n@./c1.md\n@./e1.md @./e2.md\n"
+                "@./g1.md\n@./c1.md again\n@./missing.md\n@../outside.md\n"
+                "`@./s1.md`\n```\n@./s2.md\n```\n~~~\n@./s3.md\n~~~\n\n    @./s4.md\n",
+                **_chain(10),
+                "ws/c1.md": "fid-c1 @./c1.md @./c2.md\n",
+                "ws/c2.md": "fid-c2 @./c1.md\n",
+                "ws/e1.md": "",
+                "ws/e2.md": " \n\n",
+                "ws/g1.md": "\n\n  fid-g1 padded  @./sub/k.md  \n\n",
+                "ws/sub/k.md": "fid-k relative to its importer",
+                "outside.md": "fid-outside the repository\n",
+                **{f"ws/s{i}.md": f"fid-s{i}\n" for i in (1, 2, 3, 4)},
+            }
+        ),
+    ),
+]
+
 
 QWEN = [
     Case(
@@ -1030,4 +1120,15 @@ SIZES = [
 ]
 """The agents that document no size limit: none cuts or drops a large file."""
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *KILO, *COPILOT, *QWEN, *CLINE, *SIZES]
+CASES = [
+    *CLAUDE,
+    *CODEX,
+    *GEMINI,
+    *OPENCODE,
+    *KILO,
+    *COPILOT,
+    *COPILOT_IMPORTS,
+    *QWEN,
+    *CLINE,
+    *SIZES,
+]
