@@ -106,7 +106,7 @@ def _rules(w: Walker, folder: str, scope: ContextScope) -> None:
         if rule.why_not:
             w.skip(path, scope, rule.why_not, result.size)
             continue
-        w.load(path, scope, role=role, read=result)
+        w.load(path, scope, role=f"{role}; {rule.problem}" if rule.problem else role, read=result)
 
 
 def _listing(w: Walker, top: str) -> list[str]:

@@ -25,13 +25,12 @@ files; that is not modelled).
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 from typing import Any, NamedTuple
 
-from promptls import later
 from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
+from promptls.discovery.frontmatter import read_front_matter
 
 RULES_DIR = ".continue/rules"
 """The project's rules folder, read in the working folder only (and its subfolders)."""
@@ -104,46 +103,31 @@ def _set(front: dict[str, Any], *keys: str) -> bool:
 
 
 def _yaml(block: str) -> tuple[object, str]:
-    """The front matter's value, or why Continue's YAML parser rejects it."""
-    if not block.strip():
-        return {}, ""
-    try:
-        return later.yaml.load(block, Loader=_unique_keys_loader()), ""
-    except (later.yaml.YAMLError, RecursionError, ValueError, LookupError, TypeError) as exc:
-        del exc
-        return None, "its front matter is not valid YAML, so cn sends the whole file"
+    """The front matter's mapping (``{}`` for a YAML value that is no mapping, whose keys
+    JavaScript reads as absent), or why Continue's YAML parser rejects the block."""
+    front = read_front_matter(f"---\n{block}\n---\n")
+    if front.problem and front.problem != "the front matter is not a key: value mapping":
+        return None, _INVALID
+    if _repeated_key(block):
+        return None, _INVALID
+    return (front.data if front.present else {}), ""
+
+
+_INVALID = "its front matter is not valid YAML, so cn sends the whole file"
+_TOP_KEY = re.compile(r"^([^\s#'\"\-?:][^:]*?)\s*:(?:\s|$)", re.MULTILINE)
+
+
+def _repeated_key(block: str) -> bool:
+    """Whether a top-level key is written twice: an error for Continue's ``yaml``
+    package, where PyYAML keeps the last value."""
+    keys = _TOP_KEY.findall(block)
+    return len(keys) != len(set(keys))
 
 
 def _raw(block: str, key: str) -> str:
     """The plain text after ``key:`` on its line (quotes kept off)."""
     found = re.search(rf"^{re.escape(key)}\s*:\s*(.*?)\s*(?:#.*)?$", block, re.MULTILINE)
     return found.group(1) if found else ""
-
-
-@functools.cache
-def _unique_keys_loader() -> type:
-    """PyYAML's safe loader refusing a repeated key, as Continue's ``yaml`` package does."""
-    yaml = later.yaml
-
-    class UniqueKeys(yaml.SafeLoader):
-        def construct_mapping(self, node: Any, deep: bool = False) -> dict[Any, Any]:
-            seen: set[object] = set()
-            for key_node, _ in node.value:
-                key = self.construct_object(key_node, deep=deep)
-                try:
-                    repeated = key in seen
-                except TypeError:
-                    repeated = False
-                if repeated:
-                    raise yaml.constructor.ConstructorError(
-                        None, None, f"repeated key {key!r}", key_node.start_mark
-                    )
-                if isinstance(key, str | int | float | bool):
-                    seen.add(key)
-            mapping: dict[Any, Any] = super().construct_mapping(node, deep=deep)
-            return mapping
-
-    return UniqueKeys
 
 
 FRONT_KIND = FrontKind(
