@@ -228,9 +228,10 @@ def test_a_hole_reached_only_through_rule_files_is_reported_once(
         ("kilo.json", "kilo"),
         ("CRUSH.md", "crush"),
         (".crush.json", "crush"),
+        (".continue/", "continue"),
     ],
 )
-def test_a_repository_set_up_for_kilo_or_crush_is_answered_for_it(
+def test_a_repository_set_up_for_kilo_crush_or_continue_is_answered_for_it(
     marker: str, agent: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     text = "{}" if marker.endswith(".json") else "# Rules\n"

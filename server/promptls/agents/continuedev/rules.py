@@ -150,7 +150,7 @@ FRONT_KIND = FrontKind(
     (".continue", "rules"),
     matches=(Match(".md", Place.BELOW),),
     labels=frozenset({"name", "description"}),
-    wrong_type="cn then does not take it for true, and sends the rule only when "
-    "alwaysApply is true or none of alwaysApply, globs and regex is set",
+    wrong_type="cn then does not send the rule: it sends only rules whose alwaysApply "
+    "is true, or with none of alwaysApply, globs and regex",
 )
 """Continue's rule front matter (PL018–PL024, completion)."""
