@@ -1025,6 +1025,144 @@ class LazyCase:
     representative: bool = False
 
 
+CONTINUE = [
+    Case(
+        "continue: agent file, project rules, user rules",
+        "continue",
+        _s(
+            {
+                "home/.continue/rules/g.md": "fid-global global\n",
+                "home/.continue/AGENTS.md": "fid-notread not a rule\n",
+                "ws/AGENTS.md": "fid-agents agents\n\n",
+                "ws/CLAUDE.md": "fid-claude hidden by AGENTS.md\n",
+                "ws/.continue/rules/a.md": "fid-a rule a\n",
+                "ws/.continue/rules/n.txt": "fid-txt not markdown\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: agent file sent as read",
+        "continue",
+        _s({"ws/AGENT.md": "\n  fid-agent padded  \n\n", "ws/CODEX.md": "fid-codex\n"}),
+        representative=True,
+    ),
+    Case(
+        "continue: whitespace-only agent file sent",
+        "continue",
+        _s({"ws/AGENTS.md": "  \n\n", "ws/.continue/rules/r.md": "fid-rule\n"}),
+    ),
+    Case(
+        "continue: an empty agent file takes the slot",
+        "continue",
+        _s({"ws/AGENTS.md": "", "ws/CLAUDE.md": "fid-claude\n", "ws/CODEX.md": "fid-codex\n"}),
+    ),
+    Case(
+        "continue: CLAUDE.md before CODEX.md",
+        "continue",
+        _s({"ws/CLAUDE.md": "fid-claude\n", "ws/CODEX.md": "fid-codex\n"}),
+    ),
+    Case(
+        "continue: only the working folder",
+        "continue",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/.continue/rules/r.md": "fid-rootrule\n",
+                "ws/a/CLAUDE.md": "fid-aclaude\n",
+                "ws/a/.continue/rules/s.md": "fid-arule\n",
+                "ws/a/b/AGENTS.md": "fid-below\n",
+                "ws/a/b/.continue/rules/t.md": "fid-belowrule\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: front matter decides what is sent",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/always.md": (
+                    '---\nalwaysApply: true\nglobs: "**/*.py"\n---\n\nfid-always kept\n\n'
+                ),
+                "ws/.continue/rules/globs.md": '---\nglobs: "**/*.py"\n---\nfid-globs\n',
+                "ws/.continue/rules/regex.md": "---\nregex: TODO\n---\nfid-regex\n",
+                "ws/.continue/rules/asked.md": (
+                    "---\ndescription: when asked\nalwaysApply: false\n---\nfid-asked\n"
+                ),
+                "ws/.continue/rules/prompt.md": "---\ninvokable: true\n---\nfid-prompt\n",
+                "ws/.continue/rules/quoted.md": '---\nalwaysApply: "true"\n---\nfid-quoted\n',
+                "ws/.continue/rules/yes.md": "---\nalwaysApply: yes\n---\nfid-yes\n",
+                "ws/.continue/rules/nolist.md": "---\nglobs: []\n---\nfid-emptylist\n",
+                "ws/.continue/rules/n/named.md": (
+                    "---\nname: Style\ndescription: house style\n---\nfid-named\n"
+                ),
+                "ws/.continue/rules/blank.md": "---\nname: blank\n---\n  \n",
+                "ws/.continue/rules/space.md": "  \n",
+            }
+        ),
+    ),
+    Case(
+        "continue: front matter anywhere, YAML errors send the whole file",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/rulers.md": "intro lost\n---\nmiddle\n---\nend fid-end\n",
+                "ws/.continue/rules/s/dupkey.md": "---\nname: x\nname: y\n---\nfid-dupkey\n",
+                "ws/.continue/rules/s/t/crlf.md": "\r\nfid-crlf line\r\nsecond\r\n",
+            }
+        ),
+    ),
+    Case(
+        "continue: subfolders after the folder's own rules",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/sub/deep/c.md": "fid-deep\n",
+                "ws/.continue/rules/sub/b.md": "fid-sub\n",
+                "ws/.continue/rules/z.md": "fid-top\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: rule files of one folder, in byte order",
+        "continue",
+        _s(
+            {
+                f"ws/.continue/rules/{name}.md": f"fid-{token}\n"
+                for name, token in (
+                    ("b", "b"),
+                    ("a", "a"),
+                    ("B", "upperb"),
+                    ("_u", "underscore"),
+                    ("10", "ten"),
+                    ("9", "nine"),
+                    ("c", "c"),
+                )
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: identical rules are each sent",
+        "continue",
+        _s({"ws/.continue/rules/x.md": "fid-same\n", "home/.continue/rules/y.md": "fid-same\n"}),
+    ),
+    Case(
+        "continue: CONTINUE_GLOBAL_DIR moves the user rules folder",
+        "continue",
+        _s(
+            {
+                "home/.continue/rules/g.md": "fid-home not read\n",
+                "home/alt/rules/alt.md": "fid-alt\n",
+            }
+        ),
+        environ=(("CONTINUE_GLOBAL_DIR", "<home>/alt"),),
+    ),
+]
+
 LAZY = [
     LazyCase(
         "claude: nested CLAUDE.md loads when a file there is read",
@@ -1116,6 +1254,7 @@ SIZES = [
         ("copilot", ".github/copilot-instructions.md"),
         ("qwen", "QWEN.md"),
         ("cline", ".clinerules"),
+        ("continue", "AGENTS.md"),
     )
 ]
 """The agents that document no size limit: none cuts or drops a large file."""
@@ -1130,5 +1269,6 @@ CASES = [
     *COPILOT_IMPORTS,
     *QWEN,
     *CLINE,
+    *CONTINUE,
     *SIZES,
 ]
