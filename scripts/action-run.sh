@@ -12,7 +12,7 @@
 #   PROMPTLS_SOURCE    what pip installs without a version: the action's own checkout
 #   PROMPTLS_PYTHON    the Python that creates the venv (default python3)
 #   PROMPTLS_PATHS     files or folders to check, separated by spaces or newlines (default .)
-#   PROMPTLS_PROFILE   discovery profile (or, claude, codex, gemini); empty: the config's
+#   PROMPTLS_PROFILE   discovery profile (any name `promptls check --help` lists); empty: the config's
 #   PROMPTLS_FORMAT    text, json, github or sarif (default github: pull-request annotations)
 #   PROMPTLS_FAIL_ON   error, warning or info; empty: promptls's default (warning)
 #   PROMPTLS_SARIF     "true": also write SARIF to PROMPTLS_SARIF_FILE for code scanning

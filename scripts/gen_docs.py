@@ -10,7 +10,8 @@ describe another project:
 * ``server/promptls/analysis/rules/index.py``, which kinds of document each rule module
   reports on, from the same objects, so the server loads a kind's rules alone;
 * ``docs/architecture.md``'s module map, from the first paragraph of each module's
-  docstring: a module without one stops the generator.
+  docstring: a module without one stops the generator;
+* ``docs/profiles.md``'s table of set-up markers, from each profile's ``setup_markers``.
 
 Each part sits between a ``<!-- NAME:generated:start -->`` and a matching ``end``
 comment; the text around the markers is hand-written and kept as it is.
@@ -22,6 +23,7 @@ import ast
 from collections.abc import Iterable
 from pathlib import Path
 
+from promptls.agents.registry import PROFILES
 from promptls.analysis.model import DocumentKind
 from promptls.analysis.rules import RULES, Rule, code_of, module_names
 from promptls.commands.rule import rule_page
@@ -32,6 +34,7 @@ RULES_MD = ROOT / "docs" / "rules.md"
 README = ROOT / "README.md"
 ARCHITECTURE_MD = ROOT / "docs" / "architecture.md"
 RULE_INDEX = PACKAGE / "analysis" / "rules" / "index.py"
+PROFILES_MD = ROOT / "docs" / "profiles.md"
 
 
 def splice(page: str, name: str, body: str) -> str:
@@ -161,8 +164,30 @@ def architecture_md(page: str) -> str:
     return splice(page, "modules", "\n" + module_map() + "\n")
 
 
+# --- profiles -----------------------------------------------------------------------
+
+
+def setup_table() -> str:
+    """Each profile's set-up markers, in the registry's order."""
+    lines = ["| profile | set-up markers |", "|---|---|"]
+    for name, profile in PROFILES.items():
+        markers = ", ".join(f"`{m}`" for m in profile.setup_markers) or "none"
+        lines.append(f"| `{name}` | {markers} |")
+    return "\n".join(lines) + "\n"
+
+
+def profiles_md(page: str) -> str:
+    """docs/profiles.md with its set-up table written from the profiles."""
+    return splice(page, "setup-markers", "\n" + setup_table() + "\n")
+
+
 def outputs() -> dict[Path, str]:
     """Every page with generated parts and the text it should have."""
-    pages = {RULES_MD: rules_md, README: readme_rules, ARCHITECTURE_MD: architecture_md}
+    pages = {
+        RULES_MD: rules_md,
+        README: readme_rules,
+        ARCHITECTURE_MD: architecture_md,
+        PROFILES_MD: profiles_md,
+    }
     written = {path: make(path.read_text(encoding="utf-8")) for path, make in pages.items()}
     return {**written, RULE_INDEX: rule_index()}

@@ -170,6 +170,7 @@ def test_coverage_asks_other_agents_only_where_a_set_up_agent_loads_nothing(
         "windsurf",
         "kiro",
         "crush",
+        "continue",
     )
     assert (hole.profile, [agents for _, agents in hole.loaded]) == ("gemini", [others])
     assert "gemini" in asked and "or" not in asked

@@ -100,6 +100,41 @@ def test_every_cli_option_and_choice_is_documented(command: str) -> None:
             assert str(choice) in section, f"promptls {command}: choice {choice!r} undocumented"
 
 
+PROFILES_DOC = DOCS / "profiles.md"
+
+
+def _first_column(page: str, header: str) -> set[str]:
+    """The names in the first column of the table whose header row starts ``header``
+    (cells like ``or, gemini, copilot``)."""
+    lines = page.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    names: set[str] = set()
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        cell = line.split("|")[1]
+        names.update(n.strip() for n in cell.split(",") if n.strip())
+    return names
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "| agent | what happens to `<root>/.claude/skills/NAME/AGENTS.md`",
+        "| agent | limit | what happens |",
+    ],
+)
+def test_every_profile_states_its_bundle_and_size_behaviour(header: str) -> None:
+    """A new agent says what it does with a skill bundle's AGENTS.md and how large a
+    file it sends, with a source: a profile missing from either table fails here."""
+    from promptls.agents.registry import PROFILES
+
+    named = _first_column(_read(PROFILES_DOC), header)
+    assert named == set(PROFILES), (
+        f"missing {set(PROFILES) - named}, unknown {named - set(PROFILES)}"
+    )
+
+
 def test_every_documented_cli_option_exists() -> None:
     known = {"--help", "--version"}
     for parser in _subparsers().values():

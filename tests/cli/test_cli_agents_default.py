@@ -221,20 +221,28 @@ def test_a_hole_reached_only_through_rule_files_is_reported_once(
     assert "cursor loads no project instructions" in found[0]["message"]
 
 
-@pytest.mark.parametrize(
-    ("marker", "agent"),
-    [
-        (".kilocode/", "kilo"),
-        ("kilo.json", "kilo"),
-        ("CRUSH.md", "crush"),
-        (".crush.json", "crush"),
-    ],
-)
-def test_a_repository_set_up_for_kilo_or_crush_is_answered_for_it(
+def _every_marker() -> list[object]:
+    from promptls.agents.registry import PROFILES
+
+    return [
+        pytest.param(marker, name, id=f"{name}:{marker}")
+        for name, profile in PROFILES.items()
+        for marker in profile.setup_markers
+    ]
+
+
+@pytest.mark.parametrize(("marker", "agent"), _every_marker())
+def test_each_set_up_marker_makes_the_default_answer_for_its_agent(
     marker: str, agent: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    text = "{}" if marker.endswith(".json") else "# Rules\n"
-    root, home = _repo(tmp_path, {marker: text, "AGENTS.md": "# Rules\n"})
+    """Any one marker of an agent, beside a plain AGENTS.md, is enough for the default
+    ``context`` (and ``check``, through the same set-up detection) to answer for it: a
+    file for a name with an ending, a folder otherwise (either counts)."""
+    has_ending = Path(marker).suffix != ""
+    text = "{}" if marker.endswith((".json", ".jsonc")) else "# Rules\n"
+    root, home = _repo(
+        tmp_path, {marker if has_ending else f"{marker}/": text, "AGENTS.md": "# Rules\n"}
+    )
     main(["context", "--json", "--home", str(home), str(root)])
     data = json.loads(capsys.readouterr().out)
     assert agent in [p["profile"] for p in data["profiles"]]

@@ -166,6 +166,7 @@ def test_skills_are_listed_per_profile(demo: Demo) -> None:
         "windsurf": [],
         "kiro": [],
         "crush": [],
+        "continue": [],
     }
     text = run_cli("context", demo.core, "--profile", "codex", home=demo.home).text
     assert "skills: none" in text

@@ -151,8 +151,27 @@ def test_only_profiles_with_imports_are_asked() -> None:
     styles = import_profiles(["codex", "claude", "copilot", "gemini", "no-such-agent"])
     assert styles == [
         ("claude", PROFILES["claude"].imports),
+        ("copilot", PROFILES["copilot"].imports),
         ("gemini", PROFILES["gemini"].imports),
     ]
+
+
+def test_a_file_whose_imports_an_agent_does_not_follow_gets_no_links_for_it(
+    tmp_path: Path,
+) -> None:
+    """Copilot CLI follows imports in AGENTS.md and CLAUDE.md (and what they import), not
+    in GEMINI.md: a link there is gemini's alone."""
+    root = tree(tmp_path / "repo", {"a.md": "x\n", "AGENTS.md": "@a.md\n"})
+    [link] = followed_imports("@a.md\n", str(root / "GEMINI.md"), ["copilot", "gemini"], home=None)
+    assert link.profiles == ("gemini",)
+    [link] = followed_imports("@a.md\n", str(root / "AGENTS.md"), ["copilot", "gemini"], home=None)
+    assert link.profiles == ("copilot", "gemini")
+    found = discover(root, "copilot", home=tmp_path / "nohome")
+    (root / "b.md").write_text("y\n", encoding="utf-8")
+    links = followed_imports(
+        "@b.md\n", str(root / "a.md"), ["copilot"], home=None, discoveries={"copilot": found}
+    )
+    assert [link.profiles for link in links] == [("copilot",)]
 
 
 def test_same_path_needs_two_paths() -> None:

@@ -227,3 +227,75 @@ def test_the_cache_keeps_environments_apart(tmp_path: Path) -> None:
     env = {"HOME": str(home), "COPILOT_CUSTOM_INSTRUCTIONS_DIRS": str(extra)}
     more = cache.discover(root, "copilot", home=home, environ=env)
     assert len(more.files) == len(plain.files) + 1
+
+
+# -- @path imports (observed: Copilot CLI 1.0.102, the oracle's "copilot: …import…"
+# scenarios; agents/copilot/imports.py) ----------------------------------------------
+
+
+def test_import_tokens_start_and_end_where_copilot_reads_them() -> None:
+    from promptls.agents.copilot.imports import parse
+
+    text = (
+        "@a.md (@./b.md) x-@./no1.md e.g.@./no2.md @./c.md). @d/e @f @g. "
+        "@./no3.md#top `@./no4.md` *@./h.md\n```\n@./no5.md\n```\n\n    @./i.md\n"
+    )
+    assert [ref.target for ref in parse(text)] == [
+        "a.md",
+        "./b.md",
+        "./c.md",
+        "d/e",
+        "./no3.md#top",  # a token, naming no file: left alone
+        "./h.md",
+        "./i.md",  # indented code is no code to Copilot
+    ]
+    first = parse("see @./c.md).")[0]
+    assert "see @./c.md)."[first.start : first.end] == "@./c.md"
+
+
+def test_imports_are_followed_in_agents_md_and_claude_md_only(tmp_path: Path) -> None:
+    root = repo(tmp_path)
+    write(root / "AGENTS.md", "agents @./x.md\n")
+    write(root / "CLAUDE.md", "claude @./y.md\n")
+    write(root / "GEMINI.md", "gemini @./z.md\n")
+    write(root / ".github/copilot-instructions.md", "repo @./z.md\n")
+    for name in "xyz":
+        write(root / f"{name}.md", f"{name} text\n")
+    d = copilot(tmp_path, root)
+    imported = [e.path for e in d.entries if e.status is EntryStatus.IMPORTED]
+    assert imported == [str(root / "x.md"), str(root / "y.md")]
+
+
+def test_the_wire_inlines_an_import_once_per_file_and_marks_repeats(tmp_path: Path) -> None:
+    root = repo(tmp_path)
+    write(root / ".github/copilot-instructions.md", "")
+    write(root / "AGENTS.md", "see @./x.md, then @./x.md again\n")
+    write(root / "CLAUDE.md", "also @./x.md\n")
+    write(root / "x.md", "\n  x text @./missing.md  \n\n")
+    wire = render_agent(copilot(tmp_path, root)).wire
+    element = f'<imported_custom_instruction source="{root / "x.md"}"'
+    inlined = f"\n\n{element}>\n\n  x text @./missing.md\n</imported_custom_instruction>"
+    assert wire == (
+        "<custom_instruction>\n\n</custom_instruction>\n\n"
+        f"<custom_instruction>\nsee @./x.md{inlined}, then @./x.md\n\n"
+        f'{element} skipped="already-loaded" /> again\n\n</custom_instruction>\n\n'
+        f"<custom_instruction>\nalso @./x.md{inlined}\n\n</custom_instruction>"
+    )
+
+
+def test_an_import_line_in_a_file_copilot_reads_no_imports_in_is_not_reported(
+    tmp_path: Path,
+) -> None:
+    from promptls.analysis import analyze
+
+    root = repo(tmp_path)
+    text = "@import ./docs/x.md\n"
+    write(root / "GEMINI.md", text)
+    write(root / "docs/x.md", "x\n")
+    d = copilot(tmp_path, root)
+    assert [f.code for f in analyze(text, path=str(root / "GEMINI.md"), discovery=d).findings] == []
+    write(root / "CLAUDE.md", text)
+    d = copilot(tmp_path, root)
+    found = analyze(text, path=str(root / "CLAUDE.md"), discovery=d).findings
+    assert [f.code for f in found] == ["PL013"]
+    assert "Copilot CLI reads `@path`" in found[0].message

@@ -672,10 +672,30 @@ COPILOT = [
             },
             "ws/a/b",
         ),
-        differs=(
-            "Copilot CLI 1.0.102 sends the working folder's files before those of the "
-            "folders between it and the repository root (root, b, a here); promptls "
-            "keeps the walk order (root, a, b)"
+    ),
+    Case(
+        "copilot: the names read in the folders between",
+        "copilot",
+        _s(
+            {
+                f"{folder}/{name}": f"fid-{tag}-{short}\n"
+                for folder, tag in (
+                    ("ws", "root"),
+                    ("ws/a", "a"),
+                    ("ws/a/b", "b"),
+                    ("ws/a/b/c", "c"),
+                )
+                for name, short in (
+                    (".github/copilot-instructions.md", "repo"),
+                    ("AGENTS.md", "agents"),
+                    ("CLAUDE.md", "claude"),
+                    ("GEMINI.md", "gemini"),
+                    (".claude/CLAUDE.md", "dotclaude"),
+                    ("CLAUDE.local.md", "local"),
+                    (".github/AGENTS.md", "ghagents"),
+                )
+            },
+            "ws/a/b/c",
         ),
     ),
     Case(
@@ -694,6 +714,76 @@ COPILOT = [
         ),
     ),
 ]
+
+
+def _chain(count: int) -> dict[str, str]:
+    """``ws/h1.md`` importing ``h2.md``, and so on, ``count`` files deep."""
+    return {
+        f"ws/h{i}.md": f"fid-h{i} @./h{i + 1}.md\n" if i < count else f"fid-h{i}\n"
+        for i in range(1, count + 1)
+    }
+
+
+COPILOT_IMPORTS = [
+    Case(
+        "copilot: imports in AGENTS.md and CLAUDE.md are inlined",
+        "copilot",
+        _s(
+            {
+                "ws/.github/copilot-instructions.md": "fid-repo @./x.md\n",
+                "ws/AGENTS.md": "fid-agents @./x.md\n",
+                "ws/CLAUDE.md": "fid-claude see @./x.md, and `@./x.md` too\n",
+                "ws/GEMINI.md": "fid-gemini @./x.md\n",
+                "ws/x.md": "fid-x imported\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "copilot: where an import token starts and ends",
+        "copilot",
+        _s(
+            {
+                "ws/a/AGENTS.md": "fid-a\n@y1.md\ntext @./y2.md, more\n@./y3.md.\n(@./y4.md)\n"
+                '"@./y5.md"\n[@./y6.md]\n{@./y7.md}\n<@./y8.md>\n@./y9.md).\n*@./y10.md\n'
+                "/@./y11.md\n@dir/y12\n@.y13.md\n@../up.md\n@./y14.md?\n"
+                "x-@./n1.md\ne.g.@./n2.md\n_@./n3.md\na@./n4.md\n@./n5.md*\n@./n6.md#top\n"
+                "@n7\n@n8.\n@~/n9.md\n@./dir\n",
+                **{f"ws/a/y{i}.md": f"fid-y{i}\n" for i in (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14)},
+                "ws/a/dir/y12": "fid-y12\n",
+                "ws/a/.y13.md": "fid-y13\n",
+                "ws/up.md": "fid-up above the importing file, inside the repository\n",
+                **{f"ws/a/n{i}.md": f"fid-n{i}\n" for i in (1, 2, 3, 4, 5, 6)},
+                "ws/a/n7": "fid-n7\n",
+                "ws/a/n8": "fid-n8\n",
+                "home/n9.md": "fid-n9\n",
+                "ws/a/dir/inside.md": "fid-dir\n",
+            },
+            "ws/a",
+        ),
+    ),
+    Case(
+        "copilot: import depth, cycles and repeats",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-top @./AGENTS.md\n@./h1.md\n@./c1.md\n@./e1.md @./e2.md\n"
+                "@./g1.md\n@./c1.md again\n@./missing.md\n@../outside.md\n"
+                "`@./s1.md`\n```\n@./s2.md\n```\n~~~\n@./s3.md\n~~~\n\n    @./s4.md\n",
+                **_chain(10),
+                "ws/c1.md": "fid-c1 @./c1.md @./c2.md\n",
+                "ws/c2.md": "fid-c2 @./c1.md\n",
+                "ws/e1.md": "",
+                "ws/e2.md": " \n\n",
+                "ws/g1.md": "\n\n  fid-g1 padded  @./sub/k.md  \n\n",
+                "ws/sub/k.md": "fid-k relative to its importer",
+                "outside.md": "fid-outside the repository\n",
+                **{f"ws/s{i}.md": f"fid-s{i}\n" for i in (1, 2, 3, 4)},
+            }
+        ),
+    ),
+]
+
 
 QWEN = [
     Case(
@@ -935,6 +1025,144 @@ class LazyCase:
     representative: bool = False
 
 
+CONTINUE = [
+    Case(
+        "continue: agent file, project rules, user rules",
+        "continue",
+        _s(
+            {
+                "home/.continue/rules/g.md": "fid-global global\n",
+                "home/.continue/AGENTS.md": "fid-notread not a rule\n",
+                "ws/AGENTS.md": "fid-agents agents\n\n",
+                "ws/CLAUDE.md": "fid-claude hidden by AGENTS.md\n",
+                "ws/.continue/rules/a.md": "fid-a rule a\n",
+                "ws/.continue/rules/n.txt": "fid-txt not markdown\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: agent file sent as read",
+        "continue",
+        _s({"ws/AGENT.md": "\n  fid-agent padded  \n\n", "ws/CODEX.md": "fid-codex\n"}),
+        representative=True,
+    ),
+    Case(
+        "continue: whitespace-only agent file sent",
+        "continue",
+        _s({"ws/AGENTS.md": "  \n\n", "ws/.continue/rules/r.md": "fid-rule\n"}),
+    ),
+    Case(
+        "continue: an empty agent file takes the slot",
+        "continue",
+        _s({"ws/AGENTS.md": "", "ws/CLAUDE.md": "fid-claude\n", "ws/CODEX.md": "fid-codex\n"}),
+    ),
+    Case(
+        "continue: CLAUDE.md before CODEX.md",
+        "continue",
+        _s({"ws/CLAUDE.md": "fid-claude\n", "ws/CODEX.md": "fid-codex\n"}),
+    ),
+    Case(
+        "continue: only the working folder",
+        "continue",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-root\n",
+                "ws/.continue/rules/r.md": "fid-rootrule\n",
+                "ws/a/CLAUDE.md": "fid-aclaude\n",
+                "ws/a/.continue/rules/s.md": "fid-arule\n",
+                "ws/a/b/AGENTS.md": "fid-below\n",
+                "ws/a/b/.continue/rules/t.md": "fid-belowrule\n",
+            },
+            "ws/a",
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: front matter decides what is sent",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/always.md": (
+                    '---\nalwaysApply: true\nglobs: "**/*.py"\n---\n\nfid-always kept\n\n'
+                ),
+                "ws/.continue/rules/globs.md": '---\nglobs: "**/*.py"\n---\nfid-globs\n',
+                "ws/.continue/rules/regex.md": "---\nregex: TODO\n---\nfid-regex\n",
+                "ws/.continue/rules/asked.md": (
+                    "---\ndescription: when asked\nalwaysApply: false\n---\nfid-asked\n"
+                ),
+                "ws/.continue/rules/prompt.md": "---\ninvokable: true\n---\nfid-prompt\n",
+                "ws/.continue/rules/quoted.md": '---\nalwaysApply: "true"\n---\nfid-quoted\n',
+                "ws/.continue/rules/yes.md": "---\nalwaysApply: yes\n---\nfid-yes\n",
+                "ws/.continue/rules/nolist.md": "---\nglobs: []\n---\nfid-emptylist\n",
+                "ws/.continue/rules/n/named.md": (
+                    "---\nname: Style\ndescription: house style\n---\nfid-named\n"
+                ),
+                "ws/.continue/rules/blank.md": "---\nname: blank\n---\n  \n",
+                "ws/.continue/rules/space.md": "  \n",
+            }
+        ),
+    ),
+    Case(
+        "continue: front matter anywhere, YAML errors send the whole file",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/rulers.md": "intro lost\n---\nmiddle\n---\nend fid-end\n",
+                "ws/.continue/rules/s/dupkey.md": "---\nname: x\nname: y\n---\nfid-dupkey\n",
+                "ws/.continue/rules/s/t/crlf.md": "\r\nfid-crlf line\r\nsecond\r\n",
+            }
+        ),
+    ),
+    Case(
+        "continue: subfolders after the folder's own rules",
+        "continue",
+        _s(
+            {
+                "ws/.continue/rules/sub/deep/c.md": "fid-deep\n",
+                "ws/.continue/rules/sub/b.md": "fid-sub\n",
+                "ws/.continue/rules/z.md": "fid-top\n",
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: rule files of one folder, in byte order",
+        "continue",
+        _s(
+            {
+                f"ws/.continue/rules/{name}.md": f"fid-{token}\n"
+                for name, token in (
+                    ("b", "b"),
+                    ("a", "a"),
+                    ("B", "upperb"),
+                    ("_u", "underscore"),
+                    ("10", "ten"),
+                    ("9", "nine"),
+                    ("c", "c"),
+                )
+            }
+        ),
+        representative=True,
+    ),
+    Case(
+        "continue: identical rules are each sent",
+        "continue",
+        _s({"ws/.continue/rules/x.md": "fid-same\n", "home/.continue/rules/y.md": "fid-same\n"}),
+    ),
+    Case(
+        "continue: CONTINUE_GLOBAL_DIR moves the user rules folder",
+        "continue",
+        _s(
+            {
+                "home/.continue/rules/g.md": "fid-home not read\n",
+                "home/alt/rules/alt.md": "fid-alt\n",
+            }
+        ),
+        environ=(("CONTINUE_GLOBAL_DIR", "<home>/alt"),),
+    ),
+]
+
 LAZY = [
     LazyCase(
         "claude: nested CLAUDE.md loads when a file there is read",
@@ -1005,4 +1233,42 @@ LAZY = [
     ),
 ]
 
-CASES = [*CLAUDE, *CODEX, *GEMINI, *OPENCODE, *KILO, *COPILOT, *QWEN, *CLINE]
+
+def _large(fid: str) -> str:
+    """About 100 KB of instruction text (three times codex's budget, in lines a model
+    would read), starting with ``fid``."""
+    line = "- Keep each change small, tested and described in its commit message.\n"
+    return f"fid-{fid} large\n" + line * (100_000 // len(line))
+
+
+SIZES = [
+    Case(
+        f"{profile}: a 100 KB instruction file is sent whole",
+        profile,
+        _s({f"ws/{name}": _large(profile)}),
+    )
+    for profile, name in (
+        ("gemini", "GEMINI.md"),
+        ("opencode", "AGENTS.md"),
+        ("kilo", "AGENTS.md"),
+        ("copilot", ".github/copilot-instructions.md"),
+        ("qwen", "QWEN.md"),
+        ("cline", ".clinerules"),
+        ("continue", "AGENTS.md"),
+    )
+]
+"""The agents that document no size limit: none cuts or drops a large file."""
+
+CASES = [
+    *CLAUDE,
+    *CODEX,
+    *GEMINI,
+    *OPENCODE,
+    *KILO,
+    *COPILOT,
+    *COPILOT_IMPORTS,
+    *QWEN,
+    *CLINE,
+    *CONTINUE,
+    *SIZES,
+]

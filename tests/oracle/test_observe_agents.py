@@ -65,6 +65,7 @@ USER_FILES = {
     "kilo": ".config/kilo/AGENTS.md",
     "qwen": ".qwen/QWEN.md",
     "cline": ".cline/rules/mine.md",
+    "continue": ".continue/rules/mine.md",
 }
 """Each agent's user-level instruction file (the one its profile reads from the home)."""
 

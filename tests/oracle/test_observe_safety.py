@@ -279,3 +279,25 @@ def test_a_disagreement_exits_1_with_the_line_saying_what_differs(tmp_path: Path
     wire_line = r"your agent sends [\d,]+ bytes of instruction text \('\\n\\nContents of "
     assert re.search(wire_line + r".*promptls predicted [\d,]+ \(' Be sure to adhere", done.stdout)
     assert "+A newer framing." in done.stdout
+
+
+def test_the_help_names_every_agent_observe_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--agent``'s help is built from the registry (no oracle module at start-up): it
+    must name exactly the agents the oracle has a user set-up for."""
+    from promptls.cli import main
+    from promptls.commands.observe import ORACLE_AGENTS
+
+    assert set(ORACLE_AGENTS) == set(USERS)
+    with pytest.raises(SystemExit):
+        main(["observe", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert f"the agent: {', '.join(ORACLE_AGENTS)}" in help_text
+
+
+def test_every_agent_observe_runs_has_a_row_in_its_page() -> None:
+    """docs/observe.md says for each agent what its temporary home carries and how it
+    is kept off the network."""
+    page = (Path(__file__).resolve().parents[2] / "docs" / "observe.md").read_text("utf-8")
+    table = page[page.index("| Agent | Temporary home carries") :].split("\n\n")[0]
+    titles = {line.split("|")[1].strip() for line in table.splitlines()[2:]}
+    assert titles == {setup.title for setup in USERS.values()}

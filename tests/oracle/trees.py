@@ -4,12 +4,12 @@ A tree is a repository ``ws`` with up to three nested folders, a working folder 
 level, and at each level any of the instruction files the agents read (AGENTS.md,
 CLAUDE.md, CLAUDE.local.md, .claude/CLAUDE.md, GEMINI.md, QWEN.md, AGENTS.override.md, a
 ``.claude/rules`` or ``.clinerules`` file with or without ``paths:``, a ``.kilocode/rules``
-file), plus user-level files in the fake home and the agents' own settings files. File
-bodies vary over what the agents treat differently: empty and whitespace-only files,
-padding, block HTML comments, fenced, indented and inline code, imports (relative,
-missing, cyclic, repeated, three deep, with punctuation after the path, in code), sizes
-around codex's 32 KiB budget, and symlinked copies. Every file that has text holds its
-own ``fid-`` token.
+or ``.continue/rules`` file), plus user-level files in the fake home and the agents' own
+settings files. File bodies vary over what the agents treat differently: empty and
+whitespace-only files, padding, block HTML comments, fenced, indented and inline code,
+imports (relative, missing, cyclic, repeated, three deep, with punctuation after the
+path, in code), sizes around codex's 32 KiB budget, and symlinked copies. Every file
+that has text holds its own ``fid-`` token.
 
 Left out on purpose, because they are named differences (tests/oracle/scenarios.py):
 more than one rule file in one rules folder, more than one glob match in one folder,
@@ -34,6 +34,7 @@ NAMES = (
     ".claude/rules/rule.md",
     ".clinerules/rule.md",
     ".kilocode/rules/rule.md",
+    ".continue/rules/rule.md",
 )
 USER_FILES = (
     "home/.claude/CLAUDE.md",
@@ -44,6 +45,7 @@ USER_FILES = (
     "home/.qwen/QWEN.md",
     "home/.cline/rules/mine.md",
     "home/.config/kilo/AGENTS.md",
+    "home/.continue/rules/mine.md",
 )
 SETTINGS = (
     ("home/.gemini/settings.json", '{"context": {"fileName": ["AGENTS.md", "GEMINI.md"]}}'),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from pathlib import PurePath
 from typing import NamedTuple
 
 from promptls.agents.frontmatter import FrontKind
@@ -72,6 +73,9 @@ class ImportStyle(NamedTuple):
     relative to the workspace folder, not to the importing file (Kiro's
     ``#[[file:path]]``). ``missing_comment``: with ``comments``, a missing file gets the
     comment too (gemini-cli); False: its token stays as written (Qwen Code).
+    ``only_in``: the names of the loaded files whose imports the agent follows (the
+    files they import are followed too); empty: every file it loads (Copilot CLI
+    follows imports only in ``AGENTS.md`` and ``CLAUDE.md``).
     """
 
     name: str
@@ -89,6 +93,11 @@ class ImportStyle(NamedTuple):
     written: str = "@{}"
     from_root: bool = False
     missing_comment: bool = True
+    only_in: tuple[str, ...] = ()
+
+    def follows_in(self, path: str) -> bool:
+        """Whether the agent follows the imports of ``path``, a file it loads."""
+        return not self.only_in or PurePath(path).name in self.only_in
 
 
 class SizeLimit(Record):

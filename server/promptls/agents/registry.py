@@ -40,6 +40,7 @@ HOMES: tuple[str, ...] = (
     "windsurf",
     "kiro",
     "crush",
+    "continuedev",
 )
 """The agents' homes under ``promptls/agents``, in the order users see them."""
 

@@ -26,7 +26,7 @@ from promptls.commands._common import (
     setup_stdout,
 )
 from promptls.config import ConfigError, load_config, settings_from_mapping
-from promptls.discovery import Discovery
+from promptls.discovery import PROFILES, Discovery
 from promptls.discovery.setup import active_profiles
 from promptls.record import replace
 from promptls.text import runmemo
@@ -44,7 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ignore", help="comma-separated rule codes to skip")
     parser.add_argument(
         "--profile",
-        help="discovery profile (or, claude, codex, gemini, copilot, cursor, opencode, auto); "
+        help=f"discovery profile ({', '.join(PROFILES)}, auto); "
         "default: every agent the repository is set up for",
     )
     add_fail_on_argument(parser, "a finding")

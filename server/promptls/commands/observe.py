@@ -21,6 +21,8 @@ import sys
 from pathlib import Path
 
 from promptls import later
+from promptls.agents.model import Verification
+from promptls.agents.registry import PROFILES
 from promptls.commands import UsageError
 from promptls.commands._common import (
     add_home_argument,
@@ -33,14 +35,17 @@ from promptls.commands._common import (
 NAME = "observe"
 HELP = "run your installed agent against a local recording mock and compare with promptls"
 FORMATS = ("text", "json", "wire")
+ORACLE_AGENTS = tuple(
+    name for name, p in PROFILES.items() if p.verified_by.method is Verification.ORACLE
+)
+"""The agents observe runs: those the oracle runs (each has a pin and an adapter), named
+from the registry so that building the parser loads no oracle module."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """--agent, DIR, --agent-bin, --format, --timeout, --skip-hooks, --plan, --home."""
     parser.add_argument("dir", metavar="DIR", nargs="?", default=".", help="workspace folder")
-    parser.add_argument(
-        "--agent", required=True, help="the agent: claude, codex, copilot, gemini or opencode"
-    )
+    parser.add_argument("--agent", required=True, help=f"the agent: {', '.join(ORACLE_AGENTS)}")
     parser.add_argument(
         "--agent-bin", metavar="PROGRAM", help="the agent's program (default: found on PATH)"
     )

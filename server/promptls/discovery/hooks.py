@@ -44,6 +44,15 @@ class DiscoveryHooks:
         those are known and before any project file is visited."""
         del walker, folders
 
+    def visits(
+        self, walker: Walker, folders: list[str]
+    ) -> list[tuple[str, tuple[str, ...]]] | None:
+        """The agent's own order of the walk's folders and the project file names it
+        reads in each visit, when that is not one visit per folder, broadest first, with
+        the profile's ``project_files`` (None: that generic order)."""
+        del walker, folders
+        return None
+
     def fallback_mode(self, walker: Walker, folders: list[str]) -> str:
         """Whether the profile's ``fallback_files`` load: ``"load"``, a reason they are
         skipped, or empty when nothing decides (they are then ignored)."""

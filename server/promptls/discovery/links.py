@@ -64,14 +64,33 @@ def same_path(a: str | None, b: str | None) -> bool:
     return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
 
-def import_profiles(profiles: Iterable[str]) -> list[tuple[str, ImportStyle]]:
-    """The profiles among ``profiles`` that have an import syntax, with its style."""
+def import_profiles(
+    profiles: Iterable[str],
+    path: str | None = None,
+    discoveries: Mapping[str, Discovery] | None = None,
+) -> list[tuple[str, ImportStyle]]:
+    """The profiles among ``profiles`` that have an import syntax, with its style; with
+    ``path``, only those that follow the imports of that file (Copilot CLI: in
+    ``AGENTS.md``, ``CLAUDE.md`` and the files its ``discoveries`` entry says they import)."""
     out: list[tuple[str, ImportStyle]] = []
     for name in profiles:
         profile = PROFILES.get(name)
-        if profile is not None and profile.imports is not None:
+        if profile is None or profile.imports is None:
+            continue
+        if (
+            path is None
+            or profile.imports.follows_in(path)
+            or _imported((discoveries or {}).get(name), path)
+        ):
             out.append((name, profile.imports))
     return out
+
+
+def _imported(discovery: Discovery | None, path: str) -> bool:
+    """Whether ``discovery`` loaded ``path`` as another file's import."""
+    return discovery is not None and any(
+        e.status is EntryStatus.IMPORTED and same_path(e.path, path) for e in discovery.entries
+    )
 
 
 def _confine_root(folder: str, markers: Sequence[str]) -> str:
@@ -123,7 +142,7 @@ def followed_imports(
     add what only a walk knows: cycles and imports past the depth limit."""
     found: dict[tuple[int, int, str], tuple[int, str, list[str]]] = {}
     importer = os.path.abspath(path)
-    for name, style in import_profiles(profiles):
+    for name, style in import_profiles(profiles, importer, discoveries):
         refused = _refused((discoveries or {}).get(name), importer)
         # Without a discovery's root, a workspace-relative dialect's root is the folder the
         # file belongs to (the one holding its rules folder, or its own).

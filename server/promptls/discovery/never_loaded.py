@@ -79,8 +79,9 @@ LEGACY_NAMES: MappingProxyType[str, LegacyName] = MappingProxyType(
         "AGENT.md": LegacyName(
             "AGENT.md",
             "AGENTS.md",
-            "the AGENTS.md convention's name is plural (agents.md); no profile's loader "
-            "reads AGENT.md unless its settings name it",
+            "the AGENTS.md convention's name is plural (agents.md); of the modelled "
+            "loaders only the Continue CLI's reads AGENT.md, and the others only when "
+            "their settings name it",
         ),
     }
 )

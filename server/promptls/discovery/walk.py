@@ -138,7 +138,11 @@ class Walker(ScopedSources):
                 self.load(path, ContextScope.PROJECT)
         else:
             self.agents_mode = hooks.fallback_mode(self, walk.directories)
-            for directory in walk.directories:
+            visits = hooks.visits(self, walk.directories)
+            if visits is not None:
+                for folder, names in visits:
+                    self.slot(folder, names, ContextScope.PROJECT)
+            for directory in walk.directories if visits is None else ():
                 visit(self, directory)  # or what an identical visit added (run memo)
         self.path_rules()
         self.memory()
@@ -343,7 +347,7 @@ class Walker(ScopedSources):
             return True
         self.keep(path, text, scope, status, "; ".join(notes), result.size, bad_byte=bad,
                   cut_at=cut_at)  # fmt: skip
-        if self.profile.imports:
+        if self.profile.imports and self.profile.imports.follows_in(path):
             self.expand(path, text, scope, hop=1, chain=(path,))
         return True
 

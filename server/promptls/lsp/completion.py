@@ -49,7 +49,7 @@ def _choices(server: PromptServer, snapshot: Snapshot, offset: int) -> tuple[lis
             return front, "key"
         setup = import_setup(server, path)
         styles = dict.fromkeys(
-            style.name for _, style in later.discovery_links.import_profiles(setup.profiles)
+            style.name for _, style in later.discovery_links.import_profiles(setup.profiles, path)
         )
         return later.analysis_completion.path_choices(
             text, offset, path, styles, home=setup.home

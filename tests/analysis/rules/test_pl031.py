@@ -175,6 +175,16 @@ def test_agent_md_is_reported_only_as_the_roots_sole_instructions(repo: Path, ho
     assert _check(nested, home, "PL031") == []
 
 
+def test_agent_md_is_quiet_where_a_set_up_agent_reads_it(repo: Path, home: Path) -> None:
+    """The Continue CLI reads AGENT.md in its working folder (oracle: "continue: agent
+    file sent as read"), so with it set up the file is loaded, not a misspelling."""
+    _set_up(repo, "claude")
+    legacy = _write(repo / "AGENT.md", "# Notes for agents\n")
+    assert len(_check(legacy, home, "PL031")) == 1
+    _set_up(repo, "continue")
+    assert _check(legacy, home, "PL031") == []
+
+
 def test_agent_md_needs_an_agent_set_up_or_a_profile(tmp_path: Path, home: Path) -> None:
     root = tmp_path / "plain"
     (root / ".git").mkdir(parents=True)
@@ -342,7 +352,8 @@ def test_the_agent_md_message_names_each_agent_and_its_source(repo: Path, home: 
     claude, gemini = PROFILES["claude"], PROFILES["gemini"]
     assert finding.message == (
         "no agent this repository is set up for loads AGENT.md (the AGENTS.md convention's "
-        "name is plural (agents.md); no profile's loader reads AGENT.md unless its settings "
+        "name is plural (agents.md); of the modelled loaders only the Continue CLI's reads "
+        "AGENT.md, and the others only when their settings "
         f"name it): Claude Code reads CLAUDE.md, .claude/CLAUDE.md, AGENTS.md, .claude/AGENTS.md "
         f"({claude.sources[0]}); Gemini CLI reads GEMINI.md ({gemini.sources[0]}). Rename "
         "it to AGENTS.md"

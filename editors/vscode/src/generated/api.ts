@@ -31,7 +31,8 @@ export const PROFILES = [
   "cline",
   "windsurf",
   "kiro",
-  "crush"
+  "crush",
+  "continue"
 ] as const;
 
 /** The profile when none is configured. */
@@ -51,7 +52,8 @@ export const PROFILE_TITLES = {
   "cline": "Cline",
   "windsurf": "Windsurf",
   "kiro": "Kiro",
-  "crush": "Crush"
+  "crush": "Crush",
+  "continue": "Continue CLI"
 } as const;
 
 /** The profiles of agents a user runs (the reference agent left out). */
@@ -67,7 +69,8 @@ export const AGENT_PROFILES = [
   "cline",
   "windsurf",
   "kiro",
-  "crush"
+  "crush",
+  "continue"
 ] as const;
 
 /** Every instruction file a profile loads by name. */
@@ -119,6 +122,9 @@ export const INSTRUCTION_FILE_GLOBS = [
   "**/CRUSH.md",
   "**/CRUSH.local.md",
   "**/Agents.md",
+  "**/AGENT.md",
+  "**/CODEX.md",
+  "**/.continue/rules/**/*.md",
   "**/.codeium/windsurf/memories/global_rules.md",
   "**/SKILL.md",
   "**/.agents/skills/*/**/*.md",
@@ -317,7 +323,7 @@ export type PreviewDiff = {
 export type ShowContextFilesArgs = {
   folder?: string;
   uri?: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "continue" | "all";
 };
 
 /** Result of promptls.showContextFiles. */
@@ -365,7 +371,7 @@ export type ShowEnvironmentResult = {
 export type PreviewPromptArgs = {
   folder: string;
   format?: "both" | "blocks" | "wire";
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "continue";
   for?: string;
 };
 
@@ -407,7 +413,7 @@ export type PreviewPromptResult = {
 /** Arguments of promptls.previewDiff. */
 export type PreviewDiffArgs = {
   folder: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "continue";
   for?: string;
   rebase?: boolean;
   texts?: boolean;
@@ -452,7 +458,7 @@ export type ContextRevisionResult = {
 /** Arguments of promptls.showLoaders. */
 export type ShowLoadersArgs = {
   uri: string;
-  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "all";
+  profile?: "or" | "claude" | "codex" | "gemini" | "copilot" | "cursor" | "opencode" | "kilo" | "qwen" | "cline" | "windsurf" | "kiro" | "crush" | "continue" | "all";
 };
 
 /** Result of promptls.showLoaders. */

@@ -7,6 +7,8 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.copilot import rules
+from promptls.agents.copilot.discovery import HOOKS
+from promptls.agents.copilot.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
@@ -33,6 +35,7 @@ PROFILE = Profile(
     sends_empty=True,
     local_files=(),
     walk=Walk.MARKER_ROOT,
+    discovery=HOOKS,
     project_rules_dir=".github/instructions",
     rules_suffix=".instructions.md",
     rules_scope_key="applyTo",
@@ -43,6 +46,10 @@ PROFILE = Profile(
     lazy_files=("AGENTS.md", ".github/copilot-instructions.md"),
     extra_dirs_env="COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
     dedupe_content=True,
+    imports=IMPORTS,
+    # eight hops inlined, the ninth left as written: oracle scenario "copilot: import
+    # depth, cycles and repeats" (Copilot CLI 1.0.102)
+    import_depth=8,
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
     front_kinds=(rules.FRONT_KIND,),
@@ -68,5 +75,7 @@ PROFILE = Profile(
         "COPILOT_CUSTOM_INSTRUCTIONS_DIRS: more folders read like the working folder",
         "AGENTS.md and .github/copilot-instructions.md below the working folder are lazy",
         "a file with the same text as an earlier one is sent once",
+        "@path imports in AGENTS.md and CLAUDE.md (and in the files they import) are "
+        "inlined after their token, eight hops deep, outside code spans and fences",
     ),
 )

@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 
+from promptls.agents.model import ImportStyle
+from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.discovery.model import Entry, EntryStatus
 
@@ -90,3 +92,17 @@ def relative_to(path: str, start: str) -> str:
         return os.path.relpath(path, start or ".").replace(os.sep, "/")
     except ValueError:
         return path
+
+
+def import_style_of(doc: Document) -> ImportStyle | None:
+    """The ``@path`` dialect the discovery's agent reads this file's imports with; None
+    when it has none or follows no imports here (Copilot CLI follows them only in
+    ``AGENTS.md``, ``CLAUDE.md`` and the files those import)."""
+    profile = PROFILES.get(doc.discovery.profile) if doc.discovery is not None else None
+    style = profile.imports if profile is not None else None
+    if style is None or doc.path is None or style.follows_in(doc.path):
+        return style
+    imported = any(
+        e.status is EntryStatus.IMPORTED and same_file(e.path, doc.path) for e in entries(doc)
+    )
+    return style if imported else None

@@ -6,11 +6,16 @@ import re
 from collections.abc import Iterator
 from pathlib import Path, PurePath
 
-from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, line_span, same_file
+from promptls.analysis.rules.discovered import (
+    entries,
+    first_line_span,
+    import_style_of,
+    line_span,
+    same_file,
+)
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
 from promptls.record import replace
@@ -59,11 +64,11 @@ def _directives(doc: Document) -> tuple[str, list[re.Match[str]]]:
     profile has an import syntax."""
     if doc.discovery is None or "@i" not in doc.text:
         return "", []
-    profile = PROFILES.get(doc.discovery.profile)
-    if profile is None or profile.imports is None:
+    style = import_style_of(doc)
+    if style is None:
         return "", []
     found = [m for m in _DIRECTIVE.finditer(doc.text) if is_explicit_import(m.group(2))]
-    return import_style(profile.imports).agent, found
+    return import_style(style).agent, found
 
 
 def _ignored(agent: str, directive: re.Match[str]) -> str:
@@ -94,10 +99,10 @@ def _token_span(doc: Document, start: int, end: int, target: str) -> tuple[int, 
     the token (discovery's own reader: gemini's runs to the next space, so
     ``(see @./a.md)`` names ``a.md)``; Claude's drops trailing punctuation and closing
     brackets or quotes); else keep the line."""
-    profile = PROFILES.get(doc.discovery.profile) if doc.discovery else None
+    style = import_style_of(doc)
     name = PurePath(target).name
-    if profile is not None and profile.imports is not None and name:
-        for ref in find_imports(doc.text, profile.imports):
+    if style is not None and name:
+        for ref in find_imports(doc.text, style):
             if start <= ref.start < end and PurePath(ref.target).name == name:
                 return ref.start, ref.end
     return start, max(start, end)

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
+from promptls.analysis.rules.discovered import import_style_of
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.text.lazyre import lazy
 from promptls.text.markdown import blank_fence_shaped, open_fence
@@ -42,10 +42,10 @@ def _swallowed_imports(doc: Document, body: int) -> tuple[str, list[str], list[s
     """
     if doc.discovery is None or "@" not in doc.text[body:]:
         return "", [], []
-    profile = PROFILES.get(doc.discovery.profile)
-    if profile is None or profile.imports is None:
+    found_style = import_style_of(doc)
+    if found_style is None:
         return "", [], []
-    style = import_style(profile.imports)
+    style = import_style(found_style)
     # Fence lines in the swallowed text are blanked (same length, so offsets hold): one
     # of them may be the closer the author meant (``` for ~~~), and would otherwise open
     # a block of its own.

@@ -101,7 +101,7 @@ def _legacy(
     legacy = LEGACY_NAMES[parts[-1]]
     path = os.sep.join(parts)
     folder = os.path.dirname(path)
-    if not _sole_instructions(folder):
+    if not _sole_instructions(folder, legacy.name):
         return None
     if doc.settings.profile is None and not detect_setups(folder):
         return None  # no agent named: one that reads AGENT.md (Amp did) may be the one used
@@ -121,14 +121,17 @@ def _legacy(
     )
 
 
-def _sole_instructions(folder: str) -> bool:
-    """The repository root (or a folder outside Git) holding no file any agent reads by
-    name: then the legacy file is meant as the instructions. Beside an AGENTS.md or a
-    CLAUDE.md it is something else (an application's own prompt, often)."""
+def _sole_instructions(folder: str, legacy: str) -> bool:
+    """The repository root (or a folder outside Git) holding no other file any agent
+    reads by name: then the legacy file is meant as the instructions. Beside an
+    AGENTS.md or a CLAUDE.md it is something else (an application's own prompt, often).
+    The legacy name itself does not count, though an agent may read it (the Continue
+    CLI reads AGENT.md): whether a set-up agent does is asked of its discovery."""
     repo = find_git_dir(folder)
     if repo is not None and os.path.normcase(repo.worktree) != os.path.normcase(folder):
         return False
     names = {n for p in PROFILES.values() for n in (*p.project_files, *p.legacy_files)}
+    names.discard(legacy)
     return not any(os.path.isfile(os.path.join(folder, n)) for n in sorted(names))
 
 
@@ -344,7 +347,8 @@ does codex for a name clash. Not reported, for want of a source: reserved skill 
 Claude Code's depth below `.claude/skills`, and `.cursorrules` (Cursor's docs still load
 it, deprecated; PL031 says nothing about it). `AGENT.md` is asked of each agent's
 discovery, so a setting that names it (codex `project_doc_fallback_filenames`, Gemini
-`context.fileName`) keeps it quiet for that agent. It is reported only as the repository
+`context.fileName`) keeps it quiet for that agent, and so does the Continue CLI, which
+reads it in its working folder. It is reported only as the repository
 root's sole instruction file with an agent set up (or a profile configured): beside an
 AGENTS.md or CLAUDE.md it is usually something else (an application's own agent prompt),
 in a subfolder documentation (`src/agent/AGENT.md`), and with no agent set up the team
@@ -367,8 +371,8 @@ RULE = Rule(
         "folder; codex: six, never entering a folder starting with '.'); a Claude Code "
         "command in .claude/commands, or in a subfolder of it (the folder shows in its "
         "description, not its name), that a skill of the same name replaces; and a legacy"
-        " name no loader reads (AGENT.md for AGENTS.md) as the repository root's only "
-        "instruction file, with an agent set up. The message names each agent and the "
+        " name (AGENT.md for AGENTS.md) that no set-up agent reads, as the repository "
+        "root's only instruction file. The message names each agent and the "
         "upstream file, test or doc the behaviour comes from, with its date. A SKILL.md "
         "inside another skill's folder is that skill's resource and stays quiet. No fix: "
         "the cure is a rename or a move, which the message names."
