@@ -135,6 +135,17 @@ def test_every_profile_states_its_bundle_and_size_behaviour(header: str) -> None
     )
 
 
+def test_the_readme_names_every_profile() -> None:
+    """The front door's docs table lists the agents promptls knows: all of them."""
+    from promptls.agents.registry import PROFILES
+
+    row = next(line for line in _read(README).splitlines() if "[docs/profiles.md]" in line)
+    named = set(re.findall(r"`([a-z]+)`", row))
+    assert named == set(PROFILES), (
+        f"missing {set(PROFILES) - named}, unknown {named - set(PROFILES)}"
+    )
+
+
 def test_every_documented_cli_option_exists() -> None:
     known = {"--help", "--version"}
     for parser in _subparsers().values():
