@@ -36,7 +36,9 @@ NAME = "observe"
 HELP = "run your installed agent against a local recording mock and compare with promptls"
 FORMATS = ("text", "json", "wire")
 ORACLE_AGENTS = tuple(
-    name for name, p in PROFILES.items() if p.verified_by.method is Verification.ORACLE
+    name
+    for name, p in PROFILES.items()
+    if p.verified_by is not None and p.verified_by.method is Verification.ORACLE
 )
 """The agents observe runs: those the oracle runs (each has a pin and an adapter), named
 from the registry so that building the parser loads no oracle module."""
