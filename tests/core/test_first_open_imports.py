@@ -21,7 +21,15 @@ from pathlib import Path
 from promptls.agents.registry import PROFILES
 from promptls.later import SEAMS, When, names
 
-DEFERRED = tuple(SEAMS[name].module for name in names(When.AFTER_DIAGNOSTICS))
+WALKER = SEAMS["discovery_walk"].module
+"""The walker: loaded after the first diagnostics too, but an instruction file's first
+analysis runs discovery, so it imports the walker itself; a prompt's never does."""
+
+DEFERRED = tuple(
+    module
+    for module in (SEAMS[name].module for name in names(When.AFTER_DIAGNOSTICS))
+    if module != WALKER
+)
 
 AGENTS = Path(__file__).resolve().parents[2] / "server" / "promptls" / "agents"
 
@@ -98,8 +106,8 @@ def test_a_document_that_needs_them_still_gets_their_findings(tmp_path: Path) ->
 
 
 def test_a_prompt_loads_no_agents_discovery_hooks(tmp_path: Path) -> None:
-    """A prompt is analysed without discovery, so none of the agents' walks and settings
-    readers load, in a repository set up for several agents too."""
+    """A prompt is analysed without discovery, so neither the walker nor any agent's
+    walk or settings reader loads, in a repository set up for several agents too."""
     home = tmp_path / "home"
     home.mkdir()
     repo = tmp_path / "repo"
@@ -110,7 +118,7 @@ def test_a_prompt_loads_no_agents_discovery_hooks(tmp_path: Path) -> None:
     path.parent.mkdir()
     marker = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
     path.write_text(f"Static 🚀.\n\n{marker}\n\nDynamic.\n\n{marker}\n", encoding="utf-8")
-    result = _analyse_fresh(path, home, HOOKS_MODULES)
+    result = _analyse_fresh(path, home, (*HOOKS_MODULES, WALKER))
     assert "PL001" in result["codes"]
     assert result["loaded"] == []
 
