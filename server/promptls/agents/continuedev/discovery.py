@@ -61,7 +61,7 @@ class ContinueDiscovery(DiscoveryHooks):
 
 
 HOOKS = ContinueDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def is_agent_file(path: str, root: str) -> bool:

@@ -58,7 +58,7 @@ class CrushDiscovery(DiscoveryHooks):
 
 
 HOOKS = CrushDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _boundary_folders(w: Walker) -> list[str]:

@@ -64,7 +64,7 @@ class KiloDiscovery(OpencodeDiscovery):
 
 
 HOOKS = KiloDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _rules_dirs(

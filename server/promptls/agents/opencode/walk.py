@@ -76,7 +76,7 @@ class OpencodeDiscovery(DiscoveryHooks):
 
 
 HOOKS = OpencodeDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _run(w: Walker, hooks: OpencodeDiscovery) -> None:
