@@ -140,6 +140,13 @@ SEAMS: dict[str, Seam] = {
         "instruction-file discovery: as above, and promptls render never needs it",
     ),
     "discovery_api": Seam("promptls.discovery.api", _LSP, When.AFTER_INITIALIZE, "as above"),
+    "discovery_walk": Seam(
+        "promptls.discovery.walk",
+        ("promptls.discovery.api",),
+        When.AFTER_DIAGNOSTICS,
+        "the walker: a prompt's analysis asks discovery which paths are instruction files"
+        " and never walks (~3 ms)",
+    ),
     "discovery_setup": Seam("promptls.discovery.setup", _LSP, When.AFTER_INITIALIZE, "as above"),
     "discovery_links": Seam("promptls.discovery.links", _LSP, When.AFTER_DIAGNOSTICS, _FEATURE),
     "discovery_skills": Seam("promptls.discovery.skills", _LSP, When.AFTER_INITIALIZE, "as above"),
@@ -325,6 +332,7 @@ if TYPE_CHECKING:
     import promptls.discovery.links as discovery_links
     import promptls.discovery.setup as discovery_setup
     import promptls.discovery.skills as discovery_skills
+    import promptls.discovery.walk as discovery_walk
     import promptls.lsp.codecache as codecache
     import promptls.lsp.lazymethods as lazymethods
     import promptls.lsp.server as lsp_server
@@ -366,6 +374,7 @@ if TYPE_CHECKING:
         "discovery_links",
         "discovery_setup",
         "discovery_skills",
+        "discovery_walk",
         "frontmatter_check",
         "frontmatter_kinds",
         "hashlib",

@@ -6,9 +6,10 @@ since each is a dependency a reader has to follow. The layering it keeps true: t
 core never reaches the LSP stack, the analysis never reads config files, the LSP
 features talk through shared modules rather than each other, and an import waits for its
 first use only at a seam of ``promptls.later``, used only by the modules the seam names,
-or where the generic code asks the registry for every agent's part of one kind
+where the generic code asks the registry for every agent's part of one kind
 (``home_parts("framing")``: each agent home's ``framing`` module, counted as imported by
-the caller and belonging to the unit ``HOME_PARTS`` gives it).
+the caller and belonging to the unit ``HOME_PARTS`` gives it), or where a profile names
+its discovery hooks' module (``Profile(hooks=...)``, counted as imported by its home).
 """
 
 from __future__ import annotations
@@ -141,6 +142,7 @@ def _imports_of(path: Path) -> list[Import]:
     tree = ast.parse("\n".join(lines))
     visit(tree, False, False)
     found += _home_part_imports(module, tree)
+    found += _hooks_imports(module, tree)
     if module == LATER:
         return []  # its imports are the seams' own, counted where each seam is used
     for node in ast.walk(tree):
@@ -174,6 +176,29 @@ def _home_part_imports(module: str, tree: ast.Module) -> list[Import]:
         for path in sorted((PACKAGE / "agents").glob(f"*/{part.value}.py")):
             target = _module_name(path)
             found.append(Import(module, target, node.lineno, True, False, True, HOME_PARTS_CALL))
+    return found
+
+
+HOOKS_FIELD = "hooks"
+"""``Profile(hooks="promptls.agents.<home>.discovery")``: the module the profile's
+discovery imports on first use (``Profile.discovery``), counted as an import of the home
+that names it."""
+
+
+def _hooks_imports(module: str, tree: ast.Module) -> list[Import]:
+    """What a profile's ``hooks=`` names: its hooks module, imported when discovery runs."""
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call) or getattr(node.func, "id", None) != "Profile":
+            continue
+        for keyword in node.keywords:
+            if keyword.arg != HOOKS_FIELD:
+                continue
+            value = keyword.value
+            assert isinstance(value, ast.Constant) and _is_module(str(value.value)), (
+                f"{module}:{node.lineno}: hooks= names a module of promptls as a literal"
+            )
+            found.append(Import(module, value.value, value.lineno, True, False, True, HOOKS_FIELD))
     return found
 
 
@@ -295,7 +320,7 @@ def test_no_import_waits_inside_a_function() -> None:
 def test_each_seam_is_used_only_by_the_modules_it_names() -> None:
     broken = []
     for imp in _all_imports():
-        if imp.seam is None or imp.seam in ("names", "load", "When", HOME_PARTS_CALL):
+        if imp.seam is None or imp.seam in ("names", "load", "When", HOME_PARTS_CALL, HOOKS_FIELD):
             continue
         seam = SEAMS.get(imp.seam)
         if seam is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from promptls.agents.crush.discovery import DEFAULT_PATHS
+from promptls.agents.crush import DEFAULT_PATHS
 from promptls.assembly.agents import render_agent
 from promptls.context import Discovery, EntryStatus, discover
 from tests.core.helpers import write

@@ -115,6 +115,7 @@ import asyncio, json, os, sys, tempfile
 from promptls.commands import serve
 from promptls.later import SEAMS, When, names
 REST_MODULES = [SEAMS[name].module for name in names(When.AFTER_DIAGNOSTICS)]
+WALKER = SEAMS["discovery_walk"].module
 server = serve._build_server()
 from promptls.analysis.agents import analyze_for_agents
 from promptls.config import Settings
@@ -126,7 +127,8 @@ with open(path, "w", encoding="utf-8") as fh:
     fh.write(text)
 analyze_for_agents(text, path=path, settings=Settings(), folder=owning_folder(path),
                    discover=lambda f, p: discover(f, p))
-first = sorted(m for m in REST_MODULES if m in sys.modules)
+# an instruction file's analysis runs discovery, which imports the walker itself
+first = sorted(m for m in REST_MODULES if m in sys.modules and m != WALKER)
 asyncio.run(server.warm_rest())
 print(json.dumps({"first": first, "rest": list(REST_MODULES),
                   "after": sorted(m for m in REST_MODULES if m in sys.modules)}))

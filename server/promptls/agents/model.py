@@ -16,7 +16,7 @@ from typing import NamedTuple
 
 from promptls.agents.frontmatter import FrontKind
 from promptls.discovery.globs import DEFAULT, GlobDialect
-from promptls.discovery.hooks import GENERIC, DiscoveryHooks
+from promptls.discovery.hooks import DiscoveryHooks, load_hooks
 from promptls.discovery.never_loaded import CommandShadowing, SkillDepth, SkillPrecedence
 from promptls.discovery.rule_modes import ActivationReader
 from promptls.record import Record, field
@@ -154,11 +154,13 @@ class Profile(Record):
     variable that replaces it when set (codex: ``$CODEX_HOME``). ``first_match`` means only
     the first name of ``user_files`` / ``project_files`` that is a regular file (links
     followed) takes the slot (codex); otherwise every existing name loads. ``budget`` is
-    a byte budget across the project files (None: none). ``discovery`` holds the hooks
-    the walker calls where data is not enough (``promptls.discovery.hooks``): reading the
-    agent's own settings files (codex's ``config.toml``, gemini's ``settings.json``),
-    or an order of its own (opencode). ``sort_paths`` sends the project files sorted by
-    absolute path, not folder by folder (gemini).
+    a byte budget across the project files (None: none). ``hooks`` names the module of
+    the agent's home that holds, as ``HOOKS``, the hooks the walker calls where data is
+    not enough (``promptls.discovery.hooks``): reading the agent's own settings files
+    (codex's ``config.toml``, gemini's ``settings.json``), or an order of its own
+    (opencode); empty: none. ``discovery`` imports that module when a discovery first
+    asks for it. ``sort_paths`` sends the project files sorted by absolute path, not
+    folder by folder (gemini).
     ``imports`` is the agent's ``@path`` dialect (its parser and how it follows imports;
     None: the agent has none) and ``import_depth`` its hop limit. ``user_rules_dir``
     (under the user folder) and ``project_rules_dir`` (under the root) hold rules,
@@ -224,7 +226,7 @@ class Profile(Record):
     local_files: tuple[str, ...]
     walk: Walk
     user_dir_env: str | None = None
-    discovery: DiscoveryHooks = field(default=GENERIC, compare=False, repr=False)
+    hooks: str = field(default="", compare=False, repr=False)
     globs: GlobDialect = DEFAULT
     rule_activation: ActivationReader | None = field(default=None, compare=False, repr=False)
     skills_dir_env: str | None = None
@@ -281,3 +283,10 @@ class Profile(Record):
     verified_by: VerifiedBy | None = None
     """How this profile was verified (``VerifiedBy``): by the oracle, or from the docs
     with the day they were read; every view shows it beside the profile's name."""
+
+    @property
+    def discovery(self) -> DiscoveryHooks:
+        """The hooks the walker calls (``hooks``' ``HOOKS``), imported on first use: only
+        discovery runs them, and a prompt's analysis, which reads the profiles, must not
+        wait for every agent's walk and settings readers (``docs/performance.md``)."""
+        return load_hooks(self.hooks)

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path, PurePath
 
+from promptls import later
 from promptls.agents.registry import DEFAULT_PROFILE, PROFILES, Profile, agent
 from promptls.discovery.model import ContextFile, Discovery
-from promptls.discovery.walk import Walker
 from promptls.text import runmemo
 from promptls.text.fsread import DEFAULT_MAX_BYTES
 
@@ -131,7 +131,7 @@ def discover(
     home_path, problem = resolve_home(home, environ)
     user_dir, problem = _user_dir(prof, home_path, problem, env)
     root_path = os.path.abspath(os.fspath(root))
-    walker = Walker(
+    walker = later.discovery_walk.Walker(
         prof,
         root_path,
         home_path,

@@ -3,13 +3,21 @@
 Most of what an agent loads is data in its profile, which one walker interprets
 (``walk``). What data cannot say (reading the agent's own settings files, an order
 unlike the per-folder walk, the folder key of its memory file) the agent's home says in
-a ``DiscoveryHooks`` subclass that its profile carries (``Profile.discovery``). The
-walker calls the hooks at fixed points and never asks which agent it runs for; every
-default here is what the walker does for an agent without hooks of its own.
+a ``DiscoveryHooks`` subclass that its profile names (``Profile.hooks``: the module of
+the home that holds it as ``HOOKS``; ``Profile.discovery`` loads it). The walker calls
+the hooks at fixed points and never asks which agent it runs for; every default here is
+what the walker does for an agent without hooks of its own.
+
+The hooks modules are imported when a discovery first asks for them (``load_hooks``),
+not with the profiles: the analysis of a prompt reads every profile (is this path an
+instruction file?) and runs no discovery, and a new editor session's first diagnostics
+would otherwise wait for fourteen agents' walks and settings readers (~10 ms).
 """
 
 from __future__ import annotations
 
+import importlib
+from functools import cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -66,3 +74,15 @@ class DiscoveryHooks:
 
 GENERIC = DiscoveryHooks()
 """The hooks of an agent whose discovery is all profile data."""
+
+
+@cache
+def load_hooks(module: str) -> DiscoveryHooks:
+    """The ``HOOKS`` of ``module`` (an agent home's hooks module), imported on the first
+    call; ``GENERIC`` for the empty name (a profile without hooks)."""
+    if not module:
+        return GENERIC
+    hooks = importlib.import_module(module).HOOKS
+    if not isinstance(hooks, DiscoveryHooks):
+        raise TypeError(f"{module}.HOOKS is not a DiscoveryHooks")
+    return hooks

@@ -7,7 +7,7 @@ way: never a walk of the workspace tree. Every decision lands in an ``Entry`` wi
 sentence a user understands. The walker is built in layers: bookkeeping (``record``),
 imports (``follow``), rules/memory/lazy files (``sources``), rules folders beyond the
 root's (``scoped_walk``), and the order of a profile here; an agent's own settings and
-order join at the hooks its profile carries (``hooks``).
+order join at the hooks its profile names (``hooks``; loaded by the first discovery).
 
 Decisions where the agents' docs are silent:
 - Whitespace-only files are skipped ("empty"): no agent but opencode sends them

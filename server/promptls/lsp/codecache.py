@@ -10,10 +10,15 @@ The source is the same at every start, so the compiled code is too: like Python'
 ``__pycache__``, this module keeps it in the user's cache folder and hands it back
 instead of compiling again. A class whose methods it does not hold yet gets them compiled
 when first used (``lazymethods.py``): a session uses a few dozen of lsprotocol's classes,
-so a first start compiles those, and the file holds only them.
+so a first start compiles those, and the file holds only them. The standard library
+compiles too where a class is made: ``typing`` each string annotation it turns into a
+``ForwardRef`` (every field of a ``typing.NamedTuple`` under ``from __future__ import
+annotations``, lsprotocol's forward references) and ``collections.namedtuple`` each
+class's ``__new__``: ~0.1 ms of a NamedTuple class's ~0.16, and a new session's first
+analysis makes about twenty of them, so the cache stands in front of those as well.
 
-What it trusts: it caches only what those three generators compile, never anything from
-a workspace. An entry is found by the exact source and ``compile`` arguments, so a hit is
+What it trusts: it caches only what those generators compile, never anything from a
+workspace. An entry is found by the exact source and ``compile`` arguments, so a hit is
 what ``compile`` would have returned. The file is bound to this interpreter's bytecode
 version and carries a CRC-32 of its body (against damage, not against someone who can
 write the folder); a file that is missing, foreign, truncated or corrupt is ignored, and
@@ -36,11 +41,13 @@ from __future__ import annotations
 
 import binascii
 import builtins
+import collections
 import logging
 import marshal
 import os
 import sys
 import threading
+import typing
 from importlib.util import MAGIC_NUMBER
 from types import CodeType, ModuleType
 from typing import Any
@@ -66,6 +73,7 @@ mode, flags, dont_inherit, optimize)."""
 
 _compile = builtins.compile
 _exec = builtins.exec
+_eval = builtins.eval
 
 WRITTEN_FOR: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
     "attrs": ((26, 1), (27,)),
@@ -169,6 +177,14 @@ class CodeCache:
             source = self.compile(source, "<string>", "exec")
         _exec(source, globals, locals)
 
+    def eval(self, source: Any, globals: Any = None, locals: Any = None, /) -> Any:
+        """``eval`` of a source text through the cache (``collections.namedtuple``'s
+        ``__new__``, always run with explicit globals); anything else goes to the builtin.
+        Like the builtin, it strips leading spaces and tabs first."""
+        if not isinstance(source, str) or globals is None:
+            return _eval(source, globals, locals)
+        return _eval(self.compile(source.lstrip(" \t"), "<string>", "eval"), globals, locals)
+
     @property
     def compiled(self) -> int:
         """How many compilations were new this session (since the last save)."""
@@ -201,14 +217,21 @@ class CodeCache:
             return False
         return True
 
-    def install(self, compiling: tuple[ModuleType, ...], executing: tuple[ModuleType, ...]) -> None:
-        """Put the cache in front of the builtin ``compile`` of the ``compiling`` modules
-        and ``exec`` of the ``executing`` ones (a module global shadows a builtin for the
-        code of that module only)."""
+    def install(
+        self,
+        compiling: tuple[ModuleType, ...],
+        executing: tuple[ModuleType, ...],
+        evaluating: tuple[ModuleType, ...] = (),
+    ) -> None:
+        """Put the cache in front of the builtin ``compile`` of the ``compiling`` modules,
+        ``exec`` of the ``executing`` ones and ``eval`` of the ``evaluating`` ones (a
+        module global shadows a builtin for the code of that module only)."""
         for module in compiling:
             module.compile = self.compile  # type: ignore[attr-defined]
         for module in executing:
             module.exec = self.exec  # type: ignore[attr-defined]
+        for module in evaluating:
+            module.eval = self.eval  # type: ignore[attr-defined]
 
 
 def _crc(payload: bytes) -> bytes:
@@ -297,7 +320,7 @@ def start() -> CodeCache | None:
     cache = CodeCache(folder)
     cache.load()
 
-    cache.install((attr_make, cattrs_gen), (later.dataclasses,))
+    cache.install((attr_make, cattrs_gen, typing), (later.dataclasses,), (collections,))
     return cache
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import sys
 
 from promptls.agents.claude import rules
-from promptls.agents.claude.discovery import HOOKS
 from promptls.agents.claude.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, SizeLimit, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import CommandShadowing, SkillPrecedence
@@ -39,7 +38,7 @@ PROFILE = Profile(
     title="Claude Code",
     user_dir=".claude",
     user_dir_env="CLAUDE_CONFIG_DIR",
-    discovery=HOOKS,
+    hooks="promptls.agents.claude.discovery",
     globs=rules.GLOBS,
     rule_activation=rules.activation,
     settings_files=(".claude/settings.json", ".claude/settings.local.json"),

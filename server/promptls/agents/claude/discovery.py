@@ -84,4 +84,4 @@ def _has_text(path: str) -> bool:
 
 
 HOOKS = ClaudeDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""

@@ -6,7 +6,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.cline import discovery, rules
+from promptls.agents.cline import rules
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
 PROFILE = Profile(
@@ -17,7 +17,7 @@ PROFILE = Profile(
     title="Cline",
     user_dir=".cline",
     user_dir_env="CLINE_DIR",
-    discovery=discovery.HOOKS,
+    hooks="promptls.agents.cline.discovery",
     user_files=(),
     user_rules_dir="rules",
     project_files=("AGENTS.md", ".clinerules"),

@@ -63,7 +63,7 @@ class ClineDiscovery(DiscoveryHooks):
 
 
 HOOKS = ClineDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def search_paths(w: Walker) -> list[tuple[str, ContextScope]]:

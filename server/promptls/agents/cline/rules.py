@@ -36,8 +36,9 @@ from typing import NamedTuple
 
 from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.frontmatter import read_front_matter
+from promptls.text.lazyre import lazy
 
-FRONT_MATTER = re.compile(r"^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$")
+FRONT_MATTER = lazy(r"^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$")
 """Cline's split of a rule file (its own pattern's meaning, restated)."""
 
 RULE_EXTENSIONS = (".md", ".markdown", ".txt")

@@ -6,10 +6,11 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.codex.discovery import HOOKS
-from promptls.agents.codex.settings import DEFAULT_BUDGET
 from promptls.agents.model import Profile, SizeLimit, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import SkillDepth
+
+DEFAULT_BUDGET = 32 * 1024
+"""codex-rs config_toml.rs ``DEFAULT_PROJECT_DOC_MAX_BYTES`` (read 2026-12-01)."""
 
 _CODEX_LOADER = (
     "openai/codex codex-rs/core-skills/src/loader.rs (MAX_SCAN_DEPTH = 6, names starting "
@@ -25,7 +26,7 @@ PROFILE = Profile(
     title="OpenAI Codex CLI",
     user_dir=".codex",
     user_dir_env="CODEX_HOME",
-    discovery=HOOKS,
+    hooks="promptls.agents.codex.discovery",
     settings_files=(".codex/config.toml",),
     user_files=("AGENTS.override.md", "AGENTS.md"),
     project_files=("AGENTS.override.md", "AGENTS.md"),

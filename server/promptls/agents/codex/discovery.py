@@ -54,4 +54,4 @@ class CodexDiscovery(DiscoveryHooks):
 
 
 HOOKS = CodexDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""

@@ -15,11 +15,9 @@ import os
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from promptls.agents.codex import DEFAULT_BUDGET
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_toml
 from promptls.text import runmemo
-
-DEFAULT_BUDGET = 32 * 1024
-"""codex-rs config_toml.rs ``DEFAULT_PROJECT_DOC_MAX_BYTES`` (read 2026-12-01)."""
 
 DEFAULT_MARKERS = (".git",)
 """codex-config ``default_project_root_markers`` (read 2026-12-01)."""

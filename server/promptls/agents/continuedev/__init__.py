@@ -7,8 +7,13 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.continuedev import discovery, rules
+from promptls.agents.continuedev import rules
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
+
+AGENT_FILES = ("AGENTS.md", "AGENT.md", "CLAUDE.md", "CODEX.md")
+"""The working folder's agent file: the first of these that exists."""
+GLOBAL_DIR_ENV = "CONTINUE_GLOBAL_DIR"
+"""The variable that moves the user folder (``~/.continue``)."""
 
 PROFILE = Profile(
     # Observed: oracle scenarios "continue: ..." (@continuedev/cli 1.5.47); its bundle's
@@ -17,11 +22,11 @@ PROFILE = Profile(
     name="continue",
     title="Continue CLI",
     user_dir=".continue",
-    user_dir_env=discovery.GLOBAL_DIR_ENV,
-    discovery=discovery.HOOKS,
+    user_dir_env=GLOBAL_DIR_ENV,
+    hooks="promptls.agents.continuedev.discovery",
     user_files=(),
     user_rules_dir="rules",
-    project_files=discovery.AGENT_FILES,
+    project_files=AGENT_FILES,
     first_match=True,
     local_files=(),
     walk=Walk.ROOT,

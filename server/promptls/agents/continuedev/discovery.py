@@ -26,6 +26,7 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from promptls.agents.continuedev import AGENT_FILES, GLOBAL_DIR_ENV
 from promptls.agents.continuedev.rules import RULES_DIR, read_rule
 from promptls.discovery.agent_settings import AgentSetting
 from promptls.discovery.hooks import DiscoveryHooks
@@ -36,9 +37,6 @@ from promptls.text.fsread import decode, read_bounded
 if TYPE_CHECKING:
     from promptls.discovery.walk import Walker
 
-AGENT_FILES = ("AGENTS.md", "AGENT.md", "CLAUDE.md", "CODEX.md")
-"""The working folder's agent file: the first of these that exists."""
-GLOBAL_DIR_ENV = "CONTINUE_GLOBAL_DIR"
 _MAX_LISTED = 2048
 """At most this many entries of one rules folder tree are looked at."""
 
@@ -63,7 +61,7 @@ class ContinueDiscovery(DiscoveryHooks):
 
 
 HOOKS = ContinueDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def is_agent_file(path: str, root: str) -> bool:

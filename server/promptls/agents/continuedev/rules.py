@@ -31,10 +31,11 @@ from typing import Any, NamedTuple
 
 from promptls.agents.frontmatter import FrontKind, Match, Place, Shape
 from promptls.discovery.frontmatter import read_front_matter
+from promptls.text.lazyre import lazy
 
 RULES_DIR = ".continue/rules"
 """The project's rules folder, read in the working folder only (and its subfolders)."""
-SEPARATOR = re.compile(r"^---\s*$", re.MULTILINE)
+SEPARATOR = lazy(r"^---\s*$", re.MULTILINE)
 """A front-matter delimiter line, as Continue splits a rule file (its meaning restated)."""
 _YAML12_TRUE = frozenset({"true", "True", "TRUE"})
 
@@ -114,7 +115,7 @@ def _yaml(block: str) -> tuple[object, str]:
 
 
 _INVALID = "its front matter is not valid YAML, so cn sends the whole file"
-_TOP_KEY = re.compile(r"^([^\s#'\"\-?:][^:]*?)\s*:(?:\s|$)", re.MULTILINE)
+_TOP_KEY = lazy(r"^([^\s#'\"\-?:][^:]*?)\s*:(?:\s|$)", re.MULTILINE)
 
 
 def _repeated_key(block: str) -> bool:

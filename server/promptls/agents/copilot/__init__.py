@@ -7,7 +7,6 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.copilot import rules
-from promptls.agents.copilot.discovery import HOOKS
 from promptls.agents.copilot.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
@@ -35,7 +34,7 @@ PROFILE = Profile(
     sends_empty=True,
     local_files=(),
     walk=Walk.MARKER_ROOT,
-    discovery=HOOKS,
+    hooks="promptls.agents.copilot.discovery",
     project_rules_dir=".github/instructions",
     rules_suffix=".instructions.md",
     rules_scope_key="applyTo",

@@ -42,4 +42,4 @@ class CopilotDiscovery(DiscoveryHooks):
 
 
 HOOKS = CopilotDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""

@@ -7,8 +7,27 @@ docs-sourced: its loader is read from its source (``discovery.py``), not observe
 
 from __future__ import annotations
 
-from promptls.agents.crush import discovery
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
+
+DEFAULT_PATHS = (
+    ".github/copilot-instructions.md",
+    ".cursorrules",
+    ".cursor/rules/",
+    "CLAUDE.md",
+    "CLAUDE.local.md",
+    "GEMINI.md",
+    "gemini.md",
+    "crush.md",
+    "crush.local.md",
+    "Crush.md",
+    "Crush.local.md",
+    "CRUSH.md",
+    "CRUSH.local.md",
+    "AGENTS.md",
+    "agents.md",
+    "Agents.md",
+)
+"""``defaultContextPaths`` (internal/config/config.go, read 2026-12-06)."""
 
 PROFILE = Profile(
     # charmbracelet/crush internal/config/config.go, load.go, internal/agent/prompt/
@@ -18,12 +37,12 @@ PROFILE = Profile(
     title="Crush",
     user_dir=".config/crush",
     user_parent_env="XDG_CONFIG_HOME",
-    discovery=discovery.HOOKS,
+    hooks="promptls.agents.crush.discovery",
     settings_files=("crush.json", ".crush.json"),
     # prompt.go sends a file's text as read: whitespace-only files too
     sends_whitespace=True,
     user_files=("CRUSH.md",),
-    project_files=tuple(p for p in discovery.DEFAULT_PATHS if not p.endswith("/")),
+    project_files=tuple(p for p in DEFAULT_PATHS if not p.endswith("/")),
     local_files=(),
     walk=Walk.ROOT,
     order_note="project files, then global; Crush's own order changes from run to run",

@@ -30,7 +30,7 @@ import os
 import re
 from typing import TYPE_CHECKING
 
-from promptls.agents.crush import settings
+from promptls.agents.crush import DEFAULT_PATHS, settings
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.hooks import DiscoveryHooks
 from promptls.discovery.model import ContextScope, EntryStatus
@@ -39,26 +39,6 @@ from promptls.text.paths import within
 
 if TYPE_CHECKING:
     from promptls.discovery.walk import Walker
-
-DEFAULT_PATHS = (
-    ".github/copilot-instructions.md",
-    ".cursorrules",
-    ".cursor/rules/",
-    "CLAUDE.md",
-    "CLAUDE.local.md",
-    "GEMINI.md",
-    "gemini.md",
-    "crush.md",
-    "crush.local.md",
-    "Crush.md",
-    "Crush.local.md",
-    "CRUSH.md",
-    "CRUSH.local.md",
-    "AGENTS.md",
-    "agents.md",
-    "Agents.md",
-)
-"""``defaultContextPaths`` (internal/config/config.go, read 2026-12-06)."""
 
 _VARIABLE = re.compile(r"\$(?:\{(\w+)\}|(\w+))")
 
@@ -78,7 +58,7 @@ class CrushDiscovery(DiscoveryHooks):
 
 
 HOOKS = CrushDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _boundary_folders(w: Walker) -> list[str]:

@@ -6,7 +6,6 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 
 from __future__ import annotations
 
-from promptls.agents.gemini.discovery import HOOKS
 from promptls.agents.gemini.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 from promptls.discovery.never_loaded import SkillDepth, SkillPrecedence
@@ -30,7 +29,7 @@ PROFILE = Profile(
     name="gemini",
     title="Gemini CLI",
     user_dir=".gemini",
-    discovery=HOOKS,
+    hooks="promptls.agents.gemini.discovery",
     settings_files=(".gemini/settings.json",),
     sort_paths=True,
     lazy_files=("GEMINI.md",),

@@ -34,4 +34,4 @@ class GeminiDiscovery(DiscoveryHooks):
 
 
 HOOKS = GeminiDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""

@@ -7,9 +7,9 @@ fork: its loader is opencode's walk with Kilo's names and rules (``walk.py``).
 
 from __future__ import annotations
 
-from promptls.agents.kilo import walk
+from promptls.agents.kilo.rules import LEGACY_RULES, MORE_RULES_DIRS, PROJECT_CONFIGS
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
-from promptls.agents.opencode.walk import GLOBS
+from promptls.agents.opencode.rules import GLOBS
 
 PROFILE = Profile(
     # Observed: oracle scenarios "kilo: ..." (@kilocode/cli 7.7.7); Kilo-Org/kilocode
@@ -19,9 +19,9 @@ PROFILE = Profile(
     title="Kilo Code",
     user_dir=".config/kilo",
     user_parent_env="XDG_CONFIG_HOME",
-    discovery=walk.HOOKS,
+    hooks="promptls.agents.kilo.walk",
     globs=GLOBS,
-    settings_files=walk.KiloDiscovery.project_configs,
+    settings_files=PROJECT_CONFIGS,
     # oracle scenario "kilo: whitespace-only instruction file" (7.7.7)
     sends_whitespace=True,
     user_files=("AGENTS.md",),
@@ -29,15 +29,15 @@ PROFILE = Profile(
     local_files=(),
     walk=Walk.MARKER_ROOT,
     lazy_files=("AGENTS.md", "CLAUDE.md", "CONTEXT.md"),
-    legacy_files=(walk.LEGACY_RULES,),
+    legacy_files=(LEGACY_RULES,),
     # so check and the editors treat its rule files as instruction files
     project_rules_dir=".kilocode/rules",
-    more_rules_dirs=walk.MORE_RULES_DIRS,
+    more_rules_dirs=MORE_RULES_DIRS,
     # oracle scenario "kilo: skills" (7.7.7); ~/.kilo/skills is read too (not modelled)
     skill_dirs=("skill", "skills"),
     project_skill_dirs=(".kilo/skills", ".kilocode/skills", ".claude/skills", ".agents/skills"),
     order_note="global first, then the nearest folder first, then rules, then instructions",
-    setup_markers=("kilo.json", "kilo.jsonc", ".kilo", ".kilocode", walk.LEGACY_RULES),
+    setup_markers=("kilo.json", "kilo.jsonc", ".kilo", ".kilocode", LEGACY_RULES),
     coverage_hint='add `"instructions": ["{shared}"]` to kilo.json',
     verified_by=VerifiedBy(Verification.ORACLE),
     sources=(

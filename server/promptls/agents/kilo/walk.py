@@ -30,23 +30,13 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from promptls.agents.kilo.rules import LEGACY_RULES, MODES, PROJECT_CONFIGS, RULES_DIRS
 from promptls.agents.opencode.walk import OpencodeDiscovery
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.text import runmemo
 
 if TYPE_CHECKING:
     from promptls.discovery.walk import Walker
-
-RULES_DIRS = (".kilo/rules", ".kilocode/rules")
-"""The rules folders, first wins a name (in the home folder and the working folder)."""
-LEGACY_RULES = ".kilocoderules"
-MODES = ("code", "architect", "ask", "debug", "orchestrator")
-"""The modes whose ``rules-MODE`` folders are read, in this order."""
-MORE_RULES_DIRS = (
-    *RULES_DIRS[:1],
-    *(f"{folder}-{mode}" for mode in MODES for folder in RULES_DIRS),
-)
-"""The rules folders besides ``.kilocode/rules`` (the profile's ``project_rules_dir``)."""
 
 
 class KiloDiscovery(OpencodeDiscovery):
@@ -56,16 +46,7 @@ class KiloDiscovery(OpencodeDiscovery):
     config_dir_env = "KILO_CONFIG_DIR"
     claude_flags = ("KILO_DISABLE_CLAUDE_CODE", "KILO_DISABLE_CLAUDE_CODE_PROMPT")
     user_configs = ("config.json", "kilo.json", "kilo.jsonc", "opencode.json", "opencode.jsonc")
-    project_configs = (
-        "kilo.jsonc",
-        "kilo.json",
-        "opencode.jsonc",
-        "opencode.json",
-        ".kilocode/kilo.jsonc",
-        ".kilocode/kilo.json",
-        ".kilo/kilo.jsonc",
-        ".kilo/kilo.json",
-    )
+    project_configs = PROJECT_CONFIGS
     environ = (config_dir_env, *claude_flags)
 
     def before_instructions(self, walker: Walker, chain: list[str]) -> None:
@@ -83,7 +64,7 @@ class KiloDiscovery(OpencodeDiscovery):
 
 
 HOOKS = KiloDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _rules_dirs(

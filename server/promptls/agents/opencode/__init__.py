@@ -7,7 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
-from promptls.agents.opencode import walk
+from promptls.agents.opencode.rules import GLOBS
 
 PROFILE = Profile(
     # sst/opencode (now anomalyco/opencode) packages/opencode/src/session/instruction.ts
@@ -16,8 +16,8 @@ PROFILE = Profile(
     title="opencode",
     user_dir=".config/opencode",
     user_parent_env="XDG_CONFIG_HOME",
-    discovery=walk.HOOKS,
-    globs=walk.GLOBS,
+    hooks="promptls.agents.opencode.walk",
+    globs=GLOBS,
     settings_files=("opencode.json", "opencode.jsonc"),
     # oracle scenario "opencode: whitespace-only instruction file" (opencode 1.18.33)
     sends_whitespace=True,

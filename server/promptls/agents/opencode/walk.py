@@ -21,9 +21,9 @@ import json
 import os
 from typing import TYPE_CHECKING
 
+from promptls.agents.opencode.rules import GLOBS
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.discovery.dirs import ancestors, folders_between
-from promptls.discovery.globs import GlobDialect, ScopeValue
 from promptls.discovery.hooks import DiscoveryHooks
 from promptls.discovery.model import ContextScope, EntryStatus
 from promptls.text import runmemo
@@ -40,20 +40,6 @@ _MAX_DIRS = 2048
 
 _USER_CONFIGS = ("config.json", "opencode.json", "opencode.jsonc")
 _PROJECT_CONFIGS = ("opencode.jsonc", "opencode.json")
-
-GLOBS = GlobDialect(
-    # sst/opencode packages/opencode/src/session/instruction.ts: `instructions` globs are
-    # expanded with Bun's Glob from each folder between the working folder and the worktree.
-    name="opencode",
-    # `*` matches dot files: oracle scenario "opencode: instructions globs" (1.18.33).
-    source=(
-        "opencode.ai/docs/rules ('Custom instructions'), read 2026-12-01; dot files as "
-        "opencode 1.18.33 matches them (promptls oracle)"
-    ),
-    dotfiles=True,
-    # its config schema rejects an `instructions` value that is no list of strings
-    scope_value=ScopeValue.LIST,
-)
 
 
 class OpencodeDiscovery(DiscoveryHooks):
@@ -90,7 +76,7 @@ class OpencodeDiscovery(DiscoveryHooks):
 
 
 HOOKS = OpencodeDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def _run(w: Walker, hooks: OpencodeDiscovery) -> None:

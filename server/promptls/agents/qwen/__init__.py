@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 from promptls.agents.qwen import rules
-from promptls.agents.qwen.discovery import HOOKS
 from promptls.agents.qwen.imports import STYLE as IMPORTS
 
 _READ = "read 2026-12-06"
@@ -24,7 +23,7 @@ PROFILE = Profile(
     title="Qwen Code",
     user_dir=".qwen",
     user_dir_env="QWEN_HOME",
-    discovery=HOOKS,
+    hooks="promptls.agents.qwen.discovery",
     settings_files=(".qwen/settings.json",),
     user_files=("QWEN.md", "AGENTS.md"),
     project_files=("QWEN.md", "AGENTS.md"),

@@ -48,7 +48,7 @@ class QwenDiscovery(DiscoveryHooks):
 
 
 HOOKS = QwenDiscovery()
-"""The hooks ``PROFILE`` carries."""
+"""The hooks ``PROFILE`` names (``Profile.hooks``), loaded by its first discovery."""
 
 
 def git_root(folder: str, watched: set[str]) -> str | None:
