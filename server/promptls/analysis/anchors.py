@@ -6,14 +6,15 @@ the same near-misses:
 
 - the plain one finds every word, any case, next to a word-ish character, in a lowered
   copy of the text (its UTF-8 bytes when it is not ASCII): one pass to lower the text
-  and one scan per word, four for the default marker, ~3 ms per MB of prose that talks
-  about prompts and boundaries;
-- the shaped one starts from the other half of the criterion: an atom holding a
-  letter or digit and ``_`` or ``-`` has one of them next to a letter or digit, which two
-  literal-led searches find (``_`` is rare in prose, ``-`` next to a letter fairly rare:
-  ``--flag``, ``read-only``), and reads only those atoms for the words. It needs a text
-  without invisible characters (every one is non-ASCII, so ASCII text never has one),
-  and gives up for the plain search where such atoms are dense (code, tables of flags).
+  and one scan per word, four for the default marker (29 M instructions for the
+  bench's 1 MB prompt, whose prose talks about prompts and boundaries; the shaped one,
+  22 M);
+- the shaped one starts from the other half of the criterion: in such an atom every
+  run of letters and digits has a ``-`` or ``_`` beside it, so it looks for those
+  (``spots``: two searches, each led by its character) and reads the words only in the
+  runs beside them. It needs a text without invisible characters (every one is
+  non-ASCII, so ASCII text never has one), and gives up for the plain search where spots
+  are dense (code, tables of flags).
 
 The shaped search returns only the anchors in marker-shaped atoms no longer than the
 scanner looks at; the plain one returns those and the rest, which the scanner drops
@@ -46,15 +47,15 @@ _ALNUM_RUN = lazy(r"[A-Za-z0-9]*")
 
 
 @lru_cache(maxsize=64)
-def _spots(words: tuple[str, ...]) -> tuple[Led[str], Led[str]]:
+def spots(words: tuple[str, ...]) -> tuple[Led[str], Led[str]]:
     """The searches for a *spot*: ``-`` or ``_`` right before a run of letters and
     digits that holds a word (any ASCII case), or right after a run of at least
     :data:`SHORTEST` letters and digits. Every run of letters and digits in an atom that
     holds ``-`` or ``_`` has one of them beside it, so every word of such an atom sits in
     the run after a spot or the run before one. Each search is led by its character
-    (``Led``); the look-ahead reads one run, so the whole search stays linear, and
-    only a run of four or more (``--in``, a bullet's ``- `` are not), where the words are
-    tried at each character, which costs more than the rest of the search."""
+    (``Led``), and its look-ahead reads one run, so the search stays linear. The words
+    are tried only after a run of four letters or digits is seen (a bullet's ``- `` and
+    ``--in`` have none): trying them at each character costs more than the rest."""
     either = "|".join(re.escape(word) for word in words)
     return tuple(  # type: ignore[return-value]  # two, one per character
         Led(
@@ -138,19 +139,19 @@ def plain_positions(
 
 def shaped_positions(text: str, words: Sequence[str]) -> list[int] | None:
     """Every occurrence of a word (any case) in a run of letters and digits beside a
-    spot (``_spots``), for a text without invisible characters; None when spots are too
+    spot (``spots``), for a text without invisible characters; None when spots are too
     many (``SPARSE``). Such a run is in an atom holding ``_`` or ``-``, where every
     occurrence has a letter, digit, ``_`` or ``-`` beside it: an anchor of the plain
     search. Runs longer than ``2 * WINDOW`` are left out: their atoms are longer than
     any typo of a marker, and the scanner drops them."""
     most = len(text) // SPARSE + 64
-    spots: list[int] = []
-    for led in _spots(tuple(words)):
-        spots += islice(map(_start, led.finditer(text)), most + 1 - len(spots))
-        if len(spots) > most:
+    hits: list[int] = []
+    for led in spots(tuple(words)):
+        hits += islice(map(_start, led.finditer(text)), most + 1 - len(hits))
+        if len(hits) > most:
             return None
     found: set[int] = set()
-    for at in spots:
+    for at in hits:
         end = _ALNUM_RUN.match(text, at + 1).end()  # type: ignore[union-attr]  # may be empty
         if end - at <= 2 * WINDOW:
             _occurrences(found, text[at + 1 : end].lower(), at + 1, words)

@@ -43,9 +43,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from promptls.analysis.anchors import WINDOW, anchor_positions
+from promptls.analysis.anchors import WINDOW, anchor_positions, spots
 from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
+from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.invisible import has_invisible
 from promptls.text.lazyre import lazy
@@ -368,3 +369,14 @@ def scan(
             )
             covered_until = end
     return tuple(sorted([*exact, *near], key=lambda h: (h.start, h.end)))
+
+
+def _precompile(marker: str) -> None:
+    """Compile the default marker's anchor searches with the module, like its other
+    patterns, rather than inside the first large document's analysis: the shaped ones
+    (``anchors.spots``), which most texts take; the plain ones compile when a text first
+    needs them."""
+    spots(_targets((marker,))[1])
+
+
+_precompile(SYSTEM_PROMPT_BOUNDARY)
