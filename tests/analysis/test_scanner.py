@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from promptls.analysis import scanner
+from promptls.analysis import anchors
 from promptls.analysis.model import MarkerKind
 from promptls.analysis.scanner import scan
 from promptls.text.chars import INVISIBLE_RANGES, describe
@@ -170,8 +170,8 @@ def test_each_configured_marker_is_a_target() -> None:
 def test_anchor_searches_compiled_on_first_use() -> None:
     """A marker's anchor searches are compiled when first needed (the cache starts cold
     in a fresh process): the near-miss is found all the same, in ASCII and other text."""
-    scanner._anchor_regex.cache_clear()
-    scanner._anchor_regex_bytes.cache_clear()
+    anchors.anchor_regex.cache_clear()
+    anchors.anchor_regex_bytes.cache_clear()
     custom = "__CACHE_SPLIT_HERE__"
     assert _found("a __cache_split_here__ b", [custom]) == ["__cache_split_here__"]
     assert _found("é __cache_split_here__ b", [custom]) == ["__cache_split_here__"]

@@ -212,3 +212,40 @@ def test_an_escaped_backtick_opens_no_span_but_a_closer_is_never_escaped() -> No
     line = "\\`a` and `b\\`"
     assert [line[a:b] for a, b in code_spans(line, 0, len(line))] == ["` and `"]
     assert line_end(line, 0) == len(line)
+
+
+MARGIN_LINES = [
+    "```",
+    "```py",
+    "````",
+    "`````",
+    "``````",
+    "```  ",
+    "```\t",
+    "``` a`b",
+    "  ```",
+    " ```",
+    "```x ```",
+    "a ``` b",
+    "`` x",
+    "~~~",
+    "- item",
+    "> quote",
+    "text",
+    "",
+    "    code",
+]
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(st.lists(st.sampled_from(MARGIN_LINES), max_size=30), st.sampled_from(["\n", "\r\n"]))
+def test_fences_found_whole_at_the_margin_are_the_fences_read_line_by_line(
+    lines: list[str], eol: str
+) -> None:
+    """``fences`` finds the fences of a text whose runs are all at the left margin with
+    one match each (``_margin_fences``), and reads other texts line by line: both give
+    what reading every line gives, on texts full of margin fences, closers that are too
+    short or have text after them, and the runs that send a text the other way."""
+    text = eol.join(lines)
+    assert fences(text) == fences(text, every_line=True)
+    assert fences(text + eol) == fences(text + eol, every_line=True)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record, field
+from promptls.text.invisible import has_invisible
 from promptls.text.mapper import utf8_pieces
 from promptls.text.markdown import Code
 
@@ -58,6 +59,14 @@ class Document(Record, frozen=False):
         """Where each piece starts in ``utf8``, for ``utf8_to_offsets``; None for ASCII."""
         encoded = self.encoded
         return None if encoded is None else encoded[1]
+
+    @cached_property
+    def invisible(self) -> bool:
+        """Whether the text holds an invisible character (``chars.INVISIBLE_RANGES``,
+        none of them ASCII): PL010 reports them, and the marker scanner takes its fast
+        path only without them."""
+        data = self.utf8
+        return data is not None and has_invisible(data)
 
     @cached_property
     def static_end(self) -> int:

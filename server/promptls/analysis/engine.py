@@ -106,7 +106,12 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
     suppressions = parse_suppressions(text, codes())
     doc = Document(text, kind, settings, (), path, None, suppressions)
     doc.markers = scan(
-        text, settings.markers, FOREIGN_MARKERS, data=doc.utf8, starts=doc.utf8_starts
+        text,
+        settings.markers,
+        FOREIGN_MARKERS,
+        data=doc.utf8,
+        starts=doc.utf8_starts,
+        invisible=doc.invisible,
     )
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)

@@ -43,13 +43,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
+from promptls.analysis.anchors import WINDOW, anchor_positions, spots
 from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
+from promptls.text.invisible import has_invisible
 from promptls.text.lazyre import lazy
 from promptls.text.leads import Led
-from promptls.text.mapper import utf8_pieces, utf8_to_offsets
+from promptls.text.mapper import utf8_pieces
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -63,7 +65,7 @@ _SEPARATORS = lazy(rf"[_\-\s{INVISIBLE_CLASS}]+")
 _HAS_SHAPE = lazy(rf"[_\-{INVISIBLE_CLASS}]")
 _WORDS = lazy(r"[A-Za-z0-9]{4,}")
 _IDENTIFIER = lazy(r"[A-Za-z0-9_\-]+")
-_WINDOW = 160
+_WINDOW = WINDOW
 
 
 class _Target(NamedTuple):
@@ -157,60 +159,17 @@ def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> lis
     return hits
 
 
-def _anchor_pattern(word: str, near: str) -> str:
-    """Criterion 2, cheaply: a lowered anchor word with ``_``, ``-``, a letter, a digit
-    or (in bytes) a non-ASCII character right before or after it — ``system prompt``
-    has spaces and never gets this far. The word comes first, so the regex engine
-    skips ahead with a fast literal search; the neighbour test is a look-around.
-    """
-    escaped = re.escape(word)
-    return f"{escaped}(?:(?={near})|(?<={near}{escaped}))"
-
-
-@lru_cache(maxsize=64)
-def _anchor_regex(word: str) -> Led[str]:
-    """The anchor search over lowered ASCII text (from the word, with ``find`` while the
-    word is rare: ``zidane`` is, ``prompt`` often is not)."""
-    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9]")))
-
-
-@lru_cache(maxsize=64)
-def _anchor_regex_bytes(word: str) -> Led[bytes]:
-    """The anchor search over lowered UTF-8 bytes (non-ASCII bytes count as neighbours:
-    they may be an invisible character inside the marker)."""
-    return Led(re.compile(_anchor_pattern(word, r"[_\-a-z0-9\x80-\xff]").encode("latin-1")))
-
-
-_start = re.Match[str].start
-"""Where a match starts, as a function for ``map`` (no generator frame per anchor hit:
-"systems" and "prompts" are in most instruction files, many times)."""
-_start_bytes = re.Match[bytes].start
-
-
-def _anchor_positions(
-    text: str, words: Sequence[str], data: bytes | None, starts: Sequence[int] | None
-) -> list[int]:
-    """Where an anchor word occurs (any case) next to a word-ish character, as sorted
-    ``str`` offsets. ASCII text is searched lowered; other text through its UTF-8 bytes
-    (ASCII-lowering bytes keeps every offset and every multi-byte character intact)."""
-    found: set[int] = set()
-    if text.isascii():
-        lowered = text.lower()
-        for word in words:
-            found.update(map(_start, _anchor_regex(word).finditer(lowered)))
-        return sorted(found)
-    if data is None:
-        data, starts = utf8_pieces(text)
-    hay = data.lower()
-    for word in words:
-        found.update(map(_start_bytes, _anchor_regex_bytes(word).finditer(hay)))
-    return utf8_to_offsets(hay, sorted(found), starts)
-
-
-_ATOM_CHARS = frozenset(
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
-    + "".join(chr(c) for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1))
+_ATOM_STRING = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-" + "".join(
+    chr(c) for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1)
 )
+_ATOM_CHARS = frozenset(_ATOM_STRING)
+
+
+def _run_start(text: str, stop: int, low: int, chars: str) -> int:
+    """Where the run of ``chars`` that ends at ``stop`` starts, or ``low`` if it reaches
+    that far: one ``rstrip`` of the slice, in C, where a Python loop stepped a character
+    at a time (atoms and the blanks between them are read leftwards from every anchor)."""
+    return low + len(text[low:stop].rstrip(chars))
 
 
 def _atom_at(text: str, position: int) -> tuple[int, int] | None:
@@ -218,10 +177,8 @@ def _atom_at(text: str, position: int) -> tuple[int, int] | None:
 
     Atoms longer than the scan window are not marker typos and are skipped.
     """
-    start = position
     low = max(0, position - _WINDOW)
-    while start > low and text[start - 1] in _ATOM_CHARS:
-        start -= 1
+    start = _run_start(text, position, low, _ATOM_STRING)
     if start == low and low > 0 and text[start - 1] in _ATOM_CHARS:
         return None
     match = _ATOM.match(text, position)
@@ -232,28 +189,24 @@ def _atom_at(text: str, position: int) -> tuple[int, int] | None:
     return start, match.end()
 
 
-_BLANK = frozenset(" \t\r\n")
+_BLANK = " \t\r\n"
 
 
 def _left_atoms(text: str, start: int, count: int) -> list[tuple[int, int]]:
     """Up to ``count`` atoms before ``start`` joined to it by allowed whitespace, in
     text order.
 
-    Walks left character by character (bounded by the window): a regex anchored at the
-    end of a slice would retry from every start position.
+    Reads leftwards by runs (bounded by the window): a regex anchored at the end of a
+    slice would retry from every start position.
     """
     atoms: list[tuple[int, int]] = []
     cursor = start
     for _ in range(count):
-        gap_start = cursor
-        while gap_start > 0 and cursor - gap_start < _WINDOW and text[gap_start - 1] in _BLANK:
-            gap_start -= 1
+        gap_start = _run_start(text, cursor, max(0, cursor - _WINDOW), _BLANK)
         if gap_start == cursor or _JOIN.fullmatch(text, gap_start, cursor) is None:
             break
-        atom_start = gap_start
         low = max(0, gap_start - _WINDOW)
-        while atom_start > low and text[atom_start - 1] in _ATOM_CHARS:
-            atom_start -= 1
+        atom_start = _run_start(text, gap_start, low, _ATOM_STRING)
         if atom_start == gap_start or (atom_start == low and low > 0):
             break
         atoms.append((atom_start, gap_start))
@@ -359,11 +312,13 @@ def scan(
     *,
     data: bytes | None = None,
     starts: Sequence[int] | None = None,
+    invisible: bool | None = None,
 ) -> tuple[MarkerHit, ...]:
     """All exact, foreign and near-miss markers of a text, sorted by offset.
 
     ``data`` is the text's UTF-8 encoding when the caller already has it, and
-    ``starts`` its piece starts when it came from ``utf8_pieces``.
+    ``starts`` its piece starts when it came from ``utf8_pieces``; ``invisible`` whether
+    the text holds an invisible character, when the caller knows (``Document.invisible``).
     """
     exact = find_exact(text, markers, foreign)
     targets, words, most_words, shortest = _targets(tuple(markers))
@@ -373,7 +328,9 @@ def scan(
         covered_until = atom_end = -1
         inside = iter(exact)
         hit = next(inside, None)
-        for position in _anchor_positions(text, words, data, starts):
+        if invisible is None:
+            invisible = not text.isascii() and has_invisible(data or utf8_pieces(text)[0])
+        for position in anchor_positions(text, words, data, starts, invisible=invisible):
             if position < covered_until:
                 continue
             while hit is not None and hit.end <= position:
@@ -416,10 +373,10 @@ def scan(
 
 def _precompile(marker: str) -> None:
     """Compile the default marker's anchor searches with the module, like its other
-    patterns, rather than inside the first large document's analysis."""
-    for word in {w.lower() for w in _WORDS.findall(marker)}:
-        _anchor_regex(word)
-        _anchor_regex_bytes(word)
+    patterns, rather than inside the first large document's analysis: the shaped ones
+    (``anchors.spots``), which most texts take; the plain ones compile when a text first
+    needs them."""
+    spots(_targets((marker,))[1])
 
 
 _precompile(SYSTEM_PROMPT_BOUNDARY)

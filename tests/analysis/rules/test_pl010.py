@@ -19,10 +19,9 @@ from hypothesis import strategies as st
 from promptls.analysis import analyze, fix_all
 from promptls.analysis.code import fences
 from promptls.analysis.model import Finding
-from promptls.analysis.rules import pl010_invisible_chars as pl010
 from promptls.analysis.settings import DEFAULT_SETTINGS
 from promptls.config import Settings
-from promptls.text import leads
+from promptls.text import invisible, leads
 from promptls.text.chars import INVISIBLE_RANGES
 from tests import examples
 
@@ -132,12 +131,12 @@ def _messages(text: str) -> list[str]:
 
 
 def test_the_byte_pattern_matches_exactly_the_invisible_characters() -> None:
-    """The pattern as ``_utf8_pattern`` builds it, against the table it is built from."""
-    invisible = {c for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1)}
+    """The pattern as ``utf8_pattern`` builds it, against the table it is built from."""
+    table = {c for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1)}
     codes = [*range(0xD800), *range(0xE000, 0x10000), *range(0xDFFF0, 0xE0090)]
-    for pattern in (pl010._utf8_pattern(), pl010._UTF8_INVISIBLE):
+    for pattern in (invisible.utf8_pattern(), invisible.UTF8_INVISIBLE):
         matched = {c for c in codes if pattern.fullmatch(chr(c).encode("utf-8"))}
-        assert matched == invisible & set(codes)
+        assert matched == table & set(codes)
 
 
 @pytest.mark.parametrize(
@@ -199,9 +198,10 @@ def test_pl010_fix_removes_the_run() -> None:
     assert [(e.start, e.end, e.new_text) for e in finding.fix.edits] == [(2, 4, "")]
 
 
-# PL010's pre-check (``has_invisible``, which searches only the alternatives whose
-# first byte occurs) answers exactly as the whole byte pattern does, on texts built from
-# the characters that share those first bytes: CJK, kana, emoji, dashes, fillers.
+# The invisible-character pre-check (``text.invisible.has_invisible``, which searches
+# only the alternatives whose first byte occurs) answers exactly as the whole byte
+# pattern does, on texts built from the characters that share those first bytes: CJK,
+# kana, emoji, dashes, fillers.
 
 
 INVISIBLE = [chr(low) for low, _, _ in INVISIBLE_RANGES] + ["\U000e0041", "\u2069"]
@@ -240,13 +240,13 @@ def test_the_pre_check_answers_as_the_whole_pattern(credit: int, chars: list[str
     data = "".join(chars).encode("utf-8", "surrogatepass")
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(leads, "CREDIT", credit)
-        assert pl010.has_invisible(data) == (pl010._UTF8_INVISIBLE.search(data) is not None)
+        assert invisible.has_invisible(data) == (invisible.UTF8_INVISIBLE.search(data) is not None)
 
 
 def test_a_cjk_text_with_one_hangul_filler_is_seen() -> None:
     text = "日本語のテキスト" * 1000 + "\u3164" + "한국어"
-    assert pl010.has_invisible(text.encode())
-    assert not pl010.has_invisible(text.replace("\u3164", "\u3163").encode())
+    assert invisible.has_invisible(text.encode())
+    assert not invisible.has_invisible(text.replace("\u3164", "\u3163").encode())
 
 
 # PL010's fix keeps the fences CommonMark reads, also when its fixes are applied together.

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
-from functools import cache
 
 from promptls.analysis.code import (
     fence_role_changes,
@@ -14,60 +12,11 @@ from promptls.analysis.code import (
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Related, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
-from promptls.text.chars import BIDI, INVISIBLE_RANGES, describe
-from promptls.text.lazyre import lazy_built
-from promptls.text.leads import Led
+from promptls.text.chars import BIDI, describe
+from promptls.text.invisible import UTF8_INVISIBLE
 from promptls.text.mapper import Mapper, utf8_to_offsets
 from promptls.text.markdown import line_start
 
-
-def _utf8_alternatives() -> list[tuple[int, bytes]]:
-    """The invisible characters of chars.py as UTF-8 byte patterns grouped by their
-    leading bytes (``\\xe2\\x80[\\x8b-\\x8f\\xaa-\\xae]``…), each with its first byte:
-    generated, so the two lists cannot drift apart, and each led by literal bytes, which
-    the regex engine finds fast."""
-    groups: dict[bytes, set[int]] = {}
-    for low, high, _ in INVISIBLE_RANGES:
-        for code in range(low, min(high, 0xFFFF) + 1):
-            encoded = chr(code).encode("utf-8")
-            groups.setdefault(encoded[:-1], set()).add(encoded[-1])
-    alternatives = []
-    for prefix, lasts in sorted(groups.items()):
-        body = b"".join(re.escape(bytes([b])) for b in sorted(lasts))
-        alternatives.append((prefix[0], re.escape(prefix) + b"[" + body + b"]"))
-    alternatives.append((0xF3, b"\xf3\xa0[\x80\x81][\x80-\xbf]"))  # tags U+E0000-U+E007F
-    return alternatives
-
-
-def _utf8_pattern() -> re.Pattern[bytes]:
-    """Every invisible character as one byte pattern."""
-    return re.compile(b"|".join(pattern for _, pattern in _utf8_alternatives()))
-
-
-@cache
-def _by_prefix() -> tuple[tuple[bytes, Led[bytes]], ...]:
-    """``_utf8_pattern``'s alternatives one by one, each with its first byte: each
-    starts with literal bytes (``\\xe2\\x80[…]``), so ``Led`` finds it from whichever of
-    them is rare in the text (in emoji text ``\\xe2`` is frequent, ``\\x81`` absent)."""
-    return tuple(
-        (bytes([lead]), Led(re.compile(pattern))) for lead, pattern in _utf8_alternatives()
-    )
-
-
-def has_invisible(data: bytes) -> bool:
-    """Whether UTF-8 ``data`` holds an invisible character: ``_utf8_pattern``'s answer.
-
-    Every invisible character starts with one of a few lead bytes, and a byte absent
-    from the text is known absent by one ``memchr``; each alternative whose lead byte
-    occurs is searched from its literal bytes (``Led``: the rarest of them found byte by
-    byte while it stays rare, the next when it does not, then the whole prefix, then the
-    regex engine), so a byte that the text's script or emoji share costs no scan of its
-    own: an emoji text has ``\\xe2`` and ``\\xef`` throughout, not ``\\x81`` or ``\\xbb``.
-    """
-    return any(lead in data and led.search(data) is not None for lead, led in _by_prefix())
-
-
-_UTF8_INVISIBLE = lazy_built(_utf8_pattern)
 _JOINERS = frozenset("\u200c\u200d")
 
 
@@ -105,9 +54,9 @@ def _runs(doc: Document) -> Iterator[tuple[int, int]]:
     data = doc.utf8
     if data is None:
         return
-    if not has_invisible(data):
+    if not doc.invisible:
         return
-    spans = [m.span() for m in _UTF8_INVISIBLE.finditer(data)]
+    spans = [m.span() for m in UTF8_INVISIBLE.finditer(data)]
     if not spans:
         return
     flat = utf8_to_offsets(data, [x for span in spans for x in span], doc.utf8_starts)

@@ -315,6 +315,10 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
     if every_line or lone_cr:  # ``^`` knows only \n line starts
         blocks.walk(0, len(text), skip=False)
         return blocks.finish()
+    if not every_line:
+        found = _margin_fences(text)
+        if found is not None:
+            return found
     pos = 0
     for _, hit in _RUN_LINE.finditer(text):
         at = hit.start()
@@ -336,6 +340,34 @@ def fences(text: str, *, every_line: bool = False) -> list[Fence]:
     if blocks.fence is not None and blocks.fence[2] > 0:
         blocks.walk(pos, len(text), skip=True)
     return blocks.finish()
+
+
+def _margin_fences(text: str) -> list[Fence] | None:
+    """``fences`` for a text whose every run of three or more backticks starts a line,
+    and that has no tilde: each such line ends every container, so the fences are what
+    those lines alone make of each other (``Blocks._margin`` at the left margin, without
+    containers), read in one loop over the runs, each found from its first backtick
+    (``Led``: ``memchr``). None as soon as a run starts inside a line (indented, in a
+    list item or block quote, in prose): ``fences`` then reads the text as usual. For a
+    text without a lone carriage return (the caller's)."""
+    if "~" in text:  # one ``memchr``
+        return None
+    found: list[Fence] = []
+    fence_at, run = -1, ""
+    for hit in _RUN_LINE.alternatives[0].finditer(text):
+        at = hit.start()
+        if at and text[at - 1] != "\n":
+            return None
+        rest_at, end = hit.start(1), hit.end()
+        if fence_at < 0:
+            if text.find("`", rest_at, end) < 0:  # a backtick in the info string: no fence
+                fence_at, run = at, text[at:rest_at]
+        elif rest_at - at >= len(run) and not text[rest_at:end].strip(" \t"):
+            found.append(_tuple(Fence, (fence_at, run, at, text[at:rest_at], rest_at)))
+            fence_at = -1
+    if fence_at >= 0:
+        found.append(_tuple(Fence, (fence_at, run, None, "", len(text))))
+    return found
 
 
 def open_fence(text: str, *, every_line: bool = False) -> OpenFence | None:

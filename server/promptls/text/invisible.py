@@ -1,0 +1,63 @@
+"""Where a text's invisible characters are, searched in its UTF-8 bytes.
+
+PL010 reports them, and the marker scanner asks whether a text has any before it takes
+its fast path (an invisible character inside a word makes that word marker-shaped): one
+search answers both, once per document (``Document.invisible``). Every invisible
+character of ``chars.INVISIBLE_RANGES`` is non-ASCII, so an ASCII text has none.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from promptls.text.chars import INVISIBLE_RANGES
+from promptls.text.lazyre import lazy_built
+from promptls.text.leads import Led
+
+
+def utf8_alternatives() -> list[tuple[int, bytes]]:
+    """The invisible characters of chars.py as UTF-8 byte patterns grouped by their
+    leading bytes (``\\xe2\\x80[\\x8b-\\x8f\\xaa-\\xae]``…), each with its first byte:
+    generated, so the two lists cannot drift apart, and each led by literal bytes, which
+    the regex engine finds fast."""
+    groups: dict[bytes, set[int]] = {}
+    for low, high, _ in INVISIBLE_RANGES:
+        for code in range(low, min(high, 0xFFFF) + 1):
+            encoded = chr(code).encode("utf-8")
+            groups.setdefault(encoded[:-1], set()).add(encoded[-1])
+    alternatives = []
+    for prefix, lasts in sorted(groups.items()):
+        body = b"".join(re.escape(bytes([b])) for b in sorted(lasts))
+        alternatives.append((prefix[0], re.escape(prefix) + b"[" + body + b"]"))
+    alternatives.append((0xF3, b"\xf3\xa0[\x80\x81][\x80-\xbf]"))  # tags U+E0000-U+E007F
+    return alternatives
+
+
+def utf8_pattern() -> re.Pattern[bytes]:
+    """Every invisible character as one byte pattern."""
+    return re.compile(b"|".join(pattern for _, pattern in utf8_alternatives()))
+
+
+UTF8_INVISIBLE = lazy_built(utf8_pattern)
+
+
+@cache
+def _by_prefix() -> tuple[tuple[bytes, Led[bytes]], ...]:
+    """``utf8_pattern``'s alternatives one by one, each with its first byte: each
+    starts with literal bytes (``\\xe2\\x80[…]``), so ``Led`` finds it from whichever of
+    them is rare in the text (in emoji text ``\\xe2`` is frequent, ``\\x81`` absent)."""
+    return tuple((bytes([lead]), Led(re.compile(pattern))) for lead, pattern in utf8_alternatives())
+
+
+def has_invisible(data: bytes) -> bool:
+    """Whether UTF-8 ``data`` holds an invisible character: ``utf8_pattern``'s answer.
+
+    Every invisible character starts with one of a few lead bytes, and a byte absent
+    from the text is known absent by one ``memchr``; each alternative whose lead byte
+    occurs is searched from its literal bytes (``Led``: the rarest of them found byte by
+    byte while it stays rare, the next when it does not, then the whole prefix, then the
+    regex engine), so a byte that the text's script or emoji share costs no scan of its
+    own: an emoji text has ``\\xe2`` and ``\\xef`` throughout, not ``\\x81`` or ``\\xbb``.
+    """
+    return any(lead in data and led.search(data) is not None for lead, led in _by_prefix())

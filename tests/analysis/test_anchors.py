@@ -1,0 +1,91 @@
+"""The shaped anchor search (from ``-`` and ``_`` beside letters and digits) and the
+plain one (every marker word in a lowered copy) make the scanner report the same
+markers, on generated texts full of marker words, separators, long atoms, non-ASCII
+and invisible characters; and the shaped one only ever returns anchors of the plain one.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from promptls.analysis import anchors
+from promptls.analysis.scanner import _atom_at, _targets, scan
+from tests import MARKER, examples
+
+PIECES = [
+    "zidane",
+    "ZIDANE",
+    "System",
+    "SYSTEM",
+    "prompt",
+    "PROMPT",
+    "boundary",
+    "BOUNDRY",
+    "cache",
+    "split",
+    "here",
+    "_",
+    "__",
+    "-",
+    "--",
+    " ",
+    "\n",
+    "\t",
+    "a",
+    "x9",
+    "é",
+    "日本",
+    "😀",
+    "\u200b",
+    "\u2060",
+    "K",  # Kelvin sign: upper case of ``k`` outside ASCII
+    "a" * 150,
+    "_" * 170,
+    MARKER,
+]
+MARKER_SETS = [[MARKER], [MARKER, "__CACHE_SPLIT_HERE__"], ["<!-- split -->"], ["PROMPT-AAAA"]]
+
+
+def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every anchor search takes the plain path."""
+    monkeypatch.setattr(anchors, "shaped_positions", lambda text, words: None)
+
+
+@pytest.mark.parametrize("markers", MARKER_SETS, ids=["default", "two", "html", "short"])
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+@example(["a", "-", "PROMPT", "_", "BOUNDARY", "__"])
+@example(["__", "ZIDANE", "_", "SYSTEM", " ", "PROMPT", "_", "BOUNDARY", "__"])
+@example(["_" * 170, "ZIDANE", "_", "SYSTEM", "_", "PROMPT", "_", "BOUNDARY", "__"])
+def test_both_searches_report_the_same_markers(markers: list[str], pieces: list[str]) -> None:
+    text = "".join(pieces)
+    shaped = scan(text, markers)
+    with pytest.MonkeyPatch.context() as patch:
+        _plain(patch)
+        assert scan(text, markers) == shaped
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from([p for p in PIECES if p not in ("\u200b", "\u2060")]), max_size=40))
+def test_shaped_anchors_are_plain_anchors_and_cover_every_marker_shaped_atom(
+    pieces: list[str],
+) -> None:
+    text = "".join(pieces)
+    _, words, _, _ = _targets((MARKER,))
+    shaped = anchors.shaped_positions(text, words)
+    plain = anchors.plain_positions(text, words, None, None)
+    assert shaped is not None
+    assert set(shaped) <= set(plain)
+    assert {p for p in plain if _atom_at(text, p) is not None} <= set(shaped)
+
+
+def test_dense_spots_fall_back_to_the_plain_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A text of many ``prompt-x`` flags has a spot every few characters: the shaped
+    search gives up and the near-miss among them is found all the same."""
+    text = "prompt-x " * 2000 + "__ZIDANE_SYSTEM_PROMPT_BOUNDRY__\n"
+    _, words, _, _ = _targets((MARKER,))
+    assert anchors.shaped_positions(text, words) is None
+    (hit,) = scan(text, [MARKER])
+    assert text[hit.start : hit.end] == "__ZIDANE_SYSTEM_PROMPT_BOUNDRY__"
