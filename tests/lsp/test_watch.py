@@ -120,3 +120,33 @@ async def test_shadowing_file_appears_in_diagnostics_after_a_watched_change(
 
         shadowed = await events.until(shadowed_now)
         assert shadowed.version == 1
+
+
+async def test_a_preview_after_a_watched_change_shows_the_new_text(lsp: PromptClient) -> None:
+    """What the editors do on promptls/contextChanged: ask for the preview again, which
+    must hold the file's new text and the revision the notification announced."""
+    events = events_of(lsp)
+    folder = str(lsp.root)
+    agents = lsp.root / "AGENTS.md"
+    agents.write_text("# Rules\n\nRun the linters.\n", encoding="utf-8")
+    (lsp.root / ".claude").mkdir(exist_ok=True)
+    lsp.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(agents), type=types.FileChangeType.Created)]
+        )
+    )
+    await events.until(lambda: events.context_changed)
+    before = await execute(lsp, "promptls.previewPrompt", {"folder": folder})
+    assert "Run the linters." in str(before)
+    with agents.open("a", encoding="utf-8") as handle:
+        handle.write("\nNever push on Fridays.\n")
+    seen = len(events.context_changed)
+    lsp.workspace_did_change_watched_files(
+        types.DidChangeWatchedFilesParams(
+            changes=[types.FileEvent(uri=uri_of(agents), type=types.FileChangeType.Changed)]
+        )
+    )
+    await events.until(lambda: len(events.context_changed) > seen)
+    after = await execute(lsp, "promptls.previewPrompt", {"folder": folder})
+    assert "Never push on Fridays." in str(after)
+    assert after["revision"] == events.context_changed[-1].revision
