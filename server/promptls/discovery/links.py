@@ -77,20 +77,10 @@ def import_profiles(
         profile = PROFILES.get(name)
         if profile is None or profile.imports is None:
             continue
-        if (
-            path is None
-            or profile.imports.follows_in(path)
-            or _imported((discoveries or {}).get(name), path)
-        ):
+        found = (discoveries or {}).get(name)
+        if path is None or profile.imports.follows_in(path) or (found and found.imported(path)):
             out.append((name, profile.imports))
     return out
-
-
-def _imported(discovery: Discovery | None, path: str) -> bool:
-    """Whether ``discovery`` loaded ``path`` as another file's import."""
-    return discovery is not None and any(
-        e.status is EntryStatus.IMPORTED and same_path(e.path, path) for e in discovery.entries
-    )
 
 
 def _confine_root(folder: str, markers: Sequence[str]) -> str:

@@ -110,6 +110,16 @@ class Discovery(Record):
     """The home folder user-level files were looked up in (None: none was found), so a
     rule that asks other profiles about the same folder (PL027) uses the same one."""
 
+    def imported(self, path: str) -> bool:
+        """Whether this discovery loaded ``path`` as another file's import (paths compared
+        absolute and normalised): an agent that follows imports only in some files
+        (``ImportStyle.only_in``) follows them in what those files import too."""
+        want = os.path.normcase(os.path.abspath(path))  # noqa: PTH100
+        return any(
+            e.status is EntryStatus.IMPORTED and os.path.normcase(os.path.abspath(e.path)) == want  # noqa: PTH100
+            for e in self.entries
+        )
+
     def depends_on(self, path: str) -> bool:
         """Whether a change at ``path`` (file or folder) could change this result."""
         if path in self.watched or path in self.watched_dirs:

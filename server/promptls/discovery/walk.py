@@ -139,11 +139,12 @@ class Walker(ScopedSources):
         else:
             self.agents_mode = hooks.fallback_mode(self, walk.directories)
             visits = hooks.visits(self, walk.directories)
-            if visits is not None:
+            if visits is None:
+                for directory in walk.directories:
+                    visit(self, directory)  # or what an identical visit added (run memo)
+            else:
                 for folder, names in visits:
                     self.slot(folder, names, ContextScope.PROJECT)
-            for directory in walk.directories if visits is None else ():
-                visit(self, directory)  # or what an identical visit added (run memo)
         self.path_rules()
         self.memory()
         self.lazy()

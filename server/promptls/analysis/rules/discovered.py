@@ -102,7 +102,4 @@ def import_style_of(doc: Document) -> ImportStyle | None:
     style = profile.imports if profile is not None else None
     if style is None or doc.path is None or style.follows_in(doc.path):
         return style
-    imported = any(
-        e.status is EntryStatus.IMPORTED and same_file(e.path, doc.path) for e in entries(doc)
-    )
-    return style if imported else None
+    return style if doc.discovery is not None and doc.discovery.imported(doc.path) else None
