@@ -88,7 +88,7 @@ def test_what_it_does_not_cache_goes_to_the_builtin(tmp_path: Path) -> None:
     assert not Path(cache.path).exists()
 
 
-HEAD = b"promptls code cache 2\n"
+HEAD = b"promptls code cache 3\n"
 
 
 def _blob(payload: bytes, *, magic: bytes = MAGIC_NUMBER) -> bytes:
@@ -114,6 +114,7 @@ def _good_file(tmp_path: Path) -> bytes:
         "other interpreter",
         "other format",
         "not a table",
+        "not two tables",
         "not code",
         "not a key",
         "folder",
@@ -133,10 +134,13 @@ def test_a_damaged_or_foreign_file_is_ignored_and_replaced(tmp_path: Path, damag
                 "truncated": good[: len(good) // 2],
                 "flipped byte": good[:-40] + bytes([good[-40] ^ 0xFF]) + good[-39:],
                 "other interpreter": _blob(payload, magic=b"\x00\x00\r\n"),
-                "other format": b"promptls code cache 1\n" + good[len(HEAD) :],
+                "other format": b"promptls code cache 2\n" + good[len(HEAD) :],
                 "not a table": _blob(marshal.dumps([1, 2, 3])),
-                "not code": _blob(marshal.dumps({KEY: "print('no')"})),
-                "not a key": _blob(marshal.dumps({b"k" * 32: compile("x = 1", "<k>", "exec")})),
+                "not two tables": _blob(marshal.dumps(({}, {}, {}))),
+                "not code": _blob(marshal.dumps(({KEY: "print('no')"}, {}))),
+                "not a key": _blob(
+                    marshal.dumps(({b"k" * 32: compile("x = 1", "<k>", "exec")}, {}))
+                ),
             }[damage]
         )
     cache = CodeCache(str(tmp_path))

@@ -49,7 +49,7 @@ from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.invisible import has_invisible
-from promptls.text.lazyre import lazy
+from promptls.text.lazyre import constants, lazy
 from promptls.text.leads import Led
 from promptls.text.mapper import utf8_pieces
 
@@ -376,7 +376,8 @@ def _precompile(marker: str) -> None:
     patterns, rather than inside the first large document's analysis: the shaped ones
     (``anchors.spots``), which most texts take; the plain ones compile when a text first
     needs them."""
-    spots(_targets((marker,))[1])
+    with constants():  # the default marker: promptls' own constant
+        spots(_targets((marker,))[1])
 
 
 _precompile(SYSTEM_PROMPT_BOUNDARY)

@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from promptls.text.chars import INVISIBLE_RANGES
-from promptls.text.lazyre import lazy_built
+from promptls.text.lazyre import constant, lazy_built
 from promptls.text.leads import Led
 
 
@@ -47,7 +47,7 @@ def _by_prefix() -> tuple[tuple[bytes, Led[bytes]], ...]:
     """``utf8_pattern``'s alternatives one by one, each with its first byte: each
     starts with literal bytes (``\\xe2\\x80[…]``), so ``Led`` finds it from whichever of
     them is rare in the text (in emoji text ``\\xe2`` is frequent, ``\\x81`` absent)."""
-    return tuple((bytes([lead]), Led(re.compile(pattern))) for lead, pattern in utf8_alternatives())
+    return tuple((bytes([lead]), Led(constant(pattern))) for lead, pattern in utf8_alternatives())
 
 
 def has_invisible(data: bytes) -> bool:

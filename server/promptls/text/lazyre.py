@@ -15,14 +15,48 @@ stand-in, which forwards to the compiled pattern. It is typed as ``re.Pattern`` 
 callers, but until that first use it is not one: do not pass it to ``re.sub(pattern, …)``
 and friends (call ``_NAME.sub(…)``) or to ``isinstance``. Two threads using it at once
 may both compile; both get an equal pattern.
+
+Such a pattern is one of promptls' own constants, never text from a workspace, so its
+compiled program may be kept between starts (the language server's code cache,
+``lsp/reprograms.py``): its compile runs inside :func:`constants`, which a module also
+uses around a constant pattern it compiles another way (``Leads``, the default marker's
+searches). A pattern built from settings (a configured marker, globs) never does.
 """
 
 from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Callable, MutableMapping
+import threading
+from collections.abc import Callable, Iterator, MutableMapping
+from contextlib import contextmanager
 from typing import Any, AnyStr, cast
+
+_state = threading.local()
+
+
+@contextmanager
+def constants() -> Iterator[None]:
+    """Inside: the patterns this thread compiles are promptls' own constants, made only
+    from its source (a module-level pattern), so a cache may keep their programs."""
+    outer = getattr(_state, "constant", False)
+    _state.constant = True
+    try:
+        yield
+    finally:
+        _state.constant = outer
+
+
+def constant(pattern: AnyStr, flags: int = 0) -> re.Pattern[AnyStr]:
+    """``re.compile`` of one of promptls' own constant patterns, inside :func:`constants`
+    (for a pattern compiled on first use by a cached function rather than ``lazy``)."""
+    with constants():
+        return re.compile(pattern, flags)
+
+
+def compiling_constants() -> bool:
+    """Whether this thread is compiling inside :func:`constants`."""
+    return getattr(_state, "constant", False)
 
 
 class _LazyPattern:
@@ -38,7 +72,8 @@ class _LazyPattern:
         """The compiled pattern, compiled (and put in the stand-in's place) on first use."""
         compiled = self._compiled
         if compiled is None:
-            compiled = self._compiled = self._build()
+            with constants():
+                compiled = self._compiled = self._build()
             for name, value in list(self._home.items()):
                 if value is self:
                     self._home[name] = compiled

@@ -31,6 +31,8 @@ import sys
 from collections.abc import Iterator
 from typing import AnyStr, Generic
 
+from promptls.text.lazyre import constants
+
 try:  # CPython's own regex parser: present in 3.11-3.14, private, so guarded
     from re import _constants as _sre  # type: ignore[attr-defined]
     from re import _parser as _sre_parser  # type: ignore[attr-defined]
@@ -225,7 +227,10 @@ def split_alternatives(pattern: AnyStr) -> tuple[AnyStr, ...]:
 
 
 class Leads(Generic[AnyStr]):
-    """``pattern``'s alternatives, compiled on first use, searched one by one."""
+    """``pattern``'s alternatives, compiled on first use, searched one by one.
+
+    For a module's own constant pattern (each is made at import from its source): the
+    alternatives compile inside ``lazyre.constants``, so a cache may keep them."""
 
     def __init__(self, pattern: AnyStr, flags: int = 0) -> None:
         """``pattern`` as one would pass it to ``re.compile``."""
@@ -239,7 +244,8 @@ class Leads(Generic[AnyStr]):
         compiled = self._compiled
         if compiled is None:
             parts: tuple[AnyStr, ...] = split_alternatives(self.pattern)
-            compiled = self._compiled = tuple(Led(re.compile(p, self.flags)) for p in parts)
+            with constants():  # a module's own pattern: see the class's docstring
+                compiled = self._compiled = tuple(Led(re.compile(p, self.flags)) for p in parts)
         return compiled
 
     def search(

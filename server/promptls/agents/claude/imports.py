@@ -16,12 +16,11 @@ quote")."""
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
-from promptls.text.lazyre import lazy
+from promptls.text.lazyre import constant, lazy
 from promptls.text.leads import Led
 from promptls.text.markdown import Code, line_start
 
@@ -29,7 +28,7 @@ from promptls.text.markdown import Code, line_start
 @cache
 def _tokens() -> Led[str]:
     """The import token, searched from its ``@`` (``find``, while ``@`` is rare)."""
-    return Led(re.compile(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)"))
+    return Led(constant(r"(?:(?<=\s)|^)@((?:[^\s\\`]|\\ )+)"))
 
 
 _PREFIX = lazy(r"[ \t>*+\-.)0-9]*")

@@ -20,10 +20,10 @@ token starts and ends", "copilot: import depth, cycles and repeats"):
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
+from promptls.text.lazyre import constant
 from promptls.text.leads import Led
 from promptls.text.markdown import Code
 
@@ -31,7 +31,7 @@ from promptls.text.markdown import Code
 @cache
 def _tokens() -> Led[str]:
     """The import token, searched from its ``@`` (``find``, while ``@`` is rare)."""
-    return Led(re.compile(r"(?<![A-Za-z0-9_.\-])@([^\s\"'`()\[\]{}<>]+)"))
+    return Led(constant(r"(?<![A-Za-z0-9_.\-])@([^\s\"'`()\[\]{}<>]+)"))
 
 
 _TRAILING = ".,;:!?"

@@ -19,12 +19,12 @@ runs pair up is this dialect's own.
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 from collections.abc import Callable
 from functools import cache
 
 from promptls.agents.model import ImportRef, ImportStyle
+from promptls.text.lazyre import constant
 from promptls.text.leads import Led
 from promptls.text.markdown import backtick_runs
 
@@ -32,7 +32,7 @@ from promptls.text.markdown import backtick_runs
 @cache
 def _tokens() -> Led[str]:
     """The import token, searched from its ``@`` (``find``, while ``@`` is rare)."""
-    return Led(re.compile(r"(?<![^ \t\r\n])@([^ \t\r\n]*)"))
+    return Led(constant(r"(?<![^ \t\r\n])@([^ \t\r\n]*)"))
 
 
 def _starts(path: str) -> bool:
