@@ -14,6 +14,7 @@ Keys are accepted in ``kebab-case``, ``snake_case`` and ``camelCase``. Rule code
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,6 @@ from promptls.analysis.settings import (
     Settings,
 )
 from promptls.record import Record, replace
-from promptls.text.lazyre import lazy
 
 __all__ = [
     "CONFIG_FILE",
@@ -77,7 +77,7 @@ class LoadedConfig(Record):
     path: Path | None
 
 
-_CAMEL = lazy(r"(?<=[a-z0-9])([A-Z])")
+_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
 
 
 def normalize_key(key: str) -> str:
