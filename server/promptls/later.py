@@ -253,9 +253,6 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "only when the code cache is saved",
     ),
-    "hashlib": Seam(
-        "hashlib", _LSP, When.ON_REQUEST, "a debug command only (~1 ms of every start otherwise)"
-    ),
     "argparse": Seam(
         "argparse",
         ("promptls.cli",),
@@ -293,7 +290,6 @@ if TYPE_CHECKING:
     import argparse
     import dataclasses
     import difflib
-    import hashlib
     import importlib.metadata as importlib_metadata
     import pickle
     import shlex
@@ -377,7 +373,6 @@ if TYPE_CHECKING:
         "discovery_walk",
         "frontmatter_check",
         "frontmatter_kinds",
-        "hashlib",
         "importlib_metadata",
         "lazymethods",
         "lsp_server",

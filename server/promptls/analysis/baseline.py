@@ -17,11 +17,11 @@ request widget does not call an unchanged finding new either (``fingerprints``).
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Collection, Sequence
 from typing import NamedTuple
 
+from promptls.text.digest import sha256_hex
 from promptls.text.markdown import line_end, line_start
 
 __all__ = ["Key", "context_of", "fingerprints", "key_of", "new_flags"]
@@ -99,5 +99,5 @@ def fingerprints(keys: Sequence[Key]) -> list[str]:
         nth = seen[key]
         seen[key] += 1
         raw = "\0".join((key.path, key.code, key.context, str(nth)))
-        out.append(hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32])
+        out.append(sha256_hex(raw.encode("utf-8", "surrogatepass"))[:32])
     return out

@@ -31,11 +31,12 @@ leaving it out keeps the revision unchanged when one is created or emptied.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 from collections.abc import Iterable, Sequence
 from typing import Protocol
+
+from promptls.text.digest import sha256_hex
 
 __all__ = [
     "REVISION_LENGTH",
@@ -223,7 +224,7 @@ def context_revision(env: EnvironmentLike, files: Iterable[ContextFileLike]) -> 
 def _digest(text: str) -> str:
     """Short SHA-256 of text; lone surrogates (from lenient decoding) must not raise."""
     data = text.encode("utf-8", "surrogatepass")
-    return hashlib.sha256(data).hexdigest()[:REVISION_LENGTH]
+    return sha256_hex(data)[:REVISION_LENGTH]
 
 
 def render_context_update(

@@ -38,6 +38,7 @@ from promptls.lsp.importing import loaders_of, path_of
 from promptls.lsp.preview_diff import preview_diff
 from promptls.lsp.settings import SETTINGS_CACHE_SIZE
 from promptls.lsp.workspace import assemble, assemble_with_source, profiles_for, system_source
+from promptls.text.digest import sha256_hex
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 
@@ -309,7 +310,7 @@ def document_hash(server: PromptServer, obj: dict[str, Any]) -> dict[str, Any]:
     if doc is None:
         raise invalid(f"{uri} is not an open document")
 
-    digest = later.hashlib.sha256(doc.text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest = sha256_hex(doc.text.encode("utf-8", "surrogatepass"))
     return {"uri": uri, "version": doc.version, "sha256": digest}
 
 
