@@ -38,11 +38,36 @@ def _parser_class() -> type[argparse.ArgumentParser]:
     one sentence that says what went wrong, so the usage stays behind ``--help``.
     """
 
+    class _Formatter(later.argparse.HelpFormatter):
+        def __init__(self, prog: str, *args: Any, **kwargs: Any) -> None:
+            if len(args) < 3 and kwargs.get("width") is None:
+                kwargs["width"] = terminal_columns() - 2  # what argparse subtracts
+            super().__init__(prog, *args, **kwargs)
+
     class _Parser(later.argparse.ArgumentParser):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            kwargs.setdefault("formatter_class", _Formatter)
+            super().__init__(*args, **kwargs)
+
         def error(self, message: str) -> NoReturn:
             self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
     return _Parser
+
+
+def terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` gives it (``$COLUMNS``, else
+    standard output's terminal, else 80), for help text. argparse asks ``shutil`` for it
+    whenever an argument is added (it formats each to check it), and importing
+    ``shutil`` costs ~3 ms of every command (it loads the compression modules)."""
+    with contextlib.suppress(KeyError, ValueError):
+        columns = int(os.environ["COLUMNS"])
+        if columns > 0:
+            return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
 
 
 def build_parser(only: str | None = None, *, commands: bool = True) -> argparse.ArgumentParser:
