@@ -237,9 +237,10 @@ SEAMS: dict[str, Seam] = {
     ),
     "difflib": Seam(
         "difflib",
-        ("promptls.analysis.",),
+        ("promptls.analysis.", "promptls.commands._check_fix"),
         When.AFTER_DIAGNOSTICS,
-        "only an unknown front-matter key or value (did you mean) and copies alike (PL027)",
+        "only an unknown front-matter key or value (did you mean), copies alike (PL027)"
+        " and check --diff",
     ),
     "pickle": Seam(
         "pickle",
@@ -249,9 +250,15 @@ SEAMS: dict[str, Seam] = {
     ),
     "tempfile": Seam(
         "tempfile",
-        ("promptls.lsp.codecache",),
+        ("promptls.lsp.codecache", "promptls.commands._check_fix"),
         When.ON_REQUEST,
-        "only when the code cache is saved",
+        "only when the code cache is saved or check --fix writes a file",
+    ),
+    "commands_revision": Seam(
+        "promptls.commands._revision",
+        ("promptls.commands._check_since",),
+        When.ON_REQUEST,
+        "only check --since: it brings subprocess and tarfile (~5 ms of every check)",
     ),
     "argparse": Seam(
         "argparse",
@@ -321,6 +328,7 @@ if TYPE_CHECKING:
     import promptls.assembly.diff as assembly_diff
     import promptls.assembly.environment as assembly_environment
     import promptls.assembly.render as assembly_render
+    import promptls.commands._revision as commands_revision
     import promptls.config as config
     import promptls.discovery as discovery
     import promptls.discovery.api as discovery_api
@@ -361,6 +369,7 @@ if TYPE_CHECKING:
         "attr_make",
         "cattrs_gen",
         "codecache",
+        "commands_revision",
         "config",
         "dataclasses",
         "difflib",

@@ -1,5 +1,4 @@
-"""Help text wraps at the terminal's width, as argparse's own would, without the CLI
-loading what argparse would import to learn it."""
+"""Help text wraps at the terminal's width, as argparse's own would."""
 
 from __future__ import annotations
 
@@ -42,13 +41,3 @@ def test_help_wraps_at_columns(columns: int) -> None:
     widths = [len(line) for line in described.splitlines()]
     assert max(widths) <= columns - 2
     assert max(widths) > columns - 20  # filled to the width, not wrapped at 80
-
-
-def test_a_command_loads_neither_shutil_nor_hashlib() -> None:
-    code = (
-        "import sys\nfrom promptls.cli import main\n"
-        "main(['context', '.', '--all-profiles'])\n"
-        "print(sorted(m for m in ('shutil', 'hashlib') if m in sys.modules), file=sys.stderr)"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
-    assert done.stderr.strip().splitlines()[-1] == "[]"

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import difflib
 import os
-import tempfile
 from pathlib import Path
+
+from promptls import later
 
 
 class FixRefusedError(Exception):
@@ -14,7 +14,7 @@ class FixRefusedError(Exception):
 
 def unified_diff(display: str, before: str, after: str) -> str:
     """A ``git diff``-style unified diff of what ``--fix`` would write."""
-    lines = difflib.unified_diff(
+    lines = later.difflib.unified_diff(
         before.splitlines(keepends=True),
         after.splitlines(keepends=True),
         fromfile=f"a/{display}",
@@ -40,7 +40,9 @@ def write_atomically(path: Path, original: bytes, new_text: str) -> None:
         mode = path.stat().st_mode & 0o7777
     except OSError as exc:
         raise FixRefusedError(f"cannot stat: {exc.strerror or exc}") from None
-    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".promptls", dir=path.parent)
+    fd, temp_name = later.tempfile.mkstemp(
+        prefix=f".{path.name}.", suffix=".promptls", dir=path.parent
+    )
     temp = Path(temp_name)
     try:
         with os.fdopen(fd, "wb") as handle:

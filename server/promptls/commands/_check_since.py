@@ -19,10 +19,10 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from promptls import later
 from promptls.analysis.baseline import Key, key_of, new_flags
 from promptls.commands import UsageError
 from promptls.commands._check_output import Report
-from promptls.commands._revision import checkout
 from promptls.record import replace
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
@@ -56,7 +56,7 @@ def since(
 ) -> list[Report]:
     """``reports`` with only the findings new since ``rev`` (``keep_all``: every
     finding, each with its baseline state)."""
-    with checkout(rev, os.path.abspath("."), "--since") as tree:
+    with later.commands_revision.checkout(rev, os.path.abspath("."), "--since") as tree:
         base_raws = []
         for raw in raws:
             path = os.path.abspath(raw)

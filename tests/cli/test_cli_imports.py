@@ -1,0 +1,46 @@
+"""A command loads only what its run uses: what a CI step or an editor waits for at
+every start (``docs/performance.md``: the corpus ``check`` is start-up bound)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+_PROBE = """
+import sys
+never = set(sys.argv.pop(1).split(","))
+from promptls.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print(sorted(never & set(sys.modules)), file=sys.stderr)
+"""
+
+_NEVER = "shutil,hashlib,_hashlib,subprocess,tarfile,difflib,tempfile"
+"""argparse's width (shutil), OpenSSL's bindings, git for --since, diff and --fix."""
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "."],
+        ["check", ".", "--format", "json"],
+        ["context", ".", "--all-profiles"],
+        ["--version"],
+    ],
+    ids=lambda argv: " ".join(argv),
+)
+def test_a_command_loads_nothing_it_does_not_run(tmp_path: Path, argv: list[str]) -> None:
+    (tmp_path / "AGENTS.md").write_text("# Rules\n\nUse `uv`.\n", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-c", _PROBE, _NEVER, *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+    )
+    assert done.stderr.strip().splitlines()[-1] == "[]"
