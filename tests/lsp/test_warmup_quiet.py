@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from promptls import later
 from promptls.later import When, names
 from promptls.lsp import warmup
 
@@ -79,9 +80,10 @@ def test_every_module_waits_for_its_own_quiet_moment(
         server.protocol.last_message = clock.now  # a message came in during each import
 
     monkeypatch.setattr(warmup.asyncio, "to_thread", in_thread)
+    rules = later.analysis_rules.not_loaded()  # what earlier analyses left (none loaded here)
     asyncio.run(warmup.Warmup(server).rest())
-    assert loaded == list(REST)
-    assert clock.slept == [warmup.QUIET] * len(REST)
+    assert loaded == [*REST, *rules]
+    assert clock.slept == [warmup.QUIET] * (len(REST) + len(rules))
 
 
 def test_a_client_that_never_pauses_still_gets_everything_loaded(clock: _Clock) -> None:
@@ -125,6 +127,7 @@ def test_the_code_cache_is_saved_after_the_rest_in_its_own_quiet_moment(
         server.protocol.last_message = clock.now
 
     monkeypatch.setattr(warmup.asyncio, "to_thread", in_thread)
+    rules = later.analysis_rules.not_loaded()
     asyncio.run(warmup.Warmup(server).rest())
-    assert order == [*REST, "save-call", "save"]
-    assert clock.slept == [warmup.QUIET] * (len(REST) + 1)
+    assert order == [*REST, *rules, "save-call", "save"]
+    assert clock.slept == [warmup.QUIET] * (len(REST) + len(rules) + 1)
