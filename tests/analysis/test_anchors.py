@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from promptls.analysis import anchors
 from promptls.analysis.scanner import _atom_at, _targets, scan
+from promptls.text.mapper import text_to_utf8, utf8_pieces
 from tests import MARKER, examples
 
 PIECES = [
@@ -89,3 +90,19 @@ def test_dense_spots_fall_back_to_the_plain_search(monkeypatch: pytest.MonkeyPat
     assert anchors.shaped_positions(text, words) is None
     (hit,) = scan(text, [MARKER])
     assert text[hit.start : hit.end] == "__ZIDANE_SYSTEM_PROMPT_BOUNDRY__"
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+@example(["日本", "😀", "-", "PROMPT", "_", "\u200b", "BOUNDARY"])
+def test_plain_search_maps_bytes_the_same_with_or_without_piece_starts(
+    pieces: list[str],
+) -> None:
+    """The analysis hands the scanner the document's bytes and their piece starts only
+    when it holds an invisible character; without the starts, byte offsets are counted."""
+    text = "".join(pieces)
+    _, words, _, _ = _targets((MARKER,))
+    data, starts = utf8_pieces(text)
+    expected = anchors.plain_positions(text, words, data, starts)
+    assert anchors.plain_positions(text, words, text_to_utf8(text), None) == expected
+    assert anchors.plain_positions(text, words, None, None) == expected

@@ -110,7 +110,9 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
         settings.markers,
         FOREIGN_MARKERS,
         data=doc.utf8,
-        starts=doc.utf8_starts,
+        # The piece starts cost an encoding of their own: asked for only where the
+        # scanner's plain search (which maps byte offsets) is sure to run.
+        starts=doc.utf8_starts if doc.invisible else None,
         invisible=doc.invisible,
     )
     if kind is DocumentKind.OTHER:

@@ -317,7 +317,8 @@ def scan(
     """All exact, foreign and near-miss markers of a text, sorted by offset.
 
     ``data`` is the text's UTF-8 encoding when the caller already has it, and
-    ``starts`` its piece starts when it came from ``utf8_pieces``; ``invisible`` whether
+    ``starts`` its piece starts (``utf8_pieces``) when the caller has them (without,
+    the plain search maps its byte offsets by counting); ``invisible`` whether
     the text holds an invisible character, when the caller knows (``Document.invisible``).
     """
     exact = find_exact(text, markers, foreign)
