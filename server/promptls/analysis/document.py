@@ -65,7 +65,7 @@ class Document(Record, frozen=False):
         none of them ASCII): PL010 reports them, and the marker scanner takes its fast
         path only without them."""
         data = self.utf8
-        return data is not None and has_invisible(data)
+        return data is not None and has_invisible(data, self.text)
 
     @cached_property
     def static_end(self) -> int:

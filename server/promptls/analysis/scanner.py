@@ -51,7 +51,7 @@ from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.invisible import has_invisible
 from promptls.text.lazyre import lazy
 from promptls.text.leads import Led
-from promptls.text.mapper import utf8_pieces
+from promptls.text.mapper import text_to_utf8
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -330,7 +330,7 @@ def scan(
         inside = iter(exact)
         hit = next(inside, None)
         if invisible is None:
-            invisible = not text.isascii() and has_invisible(data or utf8_pieces(text)[0])
+            invisible = not text.isascii() and has_invisible(data or text_to_utf8(text), text)
         for position in anchor_positions(text, words, data, starts, invisible=invisible):
             if position < covered_until:
                 continue
