@@ -51,7 +51,7 @@ MARKER_SETS = [[MARKER], [MARKER, "__CACHE_SPLIT_HERE__"], ["<!-- split -->"], [
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every anchor search takes the plain path."""
-    monkeypatch.setattr(anchors, "shaped_positions", lambda text, words: None)
+    monkeypatch.setattr(anchors, "shaped_positions", lambda text, words, dash_spots=None: None)
 
 
 @pytest.mark.parametrize("markers", MARKER_SETS, ids=["default", "two", "html", "short"])

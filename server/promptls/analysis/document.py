@@ -6,7 +6,9 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from promptls.analysis.dashes import Dashes, dash_pass
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
+from promptls.analysis.scanner import anchor_words
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record, field
 from promptls.text.invisible import has_invisible
@@ -66,6 +68,12 @@ class Document(Record, frozen=False):
         path only without them."""
         data = self.utf8
         return data is not None and has_invisible(data, self.text)
+
+    @cached_property
+    def dashes(self) -> Dashes:
+        """The one pass over the text's ``-`` that the marker scanner's shaped search
+        and PL033's gate share (``dashes``)."""
+        return dash_pass(self.text, anchor_words(tuple(self.settings.markers)))
 
     @cached_property
     def static_end(self) -> int:

@@ -114,6 +114,7 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
         # scanner's plain search (which maps byte offsets) is sure to run.
         starts=doc.utf8_starts if doc.invisible else None,
         invisible=doc.invisible,
+        dash_spots=doc.dashes.spots,
     )
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)

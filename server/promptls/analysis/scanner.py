@@ -305,6 +305,12 @@ def _targets(markers: tuple[str, ...]) -> tuple[tuple[_Target, ...], tuple[str, 
     return targets, words, max(t.words for t in targets), _shortest(targets)
 
 
+def anchor_words(markers: tuple[str, ...]) -> tuple[str, ...]:
+    """The words (lowered, sorted) whose occurrences are the anchors of near-misses of
+    ``markers``: empty when no marker gets near-miss detection."""
+    return _targets(markers)[1]
+
+
 def scan(
     text: str,
     markers: Sequence[str],
@@ -313,13 +319,15 @@ def scan(
     data: bytes | None = None,
     starts: Sequence[int] | None = None,
     invisible: bool | None = None,
+    dash_spots: list[int] | None = None,
 ) -> tuple[MarkerHit, ...]:
     """All exact, foreign and near-miss markers of a text, sorted by offset.
 
     ``data`` is the text's UTF-8 encoding when the caller already has it, and
     ``starts`` its piece starts (``utf8_pieces``) when the caller has them (without,
     the plain search maps its byte offsets by counting); ``invisible`` whether
-    the text holds an invisible character, when the caller knows (``Document.invisible``).
+    the text holds an invisible character, when the caller knows (``Document.invisible``),
+    and ``dash_spots`` the ``-`` spots of a pass shared with PL033 (``Document.dashes``).
     """
     exact = find_exact(text, markers, foreign)
     targets, words, most_words, shortest = _targets(tuple(markers))
@@ -331,7 +339,10 @@ def scan(
         hit = next(inside, None)
         if invisible is None:
             invisible = not text.isascii() and has_invisible(data or text_to_utf8(text), text)
-        for position in anchor_positions(text, words, data, starts, invisible=invisible):
+        positions = anchor_positions(
+            text, words, data, starts, invisible=invisible, dash_spots=dash_spots
+        )
+        for position in positions:
             if position < covered_until:
                 continue
             while hit is not None and hit.end <= position:
