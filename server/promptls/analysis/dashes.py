@@ -29,6 +29,12 @@ or the first of ``-----BEGIN``. Kept here, beside the scanner's condition, so th
 shared pass and PL033's own gate (``pl033_committed_secret._GATE``) read one string."""
 
 
+_NEIGHBOUR = "(?=[A-Za-z0-9-]|(?<=[A-Za-z0-9]-))"
+"""What every condition needs: a letter or digit beside the ``-``, or a ``-`` after it. A
+list bullet's ``- `` fails this one test instead of each condition in turn (0.1 ms per
+MB)."""
+
+
 class Dashes(NamedTuple):
     """What the shared pass found."""
 
@@ -50,7 +56,7 @@ def _searches(words: tuple[str, ...]) -> tuple[Led[str], re.Pattern[str] | None,
         condition = spot_condition(r"\-", words)
         conditions.append(condition)
         spot = re.compile(rf"\-(?:{condition})", re.ASCII)
-    union = Led(re.compile(rf"-(?:{'|'.join(conditions)})", re.ASCII))
+    union = Led(re.compile(rf"-{_NEIGHBOUR}(?:{'|'.join(conditions)})", re.ASCII))
     return union, spot, re.compile(rf"-(?:{SECRET_DASH})", re.ASCII)
 
 
