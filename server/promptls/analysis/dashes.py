@@ -3,11 +3,12 @@
 The marker scanner's shaped anchor search starts at every ``-`` beside a run of letters
 and digits (``anchors.spots``), and PL033's gate at every ``-`` of ``sk-``, ``xoxb-`` or
 ``-----BEGIN``. In prose ``-`` is too frequent to find one at a time (a bullet every
-few lines), so each search was the regex engine's scan of every character and a match
-attempt at every ``-``: 0.9 and 0.5 ms per MB. One pattern holding both conditions as
-alternatives after the ``-`` scans once and tries each ``-`` once (0.3–0.5 ms per MB
-less); the few positions it matches are tried with each search's own pattern again, so
-each gets exactly what its own search finds (``tests/analysis/test_dashes.py``).
+few lines), so each search alone is the regex engine's scan of every character and a match
+attempt at every ``-``: 0.9 and 0.5–0.7 ms per MB. One pattern holding both conditions
+as alternatives after the ``-`` scans once and tries each ``-`` once (1.0 ms per MB for
+the bench's prompts); the few positions it matches are tried with each search's own
+pattern again, so each gets exactly what its own search finds
+(``tests/analysis/test_dashes.py``).
 
 Every alternative is zero-width after the ``-`` it consumes, so no match hides another
 ``-``. The pass runs once per document (``Document.dashes``).
