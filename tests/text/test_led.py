@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import scanner
+from promptls.analysis import exact_markers
 from promptls.text import leads
 from promptls.text.leads import Led, literal_lead
 from tests import examples
@@ -119,4 +119,4 @@ def test_the_lead_is_the_literal_every_match_starts_with() -> None:
 )
 @example(text="_BOUNDARY__BOUNDARY__", marker="_BOUNDARY__", start=1)  # overlapping
 def test_a_marker_is_found_where_str_find_finds_it(text: str, marker: str, start: int) -> None:
-    assert scanner._find(text, marker, start) == text.find(marker, start)
+    assert exact_markers._find(text, marker, start) == text.find(marker, start)
