@@ -204,20 +204,22 @@ _NEEDLES = lazy_built(lambda: re.compile("|".join(re.escape(n) for s in SHAPES f
 _GATE_REST_PATTERN = (
     rf"_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
     rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
-    rf"|AKIA(?<!{_WORD}AKIA)|ASIA(?<!{_WORD}ASIA)|AIza(?<!{_WORD}AIza)"
+    rf"|A(?:KIA|SIA|Iza)(?<!{_WORD}A(?:KIA|SIA|Iza))"
 )
 """The gate's alternatives that do not start at a ``-`` (that one, ``SECRET_DASH``, the
 document's shared pass over ``-`` answers: ``dashes``)."""
 _GATE_PATTERN = rf"-(?:{SECRET_DASH})|{_GATE_REST_PATTERN}"
 _GATE = Leads(_GATE_PATTERN)
 """Every shape's public prefix where a token can start, found from its rarest character:
-``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``I`` of ``ASIA`` and the
-``z`` of ``AIza``; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
+``_`` is rare in prose; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
 alternative is searched from one character of its literal lead (``Leads``: ``find``
 while that character is rare, the regex engine's literal scan where it is not), never
-testing a class at every character. A text
-without a match holds no secret of any shape; one with a match is searched shape by
-shape."""
+testing a class at every character. ``AKIA``, ``ASIA`` and ``AIza`` are one alternative
+led by their ``A``: where capitals are frequent (``I``, ``S``, ``A`` in prose) the regex
+engine scans for one literal character in half the time it takes for a four-character
+lead (1 MB: 0.35 against 0.6 ms for ``ASIA`` alone), and where ``A`` is rare ``find``
+finds it. A text without a match holds no secret of any shape; one with a match is
+searched shape by shape."""
 _GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
 """The same gate over a non-ASCII text's UTF-8 bytes: every character and class in it is
 ASCII and every look-behind has a fixed width, so it matches the bytes exactly when it
