@@ -11,7 +11,8 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis import anchors
-from promptls.analysis.scanner import _atom_at, _targets, scan
+from promptls.analysis.scanner import _atom_at, _kit, _targets, scan
+from promptls.text.mapper import text_to_utf8, utf8_pieces
 from tests import MARKER, examples
 
 PIECES = [
@@ -50,7 +51,7 @@ MARKER_SETS = [[MARKER], [MARKER, "__CACHE_SPLIT_HERE__"], ["<!-- split -->"], [
 
 def _plain(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every anchor search takes the plain path."""
-    monkeypatch.setattr(anchors, "shaped_positions", lambda text, words: None)
+    monkeypatch.setattr(anchors, "shaped_positions", lambda text, words, dash_spots=None: None)
 
 
 @pytest.mark.parametrize("markers", MARKER_SETS, ids=["default", "two", "html", "short"])
@@ -78,7 +79,7 @@ def test_shaped_anchors_are_plain_anchors_and_cover_every_marker_shaped_atom(
     plain = anchors.plain_positions(text, words, None, None)
     assert shaped is not None
     assert set(shaped) <= set(plain)
-    assert {p for p in plain if _atom_at(text, p) is not None} <= set(shaped)
+    assert {p for p in plain if _atom_at(text, p, _kit(True)) is not None} <= set(shaped)
 
 
 def test_dense_spots_fall_back_to_the_plain_search(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -89,3 +90,40 @@ def test_dense_spots_fall_back_to_the_plain_search(monkeypatch: pytest.MonkeyPat
     assert anchors.shaped_positions(text, words) is None
     (hit,) = scan(text, [MARKER])
     assert text[hit.start : hit.end] == "__ZIDANE_SYSTEM_PROMPT_BOUNDRY__"
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=40))
+@example(["日本", "😀", "-", "PROMPT", "_", "\u200b", "BOUNDARY"])
+def test_plain_search_maps_bytes_the_same_with_or_without_piece_starts(
+    pieces: list[str],
+) -> None:
+    """The analysis hands the scanner the document's bytes and their piece starts only
+    when it holds an invisible character; without the starts, byte offsets are counted."""
+    text = "".join(pieces)
+    _, words, _, _ = _targets((MARKER,))
+    data, starts = utf8_pieces(text)
+    expected = anchors.plain_positions(text, words, data, starts)
+    assert anchors.plain_positions(text, words, text_to_utf8(text), None) == expected
+    assert anchors.plain_positions(text, words, None, None) == expected
+
+
+VISIBLE = [p for p in PIECES if p not in ("\u200b", "\u2060")]
+
+
+@pytest.mark.parametrize("markers", MARKER_SETS, ids=["default", "two", "html", "short"])
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(VISIBLE), max_size=40))
+@example(["_" * 170, "ZIDANE", "_", "SYSTEM", "_", "PROMPT", "_", "BOUNDRY", "__"])
+@example(["é", "-", "PROMPT", "_", "BOUNDARY", "__", "\n", "prompt", "--"])
+@example(["x9", "-", "ZIDANE", "_", "SYSTEM", "_", "PROMPT", "_", "BOUNDRY", "__"])  # x9- inside
+@example(["__", "ZIDANE", "_", "SYSTEM", "_", "PROMPT", "-", "BOUNDRY", "__"])  # -B inside
+@example(["ZIDANE", "-", "SYSTEM", "-", "PROMPT", "-", "BOUNDRY"])  # shaped by - alone
+def test_a_text_without_invisible_characters_scans_alike_on_either_path(
+    markers: list[str], pieces: list[str]
+) -> None:
+    """Told the text has no invisible character, the scanner takes the shaped anchors and
+    reads atoms with the ASCII kit (``scanner._kit``); told it may, the plain search and
+    the kit with the invisible ranges: the same markers either way."""
+    text = "".join(pieces)
+    assert scan(text, markers, invisible=False) == scan(text, markers, invisible=True)

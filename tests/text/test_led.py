@@ -16,7 +16,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import scanner
+from promptls.analysis import exact_markers
 from promptls.text import leads
 from promptls.text.leads import Led, literal_lead
 from tests import examples
@@ -62,6 +62,29 @@ def test_led_finds_what_the_pattern_finds(
         )
 
 
+@pytest.mark.parametrize("pattern", LED)
+@pytest.mark.parametrize("credit", [-1, 0, 1_000_000])  # give up at once, soon, never
+@settings(max_examples=examples(150), deadline=None)
+@given(text=st.text(LED_ALPHABET, max_size=60))
+@example(text="abcabcabcab xbcabcabb abcac")
+def test_the_find_tiers_answer_as_the_pattern_or_give_up(
+    pattern: str, credit: int, text: str
+) -> None:
+    """``found_by_find`` is the pattern's answer or None (never a wrong answer), and
+    None only where the tiers ran out of credit: never when they have all they want."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(leads, "CREDIT", credit)
+        for compiled, haystack in (
+            (re.compile(pattern), text),
+            (re.compile(pattern.encode()), text.encode()),
+        ):
+            answer = Led(compiled).found_by_find(haystack)  # type: ignore[arg-type]
+            if answer is None:
+                assert credit < 1_000_000
+            else:
+                assert answer == (compiled.search(haystack) is not None)  # type: ignore[arg-type]
+
+
 Answers = tuple[tuple[int, int] | None, list[tuple[int, int]]]
 
 
@@ -96,4 +119,4 @@ def test_the_lead_is_the_literal_every_match_starts_with() -> None:
 )
 @example(text="_BOUNDARY__BOUNDARY__", marker="_BOUNDARY__", start=1)  # overlapping
 def test_a_marker_is_found_where_str_find_finds_it(text: str, marker: str, start: int) -> None:
-    assert scanner._find(text, marker, start) == text.find(marker, start)
+    assert exact_markers._find(text, marker, start) == text.find(marker, start)

@@ -46,6 +46,17 @@ _ALNUM = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 _ALNUM_RUN = lazy(r"[A-Za-z0-9]*")
 
 
+def spot_condition(char: str, words: tuple[str, ...]) -> str:
+    """What must hold right after a spot's ``char`` (escaped: ``\\-`` or ``_``), as
+    zero-width look-arounds: a run of four letters or digits holding a word ahead, or
+    one behind (see ``spots``). ``dashes`` tries the ``-`` one with PL033's in one pass."""
+    either = "|".join(re.escape(word) for word in words)
+    return (
+        rf"(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?i:{either}))"
+        rf"|(?<=[A-Za-z0-9]{{{SHORTEST}}}{char})"
+    )
+
+
 @lru_cache(maxsize=64)
 def spots(words: tuple[str, ...]) -> tuple[Led[str], Led[str]]:
     """The searches for a *spot*: ``-`` or ``_`` right before a run of letters and
@@ -56,15 +67,8 @@ def spots(words: tuple[str, ...]) -> tuple[Led[str], Led[str]]:
     (``Led``), and its look-ahead reads one run, so the search stays linear. The words
     are tried only after a run of four letters or digits is seen (a bullet's ``- `` and
     ``--in`` have none): trying them at each character costs more than the rest."""
-    either = "|".join(re.escape(word) for word in words)
     return tuple(  # type: ignore[return-value]  # two, one per character
-        Led(
-            re.compile(
-                rf"{char}(?:(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?i:{either}))"
-                rf"|(?<=[A-Za-z0-9]{{{SHORTEST}}}{char}))",
-                re.ASCII,
-            )
-        )
+        Led(re.compile(rf"{char}(?:{spot_condition(char, words)})", re.ASCII))
         for char in (r"\-", "_")
     )
 
@@ -106,12 +110,14 @@ def anchor_positions(
     starts: Sequence[int] | None = None,
     *,
     invisible: bool = True,
+    dash_spots: list[int] | None = None,
 ) -> list[int]:
     """Sorted ``str`` offsets of the anchors the scanner must look at: the shaped search
     when the text has no invisible character (``invisible`` False, or ASCII) and its
-    marker-shaped spots are sparse, else the plain one."""
+    marker-shaped spots are sparse, else the plain one. ``dash_spots`` are the ``-``
+    spots when a shared pass found them (``dashes.Dashes.spots``)."""
     if not invisible or text.isascii():
-        found = shaped_positions(text, words)
+        found = shaped_positions(text, words, dash_spots)
         if found is not None:
             return found
     return plain_positions(text, words, data, starts)
@@ -137,17 +143,23 @@ def plain_positions(
     return utf8_to_offsets(hay, sorted(found), starts)
 
 
-def shaped_positions(text: str, words: Sequence[str]) -> list[int] | None:
+def shaped_positions(
+    text: str, words: Sequence[str], dash_spots: list[int] | None = None
+) -> list[int] | None:
     """Every occurrence of a word (any case) in a run of letters and digits beside a
     spot (``spots``), for a text without invisible characters; None when spots are too
     many (``SPARSE``). Such a run is in an atom holding ``_`` or ``-``, where every
     occurrence has a letter, digit, ``_`` or ``-`` beside it: an anchor of the plain
     search. Runs longer than ``2 * WINDOW`` are left out: their atoms are longer than
-    any typo of a marker, and the scanner drops them."""
+    any typo of a marker, and the scanner drops them. ``dash_spots``, when given, are
+    the ``-`` spots (what the first search finds), from a pass shared with PL033."""
     most = len(text) // SPARSE + 64
     hits: list[int] = []
     for led in spots(tuple(words)):
-        hits += islice(map(_start, led.finditer(text)), most + 1 - len(hits))
+        if dash_spots is not None and led.key == "-":
+            hits += dash_spots[: most + 1]
+        else:
+            hits += islice(map(_start, led.finditer(text)), most + 1 - len(hits))
         if len(hits) > most:
             return None
     found: set[int] = set()

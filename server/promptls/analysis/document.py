@@ -6,11 +6,13 @@ from collections.abc import Callable
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from promptls.analysis.dashes import Dashes, dash_pass
 from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
+from promptls.analysis.scanner import anchor_words
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record, field
 from promptls.text.invisible import has_invisible
-from promptls.text.mapper import utf8_pieces
+from promptls.text.mapper import text_to_utf8, utf8_pieces
 from promptls.text.markdown import Code
 
 if TYPE_CHECKING:
@@ -43,22 +45,21 @@ class Document(Record, frozen=False):
         return tuple(m for m in self.markers if m.kind is MarkerKind.EXACT)
 
     @cached_property
-    def encoded(self) -> tuple[bytes, list[int]] | None:
-        """The UTF-8 bytes and where each piece of the text starts in them
-        (``utf8_pieces``); None for ASCII text (no need)."""
-        return None if self.text.isascii() else utf8_pieces(self.text)
-
-    @property
     def utf8(self) -> bytes | None:
-        """The UTF-8 bytes for byte-level searches; None for ASCII text (no need)."""
-        encoded = self.encoded
-        return None if encoded is None else encoded[0]
+        """The UTF-8 bytes for byte-level searches; None for ASCII text (no need).
 
-    @property
+        One ``encode`` of the whole text: slicing a text that holds an emoji into pieces
+        first (``utf8_pieces``) costs CPython a scan of each piece for its widest
+        character, about as much again as the encoding."""
+        return None if self.text.isascii() else text_to_utf8(self.text)
+
+    @cached_property
     def utf8_starts(self) -> list[int] | None:
-        """Where each piece starts in ``utf8``, for ``utf8_to_offsets``; None for ASCII."""
-        encoded = self.encoded
-        return None if encoded is None else encoded[1]
+        """Where each piece of ``utf8`` starts (``utf8_pieces``), for ``utf8_to_offsets``;
+        None for ASCII. Only byte offsets found in the text need them (an invisible
+        character, the marker scanner's plain search), so they are computed on the first
+        such question, by encoding the pieces again."""
+        return None if self.text.isascii() else utf8_pieces(self.text)[1]
 
     @cached_property
     def invisible(self) -> bool:
@@ -66,7 +67,13 @@ class Document(Record, frozen=False):
         none of them ASCII): PL010 reports them, and the marker scanner takes its fast
         path only without them."""
         data = self.utf8
-        return data is not None and has_invisible(data)
+        return data is not None and has_invisible(data, self.text)
+
+    @cached_property
+    def dashes(self) -> Dashes:
+        """The one pass over the text's ``-`` that the marker scanner's shaped search
+        and PL033's gate share (``dashes``)."""
+        return dash_pass(self.text, anchor_words(tuple(self.settings.markers)))
 
     @cached_property
     def static_end(self) -> int:

@@ -110,8 +110,11 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
         settings.markers,
         FOREIGN_MARKERS,
         data=doc.utf8,
-        starts=doc.utf8_starts,
+        # The piece starts cost an encoding of their own: asked for only where the
+        # scanner's plain search (which maps byte offsets) is sure to run.
+        starts=doc.utf8_starts if doc.invisible else None,
         invisible=doc.invisible,
+        dash_spots=doc.dashes.spots,
     )
     if kind is DocumentKind.OTHER:
         doc.markers = without_mentions(text, doc.markers)

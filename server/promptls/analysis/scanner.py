@@ -1,10 +1,12 @@
 """Find boundary markers and marker-like near-misses in one linear pass.
 
 Exact markers (every configured marker, then the known foreign ones that are not
-configured) are found with ``str.find``. Near-misses are found from *anchors*: the words
-of the configured markers (alphanumeric runs of 4+ characters, e.g. ``ZIDANE``,
-``SYSTEM``, ``PROMPT``, ``BOUNDARY``) located case-insensitively with C-speed searches on
-an ASCII-lowered copy. Only around an anchor does Python-level work happen.
+configured) are found from their rarest character (``exact_markers``). Near-misses are
+found from *anchors*: the words of the configured markers (alphanumeric runs of 4+
+characters, e.g. ``ZIDANE``, ``SYSTEM``, ``PROMPT``, ``BOUNDARY``) located
+case-insensitively with C-speed searches (``anchors``). Only around an anchor does
+Python-level work happen, with the ASCII atom patterns for a text without invisible
+characters (``_kit``).
 
 The near-miss criterion (also in ``docs/rules.md``), exactly:
 
@@ -44,14 +46,14 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from promptls.analysis.anchors import WINDOW, anchor_positions, spots
+from promptls.analysis.exact_markers import find_exact
 from promptls.analysis.model import MarkerHit, MarkerKind
 from promptls.analysis.nearmiss import edit_distance, reason
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.chars import INVISIBLE_CLASS, INVISIBLE_RANGES
 from promptls.text.invisible import has_invisible
 from promptls.text.lazyre import constants, lazy
-from promptls.text.leads import Led
-from promptls.text.mapper import utf8_pieces
+from promptls.text.mapper import text_to_utf8
 
 FOREIGN_MARKERS = ("__SYSTEM_PROMPT_DYNAMIC_BOUNDARY__", "__PROMPT_DYNAMIC_BOUNDARY__")
 """Other agents' boundary markers seen in the wild (recognised unless configured)."""
@@ -91,78 +93,35 @@ def _budget(core: str) -> int:
     return 0
 
 
-@lru_cache(maxsize=64)
-def _common_suffix(strings: tuple[str, ...]) -> str:
-    """The longest suffix every string shares (markers tend to share ``_BOUNDARY__``),
-    once per marker set."""
-    if not strings:
-        return ""
-    shortest = min(strings, key=len)
-    length = 0
-    while length < len(shortest) and len({s[len(s) - 1 - length] for s in strings}) == 1:
-        length += 1
-    return shortest[len(shortest) - length :]
-
-
-@lru_cache(maxsize=64)
-def _literal(marker: str) -> Led[str]:
-    """A search for ``marker`` from its rarest character (``_`` in the usual markers),
-    which ``memchr`` finds: ``str.find`` reads every character of the text."""
-    return Led(re.compile(re.escape(marker)))
-
-
-def _find(text: str, marker: str, start: int = 0) -> int:
-    """``text.find(marker, start)``."""
-    found = _literal(marker).search(text, start)
-    return -1 if found is None else found.start()
-
-
-def _occurrences(text: str, markers: Sequence[str]) -> list[tuple[int, str]]:
-    """Every (start, marker) occurrence, in one pass when the markers share a suffix."""
-    found: list[tuple[int, str]] = []
-    suffix = _common_suffix(tuple(markers))
-    if len(suffix) >= 6 and len(markers) > 1:
-        index = _find(text, suffix)
-        while index >= 0:
-            end = index + len(suffix)
-            for marker in markers:
-                start = end - len(marker)
-                if start >= 0 and text.startswith(marker, start):
-                    found.append((start, marker))
-            index = _find(text, suffix, index + 1)
-        return found
-    for marker in markers:
-        index = _find(text, marker)
-        while index >= 0:
-            found.append((index, marker))
-            index = _find(text, marker, index + 1)
-    return found
-
-
-def find_exact(text: str, markers: Sequence[str], foreign: Sequence[str]) -> list[MarkerHit]:
-    """Every exact occurrence, configured markers first; overlaps keep the earlier/longer."""
-    configured = [m for m in markers if m]
-    others = [m for m in foreign if m and m not in configured]
-    raw: list[tuple[int, int, MarkerKind, str]] = []
-    for start, marker in _occurrences(text, [*configured, *others]):
-        kind = MarkerKind.EXACT if marker in configured else MarkerKind.FOREIGN
-        raw.append((start, start + len(marker), kind, marker))
-    raw.sort(key=lambda hit: (hit[0], -hit[1]))
-    hits: list[MarkerHit] = []
-    last_end = -1
-    for start, end, kind, marker in raw:
-        if start < last_end:
-            continue
-        reason = "" if kind is MarkerKind.EXACT else "another agent's marker, not configured"
-        hits.append(MarkerHit(start, end, kind, marker, reason))
-        last_end = end
-    return hits
-
-
 _ATOM_STRING = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-" + "".join(
     chr(c) for low, high, _ in INVISIBLE_RANGES for c in range(low, high + 1)
 )
 _ATOM_CHARS = frozenset(_ATOM_STRING)
+_VISIBLE_ATOM = lazy(r"[A-Za-z0-9_\-]+")
+_VISIBLE_SHAPE = lazy(r"[_\-]")
+_VISIBLE_STRING = _ATOM_STRING[:64]
+_VISIBLE_CHARS = frozenset(_VISIBLE_STRING)
+
+
+class _Kit(NamedTuple):
+    """What reads atoms (``_ATOM``, ``_HAS_SHAPE``, ``_ATOM_STRING``, ``_ATOM_CHARS``), or
+    for a text without invisible characters (``Document.invisible``) their ASCII parts,
+    which give the same atoms there: a class or ``rstrip`` set without the invisible
+    ranges is tested in a few instructions a character (a quarter of the scanner's work
+    around its anchors)."""
+
+    atom: re.Pattern[str]
+    shape: re.Pattern[str]
+    chars: str
+    members: frozenset[str]
+
+
+def _kit(invisible: bool) -> _Kit:
+    """The kit for a text that may hold invisible characters, or holds none; read from
+    the module's names per scan, once the lazy patterns have compiled in their place."""
+    if invisible:
+        return _Kit(_ATOM, _HAS_SHAPE, _ATOM_STRING, _ATOM_CHARS)
+    return _Kit(_VISIBLE_ATOM, _VISIBLE_SHAPE, _VISIBLE_STRING, _VISIBLE_CHARS)
 
 
 def _run_start(text: str, stop: int, low: int, chars: str) -> int:
@@ -172,19 +131,19 @@ def _run_start(text: str, stop: int, low: int, chars: str) -> int:
     return low + len(text[low:stop].rstrip(chars))
 
 
-def _atom_at(text: str, position: int) -> tuple[int, int] | None:
+def _atom_at(text: str, position: int, kit: _Kit) -> tuple[int, int] | None:
     """The atom containing ``position`` if it is marker-shaped (criterion 2).
 
     Atoms longer than the scan window are not marker typos and are skipped.
     """
     low = max(0, position - _WINDOW)
-    start = _run_start(text, position, low, _ATOM_STRING)
-    if start == low and low > 0 and text[start - 1] in _ATOM_CHARS:
+    start = _run_start(text, position, low, kit.chars)
+    if start == low and low > 0 and text[start - 1] in kit.members:
         return None
-    match = _ATOM.match(text, position)
+    match = kit.atom.match(text, position)
     if match is None or match.end() - start > 2 * _WINDOW:
         return None
-    if _HAS_SHAPE.search(text, start, match.end()) is None:
+    if kit.shape.search(text, start, match.end()) is None:
         return None
     return start, match.end()
 
@@ -192,7 +151,7 @@ def _atom_at(text: str, position: int) -> tuple[int, int] | None:
 _BLANK = " \t\r\n"
 
 
-def _left_atoms(text: str, start: int, count: int) -> list[tuple[int, int]]:
+def _left_atoms(text: str, start: int, count: int, kit: _Kit) -> list[tuple[int, int]]:
     """Up to ``count`` atoms before ``start`` joined to it by allowed whitespace, in
     text order.
 
@@ -206,7 +165,7 @@ def _left_atoms(text: str, start: int, count: int) -> list[tuple[int, int]]:
         if gap_start == cursor or _JOIN.fullmatch(text, gap_start, cursor) is None:
             break
         low = max(0, gap_start - _WINDOW)
-        atom_start = _run_start(text, gap_start, low, _ATOM_STRING)
+        atom_start = _run_start(text, gap_start, low, kit.chars)
         if atom_start == gap_start or (atom_start == low and low > 0):
             break
         atoms.append((atom_start, gap_start))
@@ -215,7 +174,7 @@ def _left_atoms(text: str, start: int, count: int) -> list[tuple[int, int]]:
     return atoms
 
 
-def _right_atoms(text: str, end: int, count: int) -> list[tuple[int, int]]:
+def _right_atoms(text: str, end: int, count: int, kit: _Kit) -> list[tuple[int, int]]:
     """Up to ``count`` atoms after ``end`` joined to it by allowed whitespace."""
     atoms: list[tuple[int, int]] = []
     cursor = end
@@ -223,7 +182,7 @@ def _right_atoms(text: str, end: int, count: int) -> list[tuple[int, int]]:
         join = _JOIN.match(text, cursor)
         if join is None or join.end() - cursor > _WINDOW:
             break
-        atom = _ATOM.match(text, join.end())
+        atom = kit.atom.match(text, join.end())
         if atom is None or atom.end() - atom.start() >= _WINDOW:
             break
         atoms.append((atom.start(), atom.end()))
@@ -232,7 +191,7 @@ def _right_atoms(text: str, end: int, count: int) -> list[tuple[int, int]]:
 
 
 def _neighbours(
-    text: str, atom: tuple[int, int], count: int, shortest: int
+    text: str, atom: tuple[int, int], count: int, shortest: int, kit: _Kit
 ) -> tuple[list[tuple[int, int]], int]:
     """The atoms a candidate around ``atom`` may span, and the index of ``atom``.
 
@@ -240,11 +199,11 @@ def _neighbours(
     atom up to this one starts so, only the atom alone can be one: the atoms to its
     right are not looked at, and nothing is when the atom is too short on its own.
     """
-    atoms = _left_atoms(text, atom[0], count)
+    atoms = _left_atoms(text, atom[0], count, kit)
     atoms.append(atom)
     anchor = len(atoms) - 1
     if any(text[start] in "_-" for start, _ in atoms):
-        atoms += _right_atoms(text, atom[1], count)
+        atoms += _right_atoms(text, atom[1], count, kit)
     elif atom[1] - atom[0] < shortest:
         return [], anchor
     return atoms, anchor
@@ -257,7 +216,11 @@ def _shortest(targets: Sequence[_Target]) -> int:
 
 
 def _best_candidate(
-    text: str, atoms: list[tuple[int, int]], anchor: int, targets: Sequence[_Target]
+    text: str,
+    atoms: list[tuple[int, int]],
+    anchor: int,
+    targets: Sequence[_Target],
+    kit: _Kit,
 ) -> tuple[int, int, _Target, int] | None:
     """The closest marker-shaped candidate containing the anchor atom (criteria 3–4).
 
@@ -274,7 +237,7 @@ def _best_candidate(
             if end - start < shortest:
                 continue
             if i == j:
-                if _HAS_SHAPE.search(text, start, end) is None:
+                if kit.shape.search(text, start, end) is None:
                     continue
             elif text[start] not in "_-" or text[end - 1] not in "_-":
                 continue
@@ -305,6 +268,12 @@ def _targets(markers: tuple[str, ...]) -> tuple[tuple[_Target, ...], tuple[str, 
     return targets, words, max(t.words for t in targets), _shortest(targets)
 
 
+def anchor_words(markers: tuple[str, ...]) -> tuple[str, ...]:
+    """The words (lowered, sorted) whose occurrences are the anchors of near-misses of
+    ``markers``: empty when no marker gets near-miss detection."""
+    return _targets(markers)[1]
+
+
 def scan(
     text: str,
     markers: Sequence[str],
@@ -313,12 +282,15 @@ def scan(
     data: bytes | None = None,
     starts: Sequence[int] | None = None,
     invisible: bool | None = None,
+    dash_spots: list[int] | None = None,
 ) -> tuple[MarkerHit, ...]:
     """All exact, foreign and near-miss markers of a text, sorted by offset.
 
     ``data`` is the text's UTF-8 encoding when the caller already has it, and
-    ``starts`` its piece starts when it came from ``utf8_pieces``; ``invisible`` whether
-    the text holds an invisible character, when the caller knows (``Document.invisible``).
+    ``starts`` its piece starts (``utf8_pieces``) when the caller has them (without,
+    the plain search maps its byte offsets by counting); ``invisible`` whether
+    the text holds an invisible character, when the caller knows (``Document.invisible``),
+    and ``dash_spots`` the ``-`` spots of a pass shared with PL033 (``Document.dashes``).
     """
     exact = find_exact(text, markers, foreign)
     targets, words, most_words, shortest = _targets(tuple(markers))
@@ -329,8 +301,12 @@ def scan(
         inside = iter(exact)
         hit = next(inside, None)
         if invisible is None:
-            invisible = not text.isascii() and has_invisible(data or utf8_pieces(text)[0])
-        for position in anchor_positions(text, words, data, starts, invisible=invisible):
+            invisible = not text.isascii() and has_invisible(data or text_to_utf8(text), text)
+        kit = _kit(invisible)
+        positions = anchor_positions(
+            text, words, data, starts, invisible=invisible, dash_spots=dash_spots
+        )
+        for position in positions:
             if position < covered_until:
                 continue
             while hit is not None and hit.end <= position:
@@ -341,15 +317,15 @@ def scan(
                 continue
             if position < atom_end:
                 continue  # another anchor word of the atom just looked at
-            atom = _atom_at(text, position)
+            atom = _atom_at(text, position, kit)
             if atom is None or atom in seen:
                 continue
             seen.add(atom)
             atom_end = atom[1]
-            atoms, anchor = _neighbours(text, atom, most_words, shortest)
+            atoms, anchor = _neighbours(text, atom, most_words, shortest, kit)
             if not atoms:
                 continue
-            found = _best_candidate(text, atoms, anchor, targets)
+            found = _best_candidate(text, atoms, anchor, targets, kit)
             if found is None:
                 continue
             start, end, target, distance = found

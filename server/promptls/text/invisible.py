@@ -42,22 +42,57 @@ def utf8_pattern() -> re.Pattern[bytes]:
 UTF8_INVISIBLE = lazy_built(utf8_pattern)
 
 
+FEW = 2
+"""Code points an alternative may cover for ``has_invisible`` to look for them in the
+``str`` (one ``find`` each) when its bytes are frequent in the text."""
+
+
 @cache
-def _by_prefix() -> tuple[tuple[bytes, Led[bytes]], ...]:
-    """``utf8_pattern``'s alternatives one by one, each with its first byte: each
-    starts with literal bytes (``\\xe2\\x80[…]``), so ``Led`` finds it from whichever of
-    them is rare in the text (in emoji text ``\\xe2`` is frequent, ``\\x81`` absent)."""
-    return tuple((bytes([lead]), Led(constant(pattern))) for lead, pattern in utf8_alternatives())
+def _by_prefix() -> tuple[tuple[bytes, Led[bytes], str], ...]:
+    """``utf8_pattern``'s alternatives one by one, each with its first byte and the
+    characters it matches: each starts with literal bytes (``\\xe2\\x80[…]``), so ``Led``
+    finds it from whichever of them is rare in the text (in emoji text ``\\xe2`` is
+    frequent, ``\\x81`` absent)."""
+    return tuple(
+        (bytes([lead]), Led(constant(pattern)), _characters(pattern))
+        for lead, pattern in utf8_alternatives()
+    )
 
 
-def has_invisible(data: bytes) -> bool:
+def _characters(pattern: bytes) -> str:
+    """The characters an alternative of ``utf8_pattern`` matches."""
+    compiled = constant(pattern)
+    return "".join(
+        chr(code)
+        for low, high, _ in INVISIBLE_RANGES
+        for code in range(low, high + 1)
+        if compiled.fullmatch(chr(code).encode("utf-8"))
+    )
+
+
+def has_invisible(data: bytes, text: str | None = None) -> bool:
     """Whether UTF-8 ``data`` holds an invisible character: ``utf8_pattern``'s answer.
 
     Every invisible character starts with one of a few lead bytes, and a byte absent
     from the text is known absent by one ``memchr``; each alternative whose lead byte
     occurs is searched from its literal bytes (``Led``: the rarest of them found byte by
-    byte while it stays rare, the next when it does not, then the whole prefix, then the
-    regex engine), so a byte that the text's script or emoji share costs no scan of its
-    own: an emoji text has ``\\xe2`` and ``\\xef`` throughout, not ``\\x81`` or ``\\xbb``.
+    byte while it stays rare, the next when it does not, then the whole prefix), so a
+    byte that the text's script or emoji share costs no scan of its own: an emoji text
+    has ``\\xe2`` and ``\\xef`` throughout, not ``\\x81`` or ``\\xbb``. Where every byte
+    of an alternative is frequent (``\\xe3\\x85\\xa4``, U+3164, in CJK text: punctuation
+    and continuation bytes), the regex engine would read every byte (1 ms per MB);
+    when the alternative is one or two characters and ``text`` (``data`` decoded) is
+    given, ``str.find`` looks for them instead, a ``memchr`` over the text's memory.
     """
-    return any(lead in data and led.search(data) is not None for lead, led in _by_prefix())
+    for lead, led, chars in _by_prefix():
+        if lead not in data:
+            continue
+        found = led.found_by_find(data)
+        if found is None:
+            if text is not None and len(chars) <= FEW:
+                found = any(char in text for char in chars)
+            else:
+                found = led.search(data) is not None
+        if found:
+            return True
+    return False

@@ -146,10 +146,25 @@ class Led(Generic[AnyStr]):
             return _non_empty(self.pattern, self.pattern.finditer(text, pos, endpos))
         return self._led(text, pos, endpos)
 
-    def _led(self, text: AnyStr, pos: int, endpos: int) -> Iterator[re.Match[AnyStr]]:
+    def found_by_find(self, text: AnyStr) -> bool | None:
+        """Whether the pattern matches ``text``, answered by the ``find`` tiers alone;
+        None when they give up (the key and the whole lead are frequent in this text) and
+        only the regex engine's scan, a pass over every character, could tell. A caller
+        with a cheaper way to ask the same question (``invisible.has_invisible``) takes it
+        then."""
+        if self.key is None:
+            return None
+        first = next(self._led(text, 0, sys.maxsize, engine=False), False)
+        return None if first is None else first is not False
+
+    def _led(
+        self, text: AnyStr, pos: int, endpos: int, *, engine: bool = True
+    ) -> Iterator[re.Match[AnyStr]]:
         """The matches from ``pos``, tier by tier (see the class). Every match holds the
         lead, so none is empty. One loop per tier, no call per match: a Python step per
-        occurrence is what the tiers are weighed against."""
+        occurrence is what the tiers are weighed against. Without ``engine``, the last
+        tier (the regex engine's scan) is not run: the matches end where it would start,
+        after a ``None`` (see ``found_by_find``)."""
         pos, endpos = max(pos, 0), max(endpos, 0)  # ``find`` counts negatives from the end
         find, match = text.find, self.pattern.match
         key, offset = self.key, self.offset
@@ -178,6 +193,9 @@ class Led(Generic[AnyStr]):
                 continue
             credit += (at - pos) / GAP - 1
             pos = at + 1
+        if not engine:
+            yield None  # type: ignore[misc]  # the give-up mark, for ``found_by_find``
+            return
         yield from self.pattern.finditer(text, pos, endpos)
 
 

@@ -237,16 +237,28 @@ NEIGHBOURS = [
 @settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.sampled_from(NEIGHBOURS) | st.sampled_from(INVISIBLE), max_size=30))
 def test_the_pre_check_answers_as_the_whole_pattern(credit: int, chars: list[str]) -> None:
-    data = "".join(chars).encode("utf-8", "surrogatepass")
+    """With the text too, alternatives the ``find`` tiers give up on (all of them at
+    credit -1) are looked for as characters in it."""
+    text = "".join(chars)
+    data = text.encode("utf-8", "surrogatepass")
+    expected = invisible.UTF8_INVISIBLE.search(data) is not None
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(leads, "CREDIT", credit)
-        assert invisible.has_invisible(data) == (invisible.UTF8_INVISIBLE.search(data) is not None)
+        assert invisible.has_invisible(data) == expected
+        assert invisible.has_invisible(data, text) == expected
 
 
 def test_a_cjk_text_with_one_hangul_filler_is_seen() -> None:
-    text = "日本語のテキスト" * 1000 + "\u3164" + "한국어"
+    """``\\xe3`` (``、``) and ``\\x85`` (``全元``) are frequent here: the ``find`` tiers give
+    up on U+3164, which is then looked for in the bytes or, given the text, in it."""
+    text = "全元日本語の、テキスト。" * 1000 + "\u3164" + "한국어"
+    clean = text.replace("\u3164", "\u3163")
     assert invisible.has_invisible(text.encode())
-    assert not invisible.has_invisible(text.replace("\u3164", "\u3163").encode())
+    assert invisible.has_invisible(text.encode(), text)
+    assert not invisible.has_invisible(clean.encode())
+    assert not invisible.has_invisible(clean.encode(), clean)
+    (filler,) = (led for _, led, chars in invisible._by_prefix() if chars == "\u3164")
+    assert filler.found_by_find(clean.encode()) is None
 
 
 # PL010's fix keeps the fences CommonMark reads, also when its fixes are applied together.

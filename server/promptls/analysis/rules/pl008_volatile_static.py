@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from heapq import merge
 
 from promptls.agents.registry import DEFAULT_PROFILE, PROFILES
+from promptls.analysis.dashes import VOLATILE_DASH
 from promptls.analysis.document import Document
 from promptls.analysis.model import DocumentKind, Finding, Severity
 from promptls.analysis.rules.base import Rule
@@ -16,7 +18,7 @@ from promptls.text.leads import Leads
 # Each pattern starts with a literal character so the regex engine can skip ahead with a
 # fast search instead of trying every position; boundaries are checked in Python on the
 # few matches (a lookbehind at the front would cost a check at every character).
-_DASHED = r"-(?:[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})"
+_DASHED = rf"-(?:{VOLATILE_DASH})"
 """ISO dates and UUIDs, from their first inner dash."""
 _COLON = r":(?:[0-5]\d:[0-5]\d|\\Users\\[A-Za-z0-9._-]+)"
 """Clock times (from their first colon) and Windows home paths (``C:\\Users\\x``)."""
@@ -95,24 +97,47 @@ PATTERNS = (_DASHED, _COLON, _BRACE_SLOT, _DOLLAR_SLOT, _POSIX_HOME)
 _VOLATILE = _one_pass(PATTERNS)
 
 
-def matches(text: str, end: int) -> Iterator[tuple[int, int, int]]:
+def matches(text: str, end: int, dashed: list[int] | None = None) -> Iterator[tuple[int, int, int]]:
     """(start, stop, pattern index) of every match each pattern alone would find.
 
     A pattern's own matches do not overlap (like ``finditer``): one that starts inside
-    the previous match of the same pattern is skipped.
+    the previous match of the same pattern is skipped. ``dashed`` are the offsets where
+    the first alternative matches when the document's shared pass over ``-`` has them
+    (``Document.dashes``); the other alternatives are searched then.
     """
     resume = [0] * len(PATTERNS)
-    for index, match in _VOLATILE.finditer(text, 0, end):
+    for index, match in _alternation(text, end, dashed):
         start, stop = match.start(), match.end(1)
         if start >= resume[index]:
             resume[index] = stop
             yield start, stop, index
 
 
-def _volatile(text: str, end: int) -> list[tuple[int, int, str]]:
+def _alternation(
+    text: str, end: int, dashed: list[int] | None
+) -> Iterator[tuple[int, re.Match[str]]]:
+    """``_VOLATILE.finditer(text, 0, end)``, its first alternative's matches taken at
+    ``dashed``: every alternative consumes only its own first character, and no two
+    share one, so the alternation's matches are each alternative's, in text order."""
+    if dashed is None:
+        return _VOLATILE.finditer(text, 0, end)
+    first, *rest = _VOLATILE.alternatives
+    dates = (first.pattern.match(text, at, end) for at in dashed if at < end)
+    own = _tagged(0, (match for match in dates if match is not None))
+    others = [_tagged(index, led.finditer(text, 0, end)) for index, led in enumerate(rest, 1)]
+    return merge(own, *others, key=lambda found: found[1].start())
+
+
+def _tagged(index: int, found: Iterator[re.Match[str]]) -> Iterator[tuple[int, re.Match[str]]]:
+    """Each match with the index of the alternative that found it."""
+    for match in found:
+        yield index, match
+
+
+def _volatile(text: str, end: int, dashed: list[int] | None = None) -> list[tuple[int, int, str]]:
     """Every volatile value before ``end`` whose edges are free."""
     found: list[tuple[int, int, str]] = []
-    for start, stop, index in matches(text, end):
+    for start, stop, index in matches(text, end, dashed):
         kind = _KINDS[index]
         if kind == "dashed":
             hit = _dashed(text, start, stop)
@@ -214,7 +239,7 @@ def check(doc: Document) -> Iterator[Finding]:
     if not doc.exact:
         return
     text = doc.text
-    found = _volatile(text, doc.static_end)
+    found = _volatile(text, doc.static_end, doc.dashes.volatile)
     if not found:
         return
     found.sort()

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import NamedTuple
 
+from promptls.analysis.dashes import SECRET_DASH
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
@@ -200,21 +201,25 @@ def secrets(text: str) -> Iterator[tuple[int, int, str]]:
 _NEEDLES = lazy_built(lambda: re.compile("|".join(re.escape(n) for s in SHAPES for n in s.needles)))
 """Every shape's literal prefixes in one pattern: one pass finds which shapes to try."""
 
-_GATE_PATTERN = (
-    rf"-(?:(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|----BEGIN )"
-    rf"|_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
+_GATE_REST_PATTERN = (
+    rf"_(?:(?<=gh[pousr]_)(?<!{_WORD}gh[pousr]_)|(?<=github_pat_)(?<!{_WORD}github_pat_)"
     rf"|(?<=[sr]k_live_)(?<!{_WORD}[sr]k_live_))"
-    rf"|AKIA(?<!{_WORD}AKIA)|ASIA(?<!{_WORD}ASIA)|AIza(?<!{_WORD}AIza)"
+    rf"|A(?:KIA|SIA|Iza)(?<!{_WORD}A(?:KIA|SIA|Iza))"
 )
+"""The gate's alternatives that do not start at a ``-`` (that one, ``SECRET_DASH``, the
+document's shared pass over ``-`` answers: ``dashes``)."""
+_GATE_PATTERN = rf"-(?:{SECRET_DASH})|{_GATE_REST_PATTERN}"
 _GATE = Leads(_GATE_PATTERN)
 """Every shape's public prefix where a token can start, found from its rarest character:
-``_`` is rare in prose, and so are the ``K`` of ``AKIA``, the ``I`` of ``ASIA`` and the
-``z`` of ``AIza``; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
+``_`` is rare in prose; ``-`` (with a private key's ``-----BEGIN`` line) is not. Each
 alternative is searched from one character of its literal lead (``Leads``: ``find``
 while that character is rare, the regex engine's literal scan where it is not), never
-testing a class at every character. A text
-without a match holds no secret of any shape; one with a match is searched shape by
-shape."""
+testing a class at every character. ``AKIA``, ``ASIA`` and ``AIza`` are one alternative
+led by their ``A``: where capitals are frequent (``I``, ``S``, ``A`` in prose) the regex
+engine scans for one literal character in half the time it takes for a four-character
+lead (1 MB: 0.35 against 0.6 ms for ``ASIA`` alone), and where ``A`` is rare ``find``
+finds it. A text without a match holds no secret of any shape; one with a match is
+searched shape by shape."""
 _GATE_BYTES = Leads(_GATE_PATTERN.encode("ascii"))
 """The same gate over a non-ASCII text's UTF-8 bytes: every character and class in it is
 ASCII and every look-behind has a fixed width, so it matches the bytes exactly when it
@@ -223,17 +228,29 @@ character outside them). A text with one character above U+FFFF is stored at 4 b
 character, so the searches read a quarter as much memory in its bytes."""
 
 
-def may_hold_secret(text: str, utf8: bytes | None) -> bool:
-    """Whether the gate passes ``text``; ``utf8`` is its encoding when it is not ASCII."""
+_GATE_REST = Leads(_GATE_REST_PATTERN)
+_GATE_REST_BYTES = Leads(_GATE_REST_PATTERN.encode("ascii"))
+
+
+def may_hold_secret(text: str, utf8: bytes | None, dash: bool | None = None) -> bool:
+    """Whether the gate passes ``text``; ``utf8`` is its encoding when it is not ASCII,
+    and ``dash`` the gate's answer at a ``-`` when the document's shared pass has it
+    (``Document.dashes``): then only the other alternatives are searched."""
+    if dash:
+        return True
+    if dash is None:
+        gate = _GATE if utf8 is None else _GATE_BYTES
+    else:
+        gate = _GATE_REST if utf8 is None else _GATE_REST_BYTES
     if utf8 is None:
-        return _GATE.search(text) is not None
-    return _GATE_BYTES.search(utf8) is not None
+        return gate.search(text) is not None  # type: ignore[arg-type]
+    return gate.search(utf8) is not None  # type: ignore[arg-type]
 
 
 def check(doc: Document) -> Iterator[Finding]:
     """One error per secret, code or prose alike; the message never holds the secret."""
     text = doc.text
-    if not may_hold_secret(text, doc.utf8):
+    if not may_hold_secret(text, doc.utf8, doc.dashes.secret):
         return
     for start, end, what in secrets(text):
         yield RULE.finding(
