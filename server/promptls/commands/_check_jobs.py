@@ -9,7 +9,11 @@ parent too, takes the next chunk as it finishes one: a process that got the slow
 does not hold the others up. The chunks' numbers wait in a pipe, four bytes each, read
 four bytes at a time (Linux hands a pipe's readers whole reads in turn). Each child sends
 its results back pickled through a pipe of its own; the parent puts them in the
-original order, so the output is the same as one process's, byte for byte. A child that
+original order, so the output is the same as one process's, byte for byte. The first
+chunk is the first item alone (a walk's top folder), which the parent computes before it
+forks: the modules the analysis imports on first use and the discoveries of the folders
+above every chunk (the root's rules, its set-up markers, the run memo's stats and reads)
+are then made once, not once per process. A child that
 fails in any way (a crash, a signal, a short answer) costs time, never findings: the
 parent computes the chunks it did not deliver.
 
@@ -86,7 +90,8 @@ def in_slices(
     less is pickled, piped and unpickled while the parent waits."""
     if jobs <= 1 or len(items) < 2 or not can_fork() or not _one_thread():
         return [work(item) for item in items]
-    chunks = _chunks(len(items), min(jobs * CHUNKS_PER_JOB, MAX_CHUNKS))
+    rest = _chunks(len(items) - 1, min(jobs * CHUNKS_PER_JOB, MAX_CHUNKS) - 1)
+    chunks = [(0, 1), *((start + 1, end + 1) for start, end in rest)]
     try:
         tasks = _tasks(len(chunks))
     except OSError:
@@ -94,11 +99,12 @@ def in_slices(
     for stream in (sys.stdout, sys.stderr):  # a child must not print the parent's buffer
         with contextlib.suppress(Exception):
             stream.flush()
+    done = _take(tasks, chunks, items, work, most=1)  # before the fork: see the docstring
     children = [
         _start(tasks, chunks, items, lambda item: send(work(item)))
         for _ in range(min(jobs, len(chunks)) - 1)
     ]
-    done = _take(tasks, chunks, items, work)
+    done.update(_take(tasks, chunks, items, work))
     os.close(tasks)
     for child in children:
         answer: dict[int, list[R]] = _collect(child) or {}
@@ -138,11 +144,16 @@ def _tasks(count: int) -> int:
 
 
 def _take(
-    tasks: int, chunks: list[tuple[int, int]], items: Sequence[T], work: Callable[[T], R]
+    tasks: int,
+    chunks: list[tuple[int, int]],
+    items: Sequence[T],
+    work: Callable[[T], R],
+    most: int | None = None,
 ) -> dict[int, list[R]]:
-    """Compute chunk after chunk, as long as the pipe has numbers: each chunk's results."""
+    """Compute chunk after chunk, as long as the pipe has numbers (and at most ``most``
+    chunks): each chunk's results."""
     done: dict[int, list[R]] = {}
-    while True:
+    while most is None or len(done) < most:
         try:
             number = os.read(tasks, 4)
         except OSError:
