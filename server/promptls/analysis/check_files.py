@@ -318,14 +318,16 @@ def analyze_text(
     text: str, display: str, path: Path | None, settings: Settings, discoveries: Discoveries
 ) -> Analysis:
     """Analyse one file's text as ``check`` does: every active agent, with discovery for
-    a file on disk (``path``; None for stdin), its kind taken from the name shown."""
+    a file on disk (``path``; None for stdin), its kind taken from the name shown. Only
+    an instruction file's analysis reads a discovery, so only its folder is looked up."""
+    kind = document_kind(display, settings)
     return analyze_for_agents(
         text,
         path=display,
         settings=settings,
-        folder=None if path is None else folder_of(path),
+        folder=None if path is None or kind is not DocumentKind.INSTRUCTION else folder_of(path),
         discover=discoveries,
-        kind=document_kind(display, settings),
+        kind=kind,
         setups=discoveries.setups,
     )
 
