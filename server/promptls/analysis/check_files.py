@@ -120,20 +120,17 @@ class _Exclusions:
 
     def kept(self, rel_base: str, names: list[str]) -> list[str]:
         """The names of one folder's files (``rel_base``: its root-relative prefix) that
-        :meth:`checked` keeps, in order. A name without a text extension that
-        ``engine.named_other`` rules out (most of a tree's files) is kept only when the
-        settings' instruction or prompt globs match its path, so that is all it is
-        asked: no ``document_kind`` per source file."""
+        :meth:`checked` keeps, in order, asking no more than each needs (no
+        ``document_kind`` for most): a name with a text extension is kept whatever its
+        kind, and one without that ``engine.named_other`` rules out (most of a tree's
+        source files) only when the settings' instruction or prompt globs match it."""
         exact, endings = self.names
         out = []
         for name in names:
             relative = rel_base + name
-            if (
-                name in exact
-                or name.endswith(endings)
-                or name.lower().endswith(TEXT_SUFFIXES)
-                or "\\" in name
-            ):
+            if name.lower().endswith(TEXT_SUFFIXES):
+                keep = not self.excluded(relative, False)
+            elif name in exact or name.endswith(endings) or "\\" in name:
                 keep = self.checked(relative)
             else:
                 normal = relative.replace("\\", "/")
