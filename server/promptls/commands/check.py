@@ -15,7 +15,13 @@ from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
-from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
+from promptls.commands._check_jobs import (
+    AUTO_JOBS,
+    PARALLEL_FROM,
+    auto_jobs,
+    few_collections,
+    in_slices,
+)
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._check_since import since
 from promptls.commands._check_work import LISTED_FIRST, Work, files_of, path_pieces
@@ -307,7 +313,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
     if args.since is not None and (args.stdin_filename or args.fix or args.diff):
         raise UsageError("--since compares the files on disk: not with --fix, --diff or stdin")
-    with runmemo.run_memo():  # one run's discoveries share their stats, listings and reads
+    with runmemo.run_memo(), few_collections():  # one run's stats, listings and reads
         return _run(args)
 
 
