@@ -99,8 +99,10 @@ def _cpus() -> int:
         return os.cpu_count() or 1
 
 
-CHUNKS_PER_JOB = 32
-"""Chunks per process: enough that the last ones to finish are small."""
+CHUNKS_PER_JOB = 64
+"""Chunks per process: enough that the last ones to finish are small (on the bench
+monorepo two processes end ~0.015 s apart with 128 chunks, ~0.05-0.09 s with 64, for
+the same CPU time)."""
 MAX_CHUNKS = 1024
 """Chunks at most: their numbers fill one page, the least a pipe holds."""
 
