@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from promptls.analysis import drift, engine, globs, loaded_paths
+from promptls.analysis import drift, engine, frontmatter_kinds, globs, loaded_paths
 from promptls.analysis.check_files import Discoveries, analyze_file_text, analyze_text
 from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, drifted
+from promptls.analysis.rules import discovered
 from promptls.analysis.settings import Settings
 from promptls.discovery import api
 from promptls.text import runmemo
@@ -245,3 +246,41 @@ def test_a_file_analysed_in_a_memo_of_its_own_is_analysed_as_without_one(
             plain = analyze_text(text, str(path), path, Settings(), Discoveries(home=home))
             memo = analyze_file_text(text, path, Settings(), Discoveries(home=home))
             assert memo == plain, (files, extras, name)
+
+
+PATH_PARTS = ["/", "//", "a", "b", ".", "..", "AGENTS.md", "\\"]
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(
+    st.lists(st.sampled_from(PATH_PARTS), min_size=1, max_size=6).map("".join),
+    st.lists(st.sampled_from(PATH_PARTS), min_size=1, max_size=6).map("".join),
+)
+def test_same_file_remembering_absolute_paths_answers_as_comparing_each_time(
+    a: str, b: str
+) -> None:
+    def plain(path: str) -> str:
+        return os.path.normcase(os.path.abspath(path))
+
+    for _ in range(2):  # the second time from memory
+        assert discovered.same_file(a, b) is (plain(a) == plain(b)), (a, b)
+
+
+FRONT_SEGMENTS = [
+    ".claude", "rules", ".cursor", ".clinerules", ".github", "instructions", ".kiro",
+    "steering", ".windsurf", ".qwen", ".continue", "src", "x.md", "X.TXT", "r.mdc",
+    "SKILL.md", "RULE.md", "a.instructions.md", "n.markdown", "",
+]  # fmt: skip
+
+
+@settings(max_examples=examples(1500), deadline=None)
+@given(st.booleans(), st.lists(st.sampled_from(FRONT_SEGMENTS), min_size=1, max_size=6))
+def test_a_front_matter_kind_ruled_out_by_the_folders_is_what_every_match_says(
+    absolute: bool, segments: list[str]
+) -> None:
+    path = ("/" if absolute else "") + "/".join(segments)
+    quick = frontmatter_kinds.front_kind.__wrapped__(path)
+    with pytest.MonkeyPatch.context() as patch:  # no folder rules a match out: all tried
+        patch.setattr(frontmatter_kinds, "_HEADS", None)
+        full = frontmatter_kinds.front_kind.__wrapped__(path)
+    assert quick == full, path

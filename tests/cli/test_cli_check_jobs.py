@@ -3,6 +3,7 @@ one process reports, in the same order, and a child that fails costs time, not f
 
 from __future__ import annotations
 
+import gc
 import json
 import subprocess
 import sys
@@ -10,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from promptls.commands._check_jobs import auto_jobs, can_fork
+from promptls.commands import check
+from promptls.commands._check_jobs import GC_FIRST_GENERATION, auto_jobs, can_fork
 from tests import MARKER
 
-from .conftest import run_cli_process
+from .conftest import run_cli, run_cli_process
 
 pytestmark = pytest.mark.skipif(not can_fork(), reason="more processes only where fork is cheap")
 
@@ -88,3 +90,23 @@ def test_jobs_must_be_auto_or_a_positive_number(
 ) -> None:
     result = run_cli_process("check", "--jobs", value, tmp_path, home=fake_home, cwd=tmp_path)
     assert result.code == 2 and "--jobs" in result.err and result.out == b""
+
+
+def test_a_check_leaves_the_garbage_collector_as_it_found_it(
+    tmp_path: Path, fake_home: Path
+) -> None:
+    """``check`` collects garbage rarely while it runs (``few_collections``); a caller
+    that runs it in process (``diff``, an extension's tests) gets its own settings back,
+    with nothing left frozen."""
+    (tmp_path / "AGENTS.md").write_text(f"# A\n\n{MARKER.lower()}\n", encoding="utf-8")
+    before = gc.get_threshold()
+    seen: list[tuple[int, int]] = []
+    with pytest.MonkeyPatch.context() as patch:  # what the run sees, from inside it
+        patch.setattr(
+            check, "_run", lambda args: seen.append((gc.get_threshold()[0], gc.get_freeze_count()))
+        )
+        run_cli("check", tmp_path, home=fake_home)
+    assert seen and seen[0][0] == GC_FIRST_GENERATION and seen[0][1] > 0
+    result = run_cli("check", tmp_path, home=fake_home)
+    assert result.code == 1 and "PL002" in result.text
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0

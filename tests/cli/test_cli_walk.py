@@ -172,3 +172,40 @@ def test_gitignore_answers_as_every_rule_in_turn_does(
         if (is_dir or not dir_only) and matches(path, (pattern,)):
             verdict = not negated
     assert GitIgnore(tuple(rules)).ignored(path, is_dir) is verdict
+
+
+WALK_NAMES = [
+    "AGENTS.md", "SKILL.md", "RULE.md", "x", ".py", ".md", ".MD", ".mdc", ".txt", ".Prompt",
+    ".prompt", ".system", ".instructions", ".agent", "\\", "prompts", "build", "a",
+]  # fmt: skip
+GLOBS = ["*.py", "**/prompts/**/*.md", "/a/*", "build/", "x*", "*.system.md", "[", "**/b"]
+
+
+@settings(max_examples=examples(600), deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(WALK_NAMES), min_size=1, max_size=3).map("".join)),
+    st.lists(st.sampled_from(["a", "prompts", "b\\c", ".claude", "rules"]), max_size=3).map(
+        lambda parts: "".join(f"{part}/" for part in parts)
+    ),
+    st.lists(st.sampled_from(GLOBS), max_size=2),
+    st.lists(st.sampled_from(GLOBS), max_size=3),
+    st.lists(st.sampled_from(GLOBS), max_size=2),
+)
+def test_a_folders_files_are_kept_as_each_file_asked_in_turn_is(
+    names: list[str],
+    rel_base: str,
+    instruction_files: list[str],
+    prompt_files: list[str],
+    exclude: list[str],
+) -> None:
+    """The walk asks only the globs about a file its name rules out (most source files):
+    the files it keeps are those the full test (exclusions, then kind) keeps."""
+    chosen = Settings(
+        instruction_files=tuple(instruction_files),
+        prompt_files=tuple(prompt_files),
+        exclude=tuple(exclude),
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        rules = Tree(Path(tmp), chosen).rules
+        every = [name for name in names if rules.checked(rel_base + name)]
+        assert rules.kept(rel_base, names) == every

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from promptls.analysis.agents import analyze_for_agents
-from promptls.analysis.engine import document_kind
+from promptls.analysis.engine import document_kind, name_tests
 from promptls.analysis.globs import compile_globs, matches
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
@@ -102,6 +102,9 @@ class _Exclusions:
         self.ignore = GitIgnore.load(root)
         self.settings = settings
         self.none = not settings.exclude and not self.ignore.rules
+        self.names = name_tests()
+        kind_globs = (tuple(settings.instruction_files), tuple(settings.prompt_files))
+        self.globs = [g for g in map(compile_globs, kind_globs) if g is not None]
 
     def excluded(self, relative: str, is_dir: bool) -> bool:
         """Whether the walk leaves this root-relative path out."""
@@ -114,6 +117,31 @@ class _Exclusions:
         return not self.excluded(relative, False) and wanted(
             relative, document_kind(relative, self.settings)
         )
+
+    def kept(self, rel_base: str, names: list[str]) -> list[str]:
+        """The names of one folder's files (``rel_base``: its root-relative prefix) that
+        :meth:`checked` keeps, in order, asking no more than each needs (no
+        ``document_kind`` for most): a name with a text extension is kept whatever its
+        kind, and one without that ``engine.named_other`` rules out (most of a tree's
+        source files) only when the settings' instruction or prompt globs match it."""
+        exact, endings = self.names
+        out = []
+        for name in names:
+            relative = rel_base + name
+            if name.lower().endswith(TEXT_SUFFIXES):
+                keep = not self.excluded(relative, False)
+            elif name in exact or name.endswith(endings) or "\\" in name:
+                keep = self.checked(relative)
+            else:
+                normal = relative.replace("\\", "/")
+                keep = False
+                for glob in self.globs:
+                    if glob.search(normal) is not None:
+                        keep = not self.excluded(relative, False)
+                        break
+            if keep:
+                out.append(name)
+        return out
 
 
 class Tree:
@@ -139,7 +167,7 @@ class Tree:
         except OSError:
             return [], []
         files: list[str] = []
-        dirs: list[str] = []
+        dirs: list[tuple[str, str]] = []
         for entry in entries:
             try:
                 is_dir = entry.is_dir()
@@ -148,14 +176,16 @@ class Tree:
             if not is_dir:
                 files.append(entry.name)
             elif entry.name not in SKIP_DIRS and not entry.is_symlink():
-                dirs.append(entry.name)
+                dirs.append((entry.name, entry.path))  # the path joined by scandir, in C
+        files.sort()
+        dirs.sort()
         rules = self.rules
-        kept = [name for name in sorted(files) if rules.checked(rel_base + name)]
+        kept = rules.kept(rel_base, files)
         base = Path(folder) if kept else self.root
-        dirs = sorted(d for d in dirs if not rules.excluded(rel_base + d, True))
         return [base / name for name in kept], [
-            Subtree(os.path.join(folder, d), f"{rel_base}{d}/")  # noqa: PTH118 (str paths: no Path per folder)
-            for d in dirs
+            Subtree(path, f"{rel_base}{name}/")
+            for name, path in dirs
+            if not rules.excluded(rel_base + name, True)
         ]
 
     def below(self, top: Subtree) -> Iterator[list[Path]]:
@@ -285,14 +315,16 @@ def analyze_text(
     text: str, display: str, path: Path | None, settings: Settings, discoveries: Discoveries
 ) -> Analysis:
     """Analyse one file's text as ``check`` does: every active agent, with discovery for
-    a file on disk (``path``; None for stdin), its kind taken from the name shown."""
+    a file on disk (``path``; None for stdin), its kind taken from the name shown. Only
+    an instruction file's analysis reads a discovery, so only its folder is looked up."""
+    kind = document_kind(display, settings)
     return analyze_for_agents(
         text,
         path=display,
         settings=settings,
-        folder=None if path is None else folder_of(path),
+        folder=None if path is None or kind is not DocumentKind.INSTRUCTION else folder_of(path),
         discover=discoveries,
-        kind=document_kind(display, settings),
+        kind=kind,
         setups=discoveries.setups,
     )
 

@@ -64,13 +64,14 @@ def named_other(name: str) -> bool:
     ruled out here."""
     if name in ("", ".", ".."):
         return False
-    exact, endings = _name_tests()
+    exact, endings = name_tests()
     return name not in exact and not name.endswith(endings)
 
 
 @lru_cache(maxsize=1)
-def _name_tests() -> tuple[frozenset[str], tuple[str, ...]]:
-    """The whole names and the name endings ``named_other`` looks for."""
+def name_tests() -> tuple[frozenset[str], tuple[str, ...]]:
+    """The whole names and the name endings ``named_other`` looks for (the walk of
+    ``check`` asks them too, for a folder's names at a time)."""
     exact = {*instruction_file_names(), SKILL_FILE}
     endings = {".md", *LOADED_SUFFIXES}
     for ending in rule_file_endings():

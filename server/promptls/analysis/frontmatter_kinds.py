@@ -70,6 +70,18 @@ _MATCHES: tuple[tuple[Match, FrontKind], ...] = tuple(
 )
 """Every kind's path matches, narrowest first; among equals, in ``KINDS`` order."""
 
+_ANYWHERE = tuple((match, kind) for match, kind in _MATCHES if match.place is Place.ANYWHERE)
+"""The matches that say nothing about the folders, in ``_MATCHES`` order."""
+
+_HEADS: frozenset[str] | None = (
+    None
+    if any(not kind.root_marker for match, kind in _MATCHES if match.place is not Place.ANYWHERE)
+    else frozenset(kind.root_marker[0] for _, kind in _MATCHES if kind.root_marker)
+)
+"""The first folder of every root marker (``.cursor``, ``.claude``, ...): a file none of
+whose folders is one of them can only be of a kind found anywhere (most files of a tree,
+asked by seven rules each). None when a placed match has no marker to look for."""
+
 
 def path_parts(path: str) -> tuple[str, ...]:
     """``PurePosixPath(path).parts`` with backslashes as separators, split by hand (every
@@ -124,7 +136,8 @@ def front_kind(path: str | None) -> FrontKind | None:
     if not parts:
         return None
     name, folders = parts[-1], parts[:-1]
-    for match, kind in _MATCHES:
+    matches = _ANYWHERE if _HEADS is not None and _HEADS.isdisjoint(folders) else _MATCHES
+    for match, kind in matches:
         if _named(match, name) and _placed(match, kind, folders):
             return kind
     return None

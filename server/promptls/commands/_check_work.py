@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from promptls.analysis.check_files import Piece, Subtree, Tree, pieces
+from promptls.analysis.model import Analysis
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
 
@@ -17,6 +18,10 @@ is large enough for more processes (about as many folders as ``PARALLEL_FROM`` f
 
 Work = tuple[Tree | None, Settings, Piece]
 """Part of a run: a piece of one path argument's walk (its tree), under its settings."""
+
+Analysed = tuple[str, Analysis | None, str | None]
+"""One file of a run: its path as shown, its analysis (None: unreadable or binary) and
+its real path when it has findings."""
 
 
 def path_pieces(raw: str, settings: Settings) -> tuple[list[Piece], Tree | None, bool]:

@@ -15,10 +15,16 @@ from promptls.analysis.rules import RULES
 from promptls.analysis.settings import Settings
 from promptls.commands import UsageError
 from promptls.commands._check_fix import FixRefusedError, unified_diff, write_atomically
-from promptls.commands._check_jobs import AUTO_JOBS, PARALLEL_FROM, auto_jobs, in_slices
+from promptls.commands._check_jobs import (
+    AUTO_JOBS,
+    PARALLEL_FROM,
+    auto_jobs,
+    few_collections,
+    in_slices,
+)
 from promptls.commands._check_output import FORMATS, Report
 from promptls.commands._check_since import since
-from promptls.commands._check_work import LISTED_FIRST, Work, files_of, path_pieces
+from promptls.commands._check_work import LISTED_FIRST, Analysed, Work, files_of, path_pieces
 from promptls.commands._common import (
     add_fail_on_argument,
     add_home_argument,
@@ -190,22 +196,25 @@ class _Run:
         remaining = self.analyze(fixed, name, None, settings).findings
         return 1 if any(f.severity.rank <= self.fail_rank for f in remaining) else 0
 
-    def analyses_of(self, item: Work) -> list[tuple[str, Analysis | None]]:
+    def analyses_of(self, item: Work) -> list[Analysed]:
         """The analysis of each file of one piece of a walk, by its path as shown (None:
-        unreadable or binary); what the processes of a large run compute, each for the
-        pieces it takes."""
+        unreadable or binary), with its real path when it has findings (``_once`` asks);
+        what the processes of a large run compute, each for the pieces it takes, so the
+        parent that reports them in order asks the file system nothing more."""
         tree, settings, piece = item
-        out: list[tuple[str, Analysis | None]] = []
+        out: list[Analysed] = []
         for path in files_of(tree, piece):
             read = read_text(path)
             display = str(path)
             analysis = None if read is None else self.analyze(read[0], display, path, settings)
-            out.append((display, analysis))
+            real = runmemo.realpath(display) if analysis and analysis.findings else None
+            out.append((display, analysis, real))
         return out
 
-    def report(self, display: str, analysis: Analysis) -> None:
-        """Add a file's findings to the report, in file order."""
-        self.reports.append(Report(display, self._once(display, analysis)))
+    def report(self, display: str, analysis: Analysis, real: str | None = None) -> None:
+        """Add a file's findings to the report, in file order (``real``: its real path,
+        when already known)."""
+        self.reports.append(Report(display, self._once(display, analysis, real)))
 
     def check_file(self, path: Path, settings: Settings) -> None:
         """Check one file; fix or diff it when asked (one process: it writes)."""
@@ -220,12 +229,12 @@ class _Run:
         if not self.args.diff:
             self.reports.append(Report(display, self._once(display, analysis)))
 
-    def _once(self, display: str, analysis: Analysis) -> Analysis:
+    def _once(self, display: str, analysis: Analysis, real: str | None = None) -> Analysis:
         """Each real file's findings once: a symlinked copy reached under a second name
         keeps only what differs there (what an agent reading that name is told)."""
         if not analysis.findings:
             return analysis  # nothing to say twice (most files: no realpath to ask)
-        said = self.said.setdefault(runmemo.realpath(display), set())
+        said = self.said.setdefault(real or runmemo.realpath(display), set())
         fresh = tuple(f for f in analysis.findings if _key(f) not in said)
         said.update(_key(f) for f in fresh)
         return (
@@ -307,7 +316,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--stdin-filename reads stdin: do not pass paths as well")
     if args.since is not None and (args.stdin_filename or args.fix or args.diff):
         raise UsageError("--since compares the files on disk: not with --fix, --diff or stdin")
-    with runmemo.run_memo():  # one run's discoveries share their stats, listings and reads
+    with runmemo.run_memo(), few_collections():  # one run's stats, listings and reads
         return _run(args)
 
 
@@ -376,18 +385,18 @@ def _collect(state: _Run, raws: list[str]) -> list[str]:
     count = max(listed, PARALLEL_FROM) if more else listed
     jobs = auto_jobs(count) if state.args.jobs == "auto" else state.args.jobs
     for part in in_slices(work, jobs, state.analyses_of, _sent):
-        for display, analysis in part:
+        for display, analysis, real in part:
             if display in seen:
                 continue
             seen[display] = None
             if analysis is not None:
-                state.report(display, analysis)
+                state.report(display, analysis, real)
     return list(seen)
 
 
-def _sent(part: list[tuple[str, Analysis | None]]) -> list[tuple[str, Analysis | None]]:
+def _sent(part: list[Analysed]) -> list[Analysed]:
     """What a child process sends back of its analyses (``_reported``)."""
-    return [(display, _reported(analysis)) for display, analysis in part]
+    return [(display, _reported(analysis), real) for display, analysis, real in part]
 
 
 def _show_diff(diff: str) -> None:

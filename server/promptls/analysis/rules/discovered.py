@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 
 from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
@@ -28,7 +29,23 @@ def same_file(a: str | None, b: str | None) -> bool:
     """Compare two paths as absolute, normalised paths (no filesystem access)."""
     if not a or not b:
         return False
-    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))  # noqa: PTH100
+    return a == b or _compared(a) == _compared(b)
+
+
+def _compared(path: str) -> str:
+    """A path as ``same_file`` compares it. The rules compare a file with every entry
+    of its discoveries (tens of thousands of times in a large ``check``), mostly the same
+    few absolute paths: on POSIX those are remembered, as an absolute path's form does
+    not depend on the working folder (on Windows a rooted path's drive does)."""
+    if os.sep == "/" and path.startswith("/"):
+        return _absolute_posix(path)
+    return os.path.normcase(os.path.abspath(path))  # noqa: PTH100
+
+
+@lru_cache(maxsize=4096)
+def _absolute_posix(path: str) -> str:
+    """``normcase(abspath(path))`` of an absolute POSIX path (``normpath``, no cwd)."""
+    return os.path.normcase(os.path.abspath(path))  # noqa: PTH100
 
 
 def entries(doc: Document) -> Iterator[Entry]:

@@ -20,17 +20,17 @@ def check(doc: Document) -> Iterator[Finding]:
     if doc.discovery is None:
         return
     for entry in entries(doc):
-        if not same_file(entry.path, doc.path):
+        dropped, cut_at = entry.status is EntryStatus.DROPPED, entry.cut_at
+        # Whose entry it is is asked only of one cut or dropped (few of them).
+        if (not dropped and cut_at is None) or not same_file(entry.path, doc.path):
             continue
-        if entry.status is EntryStatus.DROPPED:
+        if dropped or cut_at is None:
             start, end = first_line_span(doc.text)
-        elif entry.cut_at is not None:
-            start, end = offset_at_byte(doc.text, entry.cut_at), len(doc.text)
+        else:
+            start, end = offset_at_byte(doc.text, cut_at), len(doc.text)
             if start >= end:  # the buffer is shorter than the file discovery read
                 start, end = first_line_span(doc.text)
-        else:
-            continue
-        label = "dropped" if entry.status is EntryStatus.DROPPED else "cut"
+        label = "dropped" if dropped else "cut"
         message = f"{label} by the {doc.discovery.profile} profile: {entry.reason}"
         yield RULE.finding(message, start, end)
 
