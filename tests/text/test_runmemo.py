@@ -123,6 +123,7 @@ QUESTIONS = (
     (runmemo.isfile, os.path.isfile),
     (runmemo.islink, os.path.islink),
     (runmemo.realpath, os.path.realpath),
+    (runmemo.abspath, os.path.abspath),
 )
 
 
@@ -163,3 +164,13 @@ def test_two_kinds_with_one_key_keep_their_own_answers() -> None:
         assert runmemo.remembered("toml", "/repo/x", lambda: "parsed") == "parsed"
         assert runmemo.remembered("comments", "/repo/x", lambda: "stripped") == "stripped"
         assert runmemo.remembered("toml", "/repo/x", lambda: "again") == "parsed"
+
+
+def test_a_relative_path_is_made_absolute_as_abspath_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    paths = ["AGENTS.md", "./a/../b/CLAUDE.md", "a//b/", ".", "..", "/x/./y"]
+    with runmemo.run_memo():
+        for _ in range(2):
+            assert [runmemo.abspath(p) for p in paths] == [os.path.abspath(p) for p in paths]

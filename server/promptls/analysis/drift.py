@@ -347,7 +347,7 @@ def alone(path: str, text: str) -> bool:
     count = len(comparable_lines(text))  # the copies' names do not change the count
     if not count:
         return True  # nothing to compare: no copy can have drifted from it
-    here = os.path.abspath(path)
+    here = runmemo.abspath(path)
     others = possible_copies(owning_folder(here))
     if others is None:
         return False

@@ -34,6 +34,7 @@ from typing import TypeVar, cast
 
 __all__ = [
     "MAX_KEPT_BYTES",
+    "abspath",
     "answer",
     "current",
     "exists",
@@ -115,6 +116,13 @@ def _kept(kind: str, key: Hashable, call: Callable[[A], T], arg: A) -> T:
     except KeyError:
         value = table[key] = call(arg)
         return value
+
+
+def abspath(path: str) -> str:
+    """``os.path.abspath(path)``: a run does not change its working folder, so a path's
+    absolute form is worked out once (``getcwd`` is a system call, and the rules ask for
+    the same file's path many times)."""
+    return _kept("abspath", path, os.path.abspath, path)
 
 
 def lexists(path: str) -> bool:

@@ -10,6 +10,7 @@ from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.discovery.model import Entry, EntryStatus
+from promptls.text import runmemo
 
 READ_STATUSES = frozenset(
     {
@@ -39,7 +40,7 @@ def _compared(path: str) -> str:
     not depend on the working folder (on Windows a rooted path's drive does)."""
     if os.sep == "/" and path.startswith("/"):
         return _absolute_posix(path)
-    return os.path.normcase(os.path.abspath(path))  # noqa: PTH100
+    return os.path.normcase(runmemo.abspath(path))
 
 
 @lru_cache(maxsize=4096)

@@ -12,6 +12,7 @@ from promptls.analysis.model import Finding, Related, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
 from promptls.analysis.rules.discovered import line_span
 from promptls.discovery.api import owning_folder
+from promptls.text import runmemo
 
 
 def _agents(names: frozenset[str]) -> str:
@@ -29,7 +30,7 @@ def check(doc: Document) -> Iterator[Finding]:
     """One finding per drifted peer, at this file's first differing line."""
     if doc.discovery is None or doc.path is None:
         return
-    folder = owning_folder(os.path.abspath(doc.path))  # noqa: PTH100 (as drift.find asks)
+    folder = owning_folder(runmemo.abspath(doc.path))  # as drift.find asks
     if not could_drift(folder, doc.discovery.home):
         return
 

@@ -12,7 +12,7 @@ agents that miss the file.
 """
 
 # Plain str paths on purpose: the path is the one the caller gave.
-# ruff: noqa: PTH100, PTH113, PTH118, PTH119, PTH120, PTH206, PTH208
+# ruff: noqa: PTH113, PTH118, PTH119, PTH120, PTH206, PTH208
 
 from __future__ import annotations
 
@@ -34,6 +34,7 @@ from promptls.discovery.git import find_git_dir
 from promptls.discovery.never_loaded import LEGACY_NAMES, SkillDepth, SkillPrecedence
 from promptls.discovery.setup import active_profiles, detect_setups
 from promptls.discovery.skills import parse_front_matter
+from promptls.text import runmemo
 from promptls.text.fsread import decode, read_bounded
 from promptls.text.lazyre import lazy
 
@@ -51,7 +52,7 @@ def check(doc: Document) -> Iterator[Finding]:
     file that can be one of the cases asks which agents are set up (a few stats)."""
     if doc.path is None:
         return
-    path = os.path.abspath(doc.path)
+    path = runmemo.abspath(doc.path)
     parts = tuple(path.split(os.sep))
     cases: tuple[Case, ...]
     if parts[-1] == _SKILL:
