@@ -228,6 +228,7 @@ MARGIN_LINES = [
     "```x ```",
     "a ``` b",
     "`` x",
+    "a `b` c",
     "~~~",
     "- item",
     "> quote",
