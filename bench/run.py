@@ -52,6 +52,20 @@ def load_average() -> float:
         return -1.0
 
 
+def reference_loop() -> float:
+    """Milliseconds for a fixed loop of 10⁶ Python additions, best of three: how fast the
+    machine ran at that moment. A VM's speed can change by half within minutes, which
+    moves every absolute row; the rows against a base measured alongside do not move."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        total = 0
+        for i in range(1_000_000):
+            total += i
+        best = min(best, time.perf_counter() - start)
+    return round(best * 1000, 1)
+
+
 def parse_args(argv: list[str]) -> argparse.Namespace:
     """Command-line options."""
     p = argparse.ArgumentParser(prog="scripts/bench", description=__doc__.split("\n")[0])
@@ -316,6 +330,7 @@ def main(argv: list[str]) -> int:
             "quick": args.quick,
             "machine": peers.machine(),
             "load_before": load_average(),
+            "loop_ms_before": reference_loop(),
             "promptls_debounce_s": promptls_debounce(args.debounce_ms),
             "workload": {
                 "instruction_file_bytes": len(work.small.encode()),
@@ -345,6 +360,7 @@ def main(argv: list[str]) -> int:
         say("generated monorepo: check, context, workspace diagnostics")
         results["monorepo"] = monorepo.run(reps, args.quick, _run_in_turn)
     results["meta"]["load_after"] = load_average()
+    results["meta"]["loop_ms_after"] = reference_loop()
     results["budgets"] = budgets.budgets(results)
     results["meta"]["wall_seconds"] = round(time.perf_counter() - began, 1)
     out_dir = args.out or RESULTS
