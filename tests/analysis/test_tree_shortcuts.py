@@ -18,10 +18,9 @@ from hypothesis import strategies as st
 from promptls.analysis import drift, engine, frontmatter_kinds, globs, loaded_paths
 from promptls.analysis.check_files import Discoveries, analyze_file_text, analyze_text
 from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, drifted
-from promptls.analysis.rules import discovered
 from promptls.analysis.settings import Settings
 from promptls.discovery import api
-from promptls.text import runmemo
+from promptls.text import paths, runmemo
 from tests import examples
 
 
@@ -256,14 +255,14 @@ PATH_PARTS = ["/", "//", "a", "b", ".", "..", "AGENTS.md", "\\"]
     st.lists(st.sampled_from(PATH_PARTS), min_size=1, max_size=6).map("".join),
     st.lists(st.sampled_from(PATH_PARTS), min_size=1, max_size=6).map("".join),
 )
-def test_same_file_remembering_absolute_paths_answers_as_comparing_each_time(
+def test_same_path_remembering_absolute_paths_answers_as_comparing_each_time(
     a: str, b: str
 ) -> None:
     def plain(path: str) -> str:
         return os.path.normcase(os.path.abspath(path))
 
     for _ in range(2):  # the second time from memory
-        assert discovered.same_file(a, b) is (plain(a) == plain(b)), (a, b)
+        assert paths.same_path(a, b) is (plain(a) == plain(b)), (a, b)
 
 
 FRONT_SEGMENTS = [

@@ -16,8 +16,8 @@ from promptls.discovery.links import (
     import_profiles,
     importers_of,
     rename_edits,
-    same_path,
 )
+from promptls.text.paths import same_path
 
 # ``discovery.links``: which imports each agent follows, and the rename edits that keep
 # them pointing at a moved file, judged against the agents' own token rules.

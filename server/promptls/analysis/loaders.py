@@ -28,10 +28,10 @@ from promptls.discovery.links import (
     Loaders,
     ProfileLoad,
     importers_of,
-    same_path,
 )
 from promptls.discovery.model import Discovery, Entry
 from promptls.text.fsread import decode, read_bounded
+from promptls.text.paths import same_path
 
 MAX_SCANNED = 2_000
 """At most this many files are read when looking for importers."""

@@ -33,7 +33,7 @@ from promptls.discovery.imports import (
 from promptls.discovery.model import Discovery, EntryStatus
 from promptls.record import Record
 from promptls.text import runmemo
-from promptls.text.paths import within
+from promptls.text.paths import same_path, within
 
 GEMINI_ROOT_MARKERS = (".git",)
 """gemini-cli's default ``memoryBoundaryMarkers``: where its import confinement ends."""
@@ -55,13 +55,6 @@ class ImportLink(Record):
         """The agents' names, for a tooltip ("Claude Code", "gemini-cli")."""
         names = (s.agent for p in self.profiles if (s := PROFILES[p].imports) is not None)
         return tuple(dict.fromkeys(names))
-
-
-def same_path(a: str | None, b: str | None) -> bool:
-    """Two paths as absolute, normalised strings (no filesystem access)."""
-    if not a or not b:
-        return False
-    return os.path.normcase(os.path.abspath(a)) == os.path.normcase(os.path.abspath(b))
 
 
 def import_profiles(

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem
 from promptls.record import Record, field
-from promptls.text.paths import within
+from promptls.text.paths import same_path, within
 
 
 class ContextScope(StrEnum):
@@ -114,10 +114,8 @@ class Discovery(Record):
         """Whether this discovery loaded ``path`` as another file's import (paths compared
         absolute and normalised): an agent that follows imports only in some files
         (``ImportStyle.only_in``) follows them in what those files import too."""
-        want = os.path.normcase(os.path.abspath(path))  # noqa: PTH100
         return any(
-            e.status is EntryStatus.IMPORTED and os.path.normcase(os.path.abspath(e.path)) == want  # noqa: PTH100
-            for e in self.entries
+            e.status is EntryStatus.IMPORTED and same_path(e.path, path) for e in self.entries
         )
 
     def depends_on(self, path: str) -> bool:

@@ -1,4 +1,5 @@
-"""Whether a path lies in a folder: the one containment test every layer uses.
+"""Whether a path lies in a folder, and whether two paths name the same file: the one
+containment test and the one path comparison every layer uses.
 
 Discovery (is a folder below the root, is an import inside the project), the commands
 (is ``--for FILE`` inside the folder), the language server and the MCP server (is an
@@ -24,7 +25,8 @@ The semantics, chosen once:
   nothing.
 - ``strict``: only paths below the folder count, not the folder itself.
 
-It never raises for any ``str``.
+It never raises for any ``str``. ``same_path`` compares two paths as absolute,
+normalised strings, lexically too.
 """
 
 # Plain str paths on purpose: no Path objects made per question.
@@ -33,6 +35,9 @@ It never raises for any ``str``.
 from __future__ import annotations
 
 import os
+from functools import lru_cache
+
+from promptls.text import runmemo
 
 
 def within(path: str, folder: str, *, strict: bool = False) -> bool:
@@ -48,3 +53,28 @@ def within(path: str, folder: str, *, strict: bool = False) -> bool:
         return False
     prefix = there if there.endswith(os.sep) else there + os.sep
     return here.startswith(prefix)
+
+
+def same_path(a: str | None, b: str | None) -> bool:
+    """Whether two paths are the same once absolute and normalised (``normcase``; no
+    filesystem access); a missing or empty path is no path."""
+    if not a or not b:
+        return False
+    return a == b or _compared(a) == _compared(b)
+
+
+def _compared(path: str) -> str:
+    """A path as ``same_path`` compares it. The rules compare a file with every entry of
+    its discoveries (tens of thousands of times in a large ``check``), mostly the same
+    few absolute paths: on POSIX those are remembered, as an absolute path's form does
+    not depend on the working folder (on Windows a rooted path's drive does); a relative
+    one is made absolute once per ``check`` run (``runmemo.abspath``)."""
+    if os.sep == "/" and path.startswith("/"):
+        return _absolute_posix(path)
+    return os.path.normcase(runmemo.abspath(path))
+
+
+@lru_cache(maxsize=4096)
+def _absolute_posix(path: str) -> str:
+    """``normcase(abspath(path))`` of an absolute POSIX path (``normpath``, no cwd)."""
+    return os.path.normcase(os.path.abspath(path))  # noqa: PTH100

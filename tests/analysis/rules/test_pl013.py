@@ -16,10 +16,11 @@ import pytest
 
 from promptls.analysis import DocumentKind, analyze
 from promptls.analysis.model import Finding, Severity
-from promptls.analysis.rules.discovered import first_line_span, line_span, same_file
+from promptls.analysis.rules.discovered import first_line_span, line_span
 from promptls.config import Settings
 from promptls.discovery import discover
 from promptls.discovery.model import EntryStatus
+from promptls.text.paths import same_path
 from tests.core.helpers import write
 
 # The rules that read a discovery (PL013, PL017) on real trees: where each finding is
@@ -167,9 +168,9 @@ def test_a_buffer_without_a_path_gets_no_file_findings(tmp_path: Path) -> None:
     settings = Settings(profile="codex")
     result = analyze("# Rules\n", settings=settings, discovery=found, kind=DocumentKind.INSTRUCTION)
     assert result.findings == ()
-    assert not same_file(None, str(root / "AGENTS.md"))
-    assert not same_file(str(root / "AGENTS.md"), "")
-    assert same_file(str(root / "AGENTS.md"), str(root / "x" / ".." / "AGENTS.md"))
+    assert not same_path(None, str(root / "AGENTS.md"))
+    assert not same_path(str(root / "AGENTS.md"), "")
+    assert same_path(str(root / "AGENTS.md"), str(root / "x" / ".." / "AGENTS.md"))
 
 
 # PL013 stays quiet, without crashing, where no agent parses imports.

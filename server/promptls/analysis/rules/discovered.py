@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from functools import lru_cache
 
 from promptls.agents.model import ImportStyle
 from promptls.agents.registry import PROFILES
 from promptls.analysis.document import Document
 from promptls.discovery.model import Entry, EntryStatus
-from promptls.text import runmemo
+from promptls.text.paths import same_path
 
 READ_STATUSES = frozenset(
     {
@@ -26,29 +25,6 @@ READ_STATUSES = frozenset(
 file in its folder, for matching paths, or when asked): what size rules may judge."""
 
 
-def same_file(a: str | None, b: str | None) -> bool:
-    """Compare two paths as absolute, normalised paths (no filesystem access)."""
-    if not a or not b:
-        return False
-    return a == b or _compared(a) == _compared(b)
-
-
-def _compared(path: str) -> str:
-    """A path as ``same_file`` compares it. The rules compare a file with every entry
-    of its discoveries (tens of thousands of times in a large ``check``), mostly the same
-    few absolute paths: on POSIX those are remembered, as an absolute path's form does
-    not depend on the working folder (on Windows a rooted path's drive does)."""
-    if os.sep == "/" and path.startswith("/"):
-        return _absolute_posix(path)
-    return os.path.normcase(runmemo.abspath(path))
-
-
-@lru_cache(maxsize=4096)
-def _absolute_posix(path: str) -> str:
-    """``normcase(abspath(path))`` of an absolute POSIX path (``normpath``, no cwd)."""
-    return os.path.normcase(os.path.abspath(path))  # noqa: PTH100
-
-
 def entries(doc: Document) -> Iterator[Entry]:
     """Discovery entries, or nothing when the caller did not pass a discovery."""
     return iter(doc.discovery.entries if doc.discovery is not None else ())
@@ -60,7 +36,7 @@ def read_entry(doc: Document) -> Entry | None:
     own name is that entry's business (discovery skips the second name), so the same
     bytes are judged once."""
     return next(
-        (e for e in entries(doc) if e.status in READ_STATUSES and same_file(e.path, doc.path)),
+        (e for e in entries(doc) if e.status in READ_STATUSES and same_path(e.path, doc.path)),
         None,
     )
 

@@ -14,12 +14,12 @@ from promptls.analysis.rules.discovered import (
     first_line_span,
     import_style_of,
     line_span,
-    same_file,
 )
 from promptls.discovery.imports import find_imports, import_style, is_explicit_import
 from promptls.discovery.model import Entry, EntryStatus
 from promptls.record import replace
 from promptls.text.lazyre import lazy
+from promptls.text.paths import same_path
 
 _UNVERIFIED = (
     "not verified: @{} is relative to the user's home, and this run has none to check it "
@@ -42,6 +42,7 @@ SYSTEM_ROOTS = frozenset(
     {"Users", "home", "etc", "opt", "usr", "var", "tmp", "mnt", "media", "srv", "root"}
     | {"Volumes", "Library", "System", "Applications", "private", "nix"}
 )
+
 """Top-level folders of POSIX file systems (FHS 3.0) and macOS: an absolute import into
 one is meant as a path even on a machine that lacks it (CI on Linux has no /Users)."""
 
@@ -82,7 +83,7 @@ def _ignored(agent: str, directive: re.Match[str]) -> str:
 
 def _parsed(doc: Document) -> bool:
     """Whether the profile loads this file, so its parser reads the file's imports."""
-    return any(e.status in _PARSED and same_file(e.path, doc.path) for e in entries(doc))
+    return any(e.status in _PARSED and same_path(e.path, doc.path) for e in entries(doc))
 
 
 def _directive_error(entry: Entry, doc: Document, directives: list[re.Match[str]]) -> int:
@@ -116,7 +117,7 @@ def check(doc: Document) -> Iterator[Finding]:
     for entry in entries(doc):
         if entry.status != EntryStatus.IMPORT_ERROR:
             continue
-        if not same_file(entry.imported_from, doc.path):
+        if not same_path(entry.imported_from, doc.path):
             continue
         if _path_alias(entry.path):
             continue

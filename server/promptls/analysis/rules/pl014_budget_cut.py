@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from promptls.analysis.document import Document
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, offset_at_byte, same_file
+from promptls.analysis.rules.discovered import entries, first_line_span, offset_at_byte
 from promptls.discovery.model import EntryStatus
+from promptls.text.paths import same_path
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -22,7 +23,7 @@ def check(doc: Document) -> Iterator[Finding]:
     for entry in entries(doc):
         dropped, cut_at = entry.status is EntryStatus.DROPPED, entry.cut_at
         # Whose entry it is is asked only of one cut or dropped (few of them).
-        if (not dropped and cut_at is None) or not same_file(entry.path, doc.path):
+        if (not dropped and cut_at is None) or not same_path(entry.path, doc.path):
             continue
         if dropped or cut_at is None:
             start, end = first_line_span(doc.text)

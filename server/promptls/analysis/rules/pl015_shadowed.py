@@ -11,10 +11,10 @@ from promptls.analysis.rules.discovered import (
     READ_STATUSES,
     entries,
     first_line_span,
-    same_file,
 )
 from promptls.discovery.imports import find_imports, resolve_import
 from promptls.discovery.model import EntryStatus
+from promptls.text.paths import same_path
 
 
 def only_imports_of_read_files(doc: Document) -> bool:
@@ -31,7 +31,7 @@ def only_imports_of_read_files(doc: Document) -> bool:
     read = [e.path for e in entries(doc) if e.status in READ_STATUSES]
     for ref in imports:
         target = resolve_import(ref.target, doc.path, None)
-        if target is None or not any(same_file(target, path) for path in read):
+        if target is None or not any(same_path(target, path) for path in read):
             return False
     return True
 
@@ -40,7 +40,7 @@ def check(doc: Document) -> Iterator[Finding]:
     """Entries for this file whose status is ``shadowed``, unless all the file holds
     reaches the agent through the files it imports."""
     for entry in entries(doc):
-        if entry.status != EntryStatus.SHADOWED or not same_file(entry.path, doc.path):
+        if entry.status != EntryStatus.SHADOWED or not same_path(entry.path, doc.path):
             continue
         if only_imports_of_read_files(doc):
             continue

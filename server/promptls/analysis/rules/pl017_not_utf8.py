@@ -19,9 +19,10 @@ from promptls.analysis.document import Document
 from promptls.analysis.loaded_paths import is_loaded_path
 from promptls.analysis.model import Finding, Severity
 from promptls.analysis.rules.base import INSTRUCTION_ONLY, Rule
-from promptls.analysis.rules.discovered import entries, first_line_span, same_file
+from promptls.analysis.rules.discovered import entries, first_line_span
 from promptls.discovery.record import utf16_kind
 from promptls.text.fsread import decode, read_bounded
+from promptls.text.paths import same_path
 
 
 def check(doc: Document) -> Iterator[Finding]:
@@ -30,7 +31,7 @@ def check(doc: Document) -> Iterator[Finding]:
         for entry in entries(doc):
             if entry.bad_byte is None or entry.order is None:
                 continue
-            if not same_file(entry.path, doc.path):
+            if not same_path(entry.path, doc.path):
                 continue
             what = entry.reason.split("; ")
             utf16 = next((w for w in what if w.startswith("saved as UTF-16")), "")

@@ -27,7 +27,6 @@ from promptls.analysis.rules.discovered import (
     READ_STATUSES,
     first_line_span,
     relative_to,
-    same_file,
 )
 from promptls.discovery.api import discover, owning_folder, resolve_home
 from promptls.discovery.git import find_git_dir
@@ -37,6 +36,7 @@ from promptls.discovery.skills import parse_front_matter
 from promptls.text import runmemo
 from promptls.text.fsread import decode, read_bounded
 from promptls.text.lazyre import lazy
+from promptls.text.paths import same_path
 
 _SKILL = "SKILL.md"
 _MAX_LISTED = 512
@@ -109,7 +109,7 @@ def _legacy(
     missed: list[str] = []
     for agent in agents:
         entries = discover(folder, agent, home=home).entries
-        if any(e.status in READ_STATUSES and same_file(e.path, path) for e in entries):
+        if any(e.status in READ_STATUSES and same_path(e.path, path) for e in entries):
             return None
         prof = PROFILES[agent]
         names = ", ".join(dict.fromkeys((*prof.project_files, *prof.fallback_files)))
