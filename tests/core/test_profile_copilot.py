@@ -283,6 +283,20 @@ def test_the_wire_inlines_an_import_once_per_file_and_marks_repeats(tmp_path: Pa
     )
 
 
+def test_a_file_sent_on_its_own_is_not_inlined_past_the_hop_limit(tmp_path: Path) -> None:
+    """CLAUDE.md is sent as its own element; reached again as the ninth hop of AGENTS.md's
+    import chain, its token stays as written (oracle: Copilot CLI 1.0.102)."""
+    root = repo(tmp_path)
+    write(root / "AGENTS.md", "top @./h1.md\n")
+    for i in range(1, 9):
+        write(root / f"h{i}.md", f"h{i} @./{f'h{i + 1}.md' if i < 8 else 'CLAUDE.md'}\n")
+    write(root / "CLAUDE.md", "claude text\n")
+    wire = render_agent(copilot(tmp_path, root)).wire
+    assert f'source="{root / "h8.md"}">\nh8 @./CLAUDE.md\n</imported_custom_instruction>' in wire
+    assert wire.count("claude text") == 1
+    assert f'source="{root / "CLAUDE.md"}"' not in wire
+
+
 def test_an_import_line_in_a_file_copilot_reads_no_imports_in_is_not_reported(
     tmp_path: Path,
 ) -> None:

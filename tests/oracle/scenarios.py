@@ -782,6 +782,18 @@ COPILOT_IMPORTS = [
             }
         ),
     ),
+    Case(
+        "copilot: a file loaded on its own is not inlined past the hop limit",
+        "copilot",
+        _s(
+            {
+                "ws/AGENTS.md": "fid-top @./h1.md\n",
+                **_chain(8),
+                "ws/h8.md": "fid-h8 @./CLAUDE.md\n",
+                "ws/CLAUDE.md": "fid-claude top-level, and the ninth hop from AGENTS.md\n",
+            }
+        ),
+    ),
 ]
 
 

@@ -7,6 +7,7 @@ The agent's home: its profile (below) and the modules beside it. Nothing outside
 from __future__ import annotations
 
 from promptls.agents.copilot import rules
+from promptls.agents.copilot.imports import HOPS
 from promptls.agents.copilot.imports import STYLE as IMPORTS
 from promptls.agents.model import Profile, Verification, VerifiedBy, Walk
 
@@ -46,9 +47,7 @@ PROFILE = Profile(
     extra_dirs_env="COPILOT_CUSTOM_INSTRUCTIONS_DIRS",
     dedupe_content=True,
     imports=IMPORTS,
-    # eight hops inlined, the ninth left as written: oracle scenario "copilot: import
-    # depth, cycles and repeats" (Copilot CLI 1.0.102)
-    import_depth=8,
+    import_depth=HOPS,
     skill_dirs=("skills",),
     project_skill_dirs=(".github/skills", ".agents/skills", ".claude/skills"),
     front_kinds=(rules.FRONT_KIND,),

@@ -11,12 +11,13 @@ source="PATH">``, the imported text with its own imports inlined and its end tri
 newline and the closing tag; a file already inlined into the same top-level file, or the
 top-level file itself, gets an empty ``skipped="already-loaded"`` element instead
 (oracle scenarios "copilot: imports in AGENTS.md and CLAUDE.md are inlined", "copilot:
-import depth, cycles and repeats").
+import depth, cycles and repeats", "copilot: a file loaded on its own is not inlined
+past the hop limit").
 """
 
 from __future__ import annotations
 
-from promptls.agents.copilot.imports import STYLE
+from promptls.agents.copilot.imports import HOPS, STYLE
 from promptls.assembly.agents.model import AgentRendering, Framer, Framing, Piece, PieceKind
 from promptls.discovery import Discovery, EntryStatus
 from promptls.discovery.imports import find_imports, resolve_import
@@ -40,11 +41,15 @@ class _Inliner:
             e.path for e in found.entries if e.status in top
         }
 
-    def expand(self, path: str, text: str, seen: set[str]) -> list[Piece]:
-        """``text`` (of ``path``) with its imports inlined; ``seen`` holds the files
-        already inlined into this top-level file, the top-level file first."""
+    def expand(self, path: str, text: str, seen: set[str], hop: int = 0) -> list[Piece]:
+        """``text`` (of ``path``, ``hop`` imports from its top-level file) with its
+        imports inlined; ``seen`` holds the files already inlined into this top-level
+        file, the top-level file first. Past ``HOPS`` a token stays as written, even when
+        its file is here because Copilot sends it on its own."""
         pieces: list[Piece] = []
         cursor = 0
+        if hop >= HOPS:
+            return [Piece(text, PieceKind.FILE, path)]
         for ref in find_imports(text, STYLE):
             target = resolve_import(ref.target, path, None)
             if target is None or target not in self.content:
@@ -57,7 +62,7 @@ class _Inliner:
                 continue
             seen.add(target)
             pieces.append(Piece(opening + ">\n", PieceKind.FRAMING))
-            pieces.extend(_trim_end(self.expand(target, self.content[target], seen)))
+            pieces.extend(_trim_end(self.expand(target, self.content[target], seen, hop + 1)))
             pieces.append(Piece("\n</imported_custom_instruction>", PieceKind.FRAMING))
         pieces.append(Piece(text[cursor:], PieceKind.FILE, path))
         return pieces

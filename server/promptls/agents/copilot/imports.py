@@ -34,6 +34,12 @@ def _tokens() -> Led[str]:
     return Led(constant(r"(?<![A-Za-z0-9_.\-])@([^\s\"'`()\[\]{}<>]+)"))
 
 
+HOPS = 8
+"""How deep imports are inlined: the files eight hops from a top-level file are, a ninth
+hop's token stays as written, even to a file Copilot sends on its own (oracle scenarios
+"copilot: import depth, cycles and repeats", "copilot: a file loaded on its own is not
+inlined past the hop limit", Copilot CLI 1.0.102)."""
+
 _TRAILING = ".,;:!?"
 """Punctuation a token ends with that is not part of its path."""
 
