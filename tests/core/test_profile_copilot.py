@@ -283,6 +283,21 @@ def test_the_wire_inlines_an_import_once_per_file_and_marks_repeats(tmp_path: Pa
     )
 
 
+def test_a_file_another_top_level_file_loaded_is_reported_as_sent_again(tmp_path: Path) -> None:
+    """CLAUDE.md importing AGENTS.md: Copilot sends AGENTS.md on its own and again inside
+    CLAUDE.md's element, so the import is a second copy, not a skipped repeat; a repeat
+    within CLAUDE.md is skipped."""
+    root = repo(tmp_path)
+    write(root / "CLAUDE.md", "@AGENTS.md\nand @AGENTS.md again\n")
+    d = copilot(tmp_path, root)
+    reasons = [e.reason for e in d.entries if e.path == str(root / "AGENTS.md")]
+    assert reasons[1].startswith("skipped as a second copy: @AGENTS.md on line 1 of CLAUDE.md")
+    assert "once per top-level file" in reasons[1]
+    assert reasons[2] == "skipped: @AGENTS.md on line 2 of CLAUDE.md names a file already loaded"
+    wire = render_agent(d).wire
+    assert wire.count("agents\n") == 2
+
+
 def test_a_file_sent_on_its_own_is_not_inlined_past_the_hop_limit(tmp_path: Path) -> None:
     """CLAUDE.md is sent as its own element; reached again as the ninth hop of AGENTS.md's
     import chain, its token stays as written (oracle: Copilot CLI 1.0.102)."""

@@ -75,7 +75,10 @@ class ImportStyle(NamedTuple):
     comment too (gemini-cli); False: its token stays as written (Qwen Code).
     ``only_in``: the names of the loaded files whose imports the agent follows (the
     files they import are followed too); empty: every file it loads (Copilot CLI
-    follows imports only in ``AGENTS.md`` and ``CLAUDE.md``).
+    follows imports only in ``AGENTS.md`` and ``CLAUDE.md``). ``per_top``: each file is
+    inlined once per top-level file, so a file that another top-level file loaded or
+    inlined is inlined again, while a repeat within one top-level file is not (Copilot
+    CLI).
     """
 
     name: str
@@ -94,6 +97,7 @@ class ImportStyle(NamedTuple):
     from_root: bool = False
     missing_comment: bool = True
     only_in: tuple[str, ...] = ()
+    per_top: bool = False
 
     def follows_in(self, path: str) -> bool:
         """Whether the agent follows the imports of ``path``, a file it loads."""

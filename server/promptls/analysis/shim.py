@@ -73,6 +73,18 @@ def _how(readers: frozenset[str]) -> str | None:
     return None
 
 
+def sent_twice(mine: Copy, peer: Copy) -> list[str]:
+    """The agents an import shim in ``mine`` makes send the shared file twice: they read
+    both files and inline an import of a file already loaded again (``per_top``,
+    ``per_chain``), as Copilot CLI does with a CLAUDE.md that imports AGENTS.md."""
+    twice = []
+    for name in sorted(mine.readers & peer.readers):
+        style = PROFILES[name].imports if name in PROFILES else None
+        if style is not None and style.follows_in(mine.path) and (style.per_top or style.per_chain):
+            twice.append(style.agent)
+    return twice
+
+
 def shim_text(text: str, shared: str, shared_ref: str, how: str) -> str | None:
     """The copy's new text (None: delete it). ``shared_ref`` is the import target
     relative to the copy (``AGENTS.md``, ``../AGENTS.md``)."""
@@ -105,6 +117,10 @@ def shim_for(mine: Copy, peer: Copy, text: str, shared: str) -> Shim | None:
         title = f"Delete {name}: its agents read {shared_name} already"
     elif how == "import":
         title = f"Replace {name} with an import of {shared_name}, keeping its own lines"
+        twice = sent_twice(mine, peer)
+        if twice:
+            agents = " and ".join(twice)
+            title += f" ({agents} will send {shared_name} twice: it inlines the import)"
     else:
         title = f"Keep only {name}'s own lines: its agents read {shared_name} already"
     return Shim(title, mine.path, peer.path, new_text)

@@ -91,6 +91,8 @@ class ImportFollower(Recorder):
         self.imports_left = _MAX_IMPORTS
         self.confine_roots: dict[str, str] = {}
         self.recorded: set[tuple[str, ...]] = set()
+        self.inlined: dict[str, set[str]] = {}
+        """Per top-level file, the files inlined into it (``ImportStyle.per_top``)."""
 
     def expand(
         self, importer: str, text: str, scope: ContextScope, hop: int, chain: tuple[str, ...]
@@ -163,8 +165,9 @@ class ImportFollower(Recorder):
             return
         data = char_boundary(result.data) if result.truncated else result.data
         body, bad = decode(data)
+        inlined = self.inlined.setdefault(chain[0], {chain[0]})
         if target in self.loaded:
-            if not style.per_chain:
+            if not style.per_chain and not (style.per_top and target not in inlined):
                 reason = f"skipped: {where} names a file already loaded"
                 self.once(ref, target, scope, EntryStatus.SKIPPED, reason, result.size, importer)
                 return
@@ -184,18 +187,26 @@ class ImportFollower(Recorder):
             self.keep(target, body, scope, EntryStatus.IMPORTED, "; ".join(notes), result.size,
                       importer=importer, line=ref.line,
                       cut_at=len(data) if result.truncated else None)  # fmt: skip
+        inlined.add(target)
         self.expand(target, body, scope, hop + 1, (*chain, target))
 
     # -- the reasons --------------------------------------------------------------------
 
     def again(self, style: ImportStyle, where: str, target: str) -> str:
-        """A file gemini inlines a second time: say so, and where its text is in files."""
+        """A file the agent inlines a second time: say so, why, and where its text is in
+        files."""
         order = next(i for i, f in enumerate(self.files) if f.path == target)
+        why = (
+            "it inlines each file once per top-level file, so a file that another one "
+            "loads or imports is sent again"
+            if style.per_top
+            else "it tracks imports per chain, without the top-level file, so a file "
+            "imported twice is sent twice"
+        )
         return (
             f"skipped as a second copy: {where} makes {style.agent} inline "
-            f"{os.path.basename(target)} again here (it tracks imports per chain, without "
-            f"the top-level file, so a file imported twice is sent twice); files lists its "
-            f"text once, at position {order + 1}"
+            f"{os.path.basename(target)} again here ({why}); files lists its text once, "
+            f"at position {order + 1}"
         )
 
     def failure_note(self, style: ImportStyle, ref: ImportRef, *, missing: bool) -> str:

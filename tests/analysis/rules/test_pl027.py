@@ -21,6 +21,7 @@ from promptls.analysis.drift import SIMILARITY_THRESHOLD, compare, front_matter_
 from promptls.analysis.model import Related
 from promptls.analysis.settings import Settings
 from promptls.analysis.shim import shim_text, shims
+from promptls.assembly.agents import render_agent
 from promptls.discovery import discover
 from promptls.discovery.api import owning_folder
 from tests import every_agent_but, examples, in_words
@@ -198,6 +199,27 @@ def test_the_shim_makes_the_agent_read_the_shared_text_once(
     for rest in (root / "AGENTS.md", path):
         if rest.exists():
             assert _drift(rest, fake_home) == []
+
+
+def test_the_import_shim_says_which_agents_will_send_the_shared_file_twice(
+    tmp_path: Path, fake_home: Path
+) -> None:
+    """Copilot CLI reads CLAUDE.md and AGENTS.md and inlines CLAUDE.md's import: after the
+    shim it sends AGENTS.md twice, and the fix's title says so; GEMINI.md's shim (Copilot
+    does not read GEMINI.md) says nothing of the kind."""
+    copy_lines = [*SHARED[:5], "Rule 5: an older wording.", *SHARED[6:]]
+    shared = _text(SHARED)
+    root = _repo(tmp_path, {"AGENTS.md": shared, "CLAUDE.md": _text(copy_lines)})
+    [shim] = shims(str(root / "CLAUDE.md"), _text(copy_lines), str(fake_home))
+    assert shim.title.endswith("(Copilot CLI will send AGENTS.md twice: it inlines the import)")
+    assert shim.new_text is not None
+    (root / "CLAUDE.md").write_text(shim.new_text, encoding="utf-8")
+    found = discover(str(root), "copilot", home=fake_home)
+    assert render_agent(found).wire.count(SHARED[0]) == 2
+    (root / "CLAUDE.md").unlink()
+    (root / "GEMINI.md").write_text(_text(copy_lines), encoding="utf-8")
+    [shim] = shims(str(root / "GEMINI.md"), _text(copy_lines), str(fake_home))
+    assert shim.title == "Replace GEMINI.md with an import of AGENTS.md, keeping its own lines"
 
 
 def test_no_shim_for_the_shared_file_itself(tmp_path: Path, fake_home: Path) -> None:

@@ -65,7 +65,7 @@ def parse(text: str) -> tuple[ImportRef, ...]:
 STYLE = ImportStyle(
     "copilot", "Copilot CLI", parse, home=False, silent_misses=True, confined=True,
     per_chain=False, approval=False, comments=False, escaped_spaces=False,
-    only_in=("AGENTS.md", "CLAUDE.md"),
+    only_in=("AGENTS.md", "CLAUDE.md"), per_top=True,
 )  # fmt: skip
 """Copilot CLI's dialect: imports only in AGENTS.md and CLAUDE.md (and the files they
 import), misses silent, inside the repository, each file inlined once per top-level

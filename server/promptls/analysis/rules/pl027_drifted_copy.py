@@ -115,7 +115,10 @@ Every line of the copy that is not in AGENTS.md survives (each block of the copy
 difflib does not match is kept, in order; a property test checks it on generated copies).
 The one thing a fix removes that AGENTS.md lacks is the front matter of a Copilot or
 Cursor copy with no line of its own, deleted with the file it describes. Afterwards the
-agent's discovery sends AGENTS.md's text once and PL027 is quiet (tested per agent).
+agent's discovery sends AGENTS.md's text once and PL027 is quiet (tested per agent). An
+agent that reads both files and inlines an import again sends AGENTS.md twice after an
+import shim (Copilot CLI reads CLAUDE.md and AGENTS.md and inlines CLAUDE.md's imports):
+the fix's title names it, so the user weighs that against the drift.
 Deleting a file is offered only to clients that declare `delete` resource operations.
 The fix is never applied by `check --fix`: it decides that AGENTS.md is the version to
 keep, which only the user can decide after reading the diff, so it exists only as an
