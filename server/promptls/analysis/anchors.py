@@ -49,12 +49,20 @@ _ALNUM_RUN = lazy(r"[A-Za-z0-9]*")
 def spot_condition(char: str, words: tuple[str, ...]) -> str:
     """What must hold right after a spot's ``char`` (escaped: ``\\-`` or ``_``), as
     zero-width look-arounds: a run of four letters or digits holding a word ahead, or
-    one behind (see ``spots``). ``dashes`` tries the ``-`` one with PL033's in one pass."""
+    one behind (see ``spots``). ``dashes`` tries the ``-`` one with PL033's in one pass,
+    each half where the character on its side is a letter or digit."""
+    return f"{spot_ahead(words)}|{spot_behind(char)}"
+
+
+def spot_ahead(words: tuple[str, ...]) -> str:
+    """``spot_condition``'s first half: the run ahead holds a word."""
     either = "|".join(_cased_first(word) for word in words)
-    return (
-        rf"(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?:{either}))"
-        rf"|(?<=[A-Za-z0-9]{{{SHORTEST}}}{char})"
-    )
+    return rf"(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?:{either}))"
+
+
+def spot_behind(char: str) -> str:
+    """``spot_condition``'s second half: a run of four behind the spot's ``char``."""
+    return rf"(?<=[A-Za-z0-9]{{{SHORTEST}}}{char})"
 
 
 def _cased_first(word: str) -> str:
