@@ -6,6 +6,8 @@ and invisible characters; and the shaped one only ever returns anchors of the pl
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
@@ -127,3 +129,31 @@ def test_a_text_without_invisible_characters_scans_alike_on_either_path(
     the kit with the invisible ranges: the same markers either way."""
     text = "".join(pieces)
     assert scan(text, markers, invisible=False) == scan(text, markers, invisible=True)
+
+
+def _any_case(char: str, words: tuple[str, ...]) -> str:
+    """``anchors.spot_condition`` with each word case-insensitive as a whole: what the
+    condition's literal-led alternatives stand for."""
+    either = "|".join(re.escape(word) for word in words)
+    return (
+        rf"(?=[A-Za-z0-9]{{{anchors.SHORTEST}}})(?=[A-Za-z0-9]*?(?i:{either}))"
+        rf"|(?<=[A-Za-z0-9]{{{anchors.SHORTEST}}}{char})"
+    )
+
+
+CASED = ["pROMPT", "Prompt", "prompT", "ZIDANE", "zIdAnE", "bOUNDARY", "x1PROMPT", "2abc"]
+
+
+@pytest.mark.parametrize("words", [("boundary", "prompt", "system", "zidane"), ("2abc", "abcd")])
+@settings(max_examples=examples(400), deadline=None)
+@given(st.lists(st.sampled_from(PIECES + CASED), max_size=30))
+@example(["-", "pROMPT"])
+@example(["x", "_", "x1PROMPT"])
+def test_a_spot_is_where_any_case_of_a_word_is(words: tuple[str, ...], pieces: list[str]) -> None:
+    """The spots' condition finds a word in any ASCII case, whichever letter of it is
+    upper case, and nothing else: what one case-insensitive alternation finds."""
+    text = "".join(pieces)
+    for char in (r"\-", "_"):
+        ours = re.compile(rf"{char}(?:{anchors.spot_condition(char, words)})", re.ASCII)
+        plain = re.compile(rf"{char}(?:{_any_case(char, words)})", re.ASCII)
+        assert [m.start() for m in ours.finditer(text)] == [m.start() for m in plain.finditer(text)]

@@ -49,12 +49,31 @@ _ALNUM_RUN = lazy(r"[A-Za-z0-9]*")
 def spot_condition(char: str, words: tuple[str, ...]) -> str:
     """What must hold right after a spot's ``char`` (escaped: ``\\-`` or ``_``), as
     zero-width look-arounds: a run of four letters or digits holding a word ahead, or
-    one behind (see ``spots``). ``dashes`` tries the ``-`` one with PL033's in one pass."""
-    either = "|".join(re.escape(word) for word in words)
-    return (
-        rf"(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?i:{either}))"
-        rf"|(?<=[A-Za-z0-9]{{{SHORTEST}}}{char})"
-    )
+    one behind (see ``spots``). ``dashes`` tries the ``-`` one with PL033's in one pass,
+    each half where the character on its side is a letter or digit."""
+    return f"{spot_ahead(words)}|{spot_behind(char)}"
+
+
+def spot_ahead(words: tuple[str, ...]) -> str:
+    """``spot_condition``'s first half: the run ahead holds a word."""
+    either = "|".join(_cased_first(word) for word in words)
+    return rf"(?=[A-Za-z0-9]{{{SHORTEST}}})(?=[A-Za-z0-9]*?(?:{either}))"
+
+
+def spot_behind(char: str) -> str:
+    """``spot_condition``'s second half: a run of four behind the spot's ``char``."""
+    return rf"(?<=[A-Za-z0-9]{{{SHORTEST}}}{char})"
+
+
+def _cased_first(word: str) -> str:
+    """``(?i:word)`` for an ASCII-compiled pattern, as one alternative per case of its
+    first character written as a plain literal (``p(?i:rompt)|P(?i:rompt)``): the regex
+    engine turns away an alternative that starts with a plain literal by comparing one
+    character, where a case-insensitive one costs it a full attempt; the look-ahead
+    above tries every word at each character of a run."""
+    first, rest = word[0], f"(?i:{re.escape(word[1:])})"
+    cases = sorted({first.lower(), first.upper()}) if first.isascii() else [first]
+    return "|".join(re.escape(case) + rest for case in cases)
 
 
 @lru_cache(maxsize=64)

@@ -20,14 +20,16 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from promptls.analysis.anchors import SPARSE, spot_condition
+from promptls.analysis.anchors import SPARSE, spot_ahead, spot_behind, spot_condition
 from promptls.analysis.scanner import anchor_words
 from promptls.prompt import SYSTEM_PROMPT_BOUNDARY
 from promptls.text.lazyre import constants
 from promptls.text.leads import Led
 
 _WORD = "[A-Za-z0-9_-]"
-SECRET_DASH = rf"(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)|(?=----BEGIN )"
+_SECRET_AFTER_WORD = rf"(?<=sk-)(?<!{_WORD}sk-)|(?<=xox[baprs]-)(?<!{_WORD}xox[baprs]-)"
+_SECRET_BEFORE_DASH = "(?=----BEGIN )"
+SECRET_DASH = f"{_SECRET_AFTER_WORD}|{_SECRET_BEFORE_DASH}"
 """PL033's gate at a ``-``: one ending ``sk-`` or ``xoxb-`` (and kin) that starts a word,
 or the first of ``-----BEGIN``. Kept here, beside the scanner's condition, so that the
 shared pass and PL033's own gate (``pl033_committed_secret._GATE``) read one string."""
@@ -38,10 +40,12 @@ VOLATILE_DASH = r"[01]\d-[0-3]\d|[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0
 reads this string; its ``\\d`` is any decimal digit, as in PL008's own pattern, so the
 shared pass, compiled ASCII for the scanner, scopes it ``(?u:…)``)."""
 
-_NEIGHBOUR = "(?=[A-Za-z0-9-]|(?<=[A-Za-z0-9]-))"
-"""What every condition needs: a letter or digit beside the ``-``, or a ``-`` after it. A
-list bullet's ``- `` fails this one test instead of each condition in turn (0.1 ms per
-MB)."""
+_AHEAD, _DASH_AHEAD, _BEHIND = "(?=[A-Za-z0-9])", "(?=-)", "(?<=[A-Za-z0-9]-)"
+"""What each condition needs beside its ``-``: a letter or digit after it (a date, a
+UUID, a run holding a marker word), a ``-`` after it (``-----BEGIN``), or a letter or
+digit before it (``sk-``, ``xoxb-``, the end of a run of four). The shared pattern tries
+each group of conditions behind its own test, so a list bullet's ``- `` fails three
+tests, and a ``-`` passes on to the conditions of its own side only."""
 
 
 class Dashes(NamedTuple):
@@ -59,6 +63,8 @@ class Dashes(NamedTuple):
 
 
 _VOLATILE = f"(?=(?u:{VOLATILE_DASH}))"
+_DASH = r"\-"
+"""The spot's character, escaped, as ``anchors.spot_condition`` takes it."""
 _Searches = tuple[Led[str], re.Pattern[str] | None, re.Pattern[str], re.Pattern[str]]
 
 
@@ -66,13 +72,18 @@ _Searches = tuple[Led[str], re.Pattern[str] | None, re.Pattern[str], re.Pattern[
 def _searches(words: tuple[str, ...]) -> _Searches:
     """The shared search, and each search's own pattern (the spots' only when the
     markers have anchor words), once per marker set."""
-    conditions = [SECRET_DASH, _VOLATILE]
+    ahead, behind = [_VOLATILE], [_SECRET_AFTER_WORD]
     spot = None
     if words:
-        condition = spot_condition(r"\-", words)
-        conditions.append(condition)
-        spot = re.compile(rf"\-(?:{condition})", re.ASCII)
-    union = Led(re.compile(rf"-{_NEIGHBOUR}(?:{'|'.join(conditions)})", re.ASCII))
+        ahead.append(spot_ahead(words))
+        behind.append(spot_behind(_DASH))
+        spot = re.compile(rf"\-(?:{spot_condition(_DASH, words)})", re.ASCII)
+    groups = (
+        f"{_AHEAD}(?:{'|'.join(ahead)})",
+        f"{_DASH_AHEAD}{_SECRET_BEFORE_DASH}",
+        f"{_BEHIND}(?:{'|'.join(behind)})",
+    )
+    union = Led(re.compile(f"-(?:{'|'.join(groups)})", re.ASCII))
     secret = re.compile(rf"-(?:{SECRET_DASH})", re.ASCII)
     return union, spot, secret, re.compile(f"-{_VOLATILE}")
 

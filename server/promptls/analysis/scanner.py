@@ -195,16 +195,24 @@ def _neighbours(
 ) -> tuple[list[tuple[int, int]], int]:
     """The atoms a candidate around ``atom`` may span, and the index of ``atom``.
 
-    A candidate of several atoms starts with ``_`` or ``-`` (criterion 3), so when no
-    atom up to this one starts so, only the atom alone can be one: the atoms to its
-    right are not looked at, and nothing is when the atom is too short on its own.
+    A candidate of several atoms starts with ``_`` or ``-`` and ends with one (criterion
+    3), so when no atom up to this one starts so, only the atom alone can be one: the
+    atoms to its right are not looked at. When the atom is too short on its own, nothing
+    is a candidate unless an atom up to it starts so and one from it on ends so: the
+    atoms to its right are read first (a flag such as ``--prompt`` is followed by words,
+    none ending so), and the ones to its left only when one of those does.
     """
+    right: list[tuple[int, int]] | None = None
+    if atom[1] - atom[0] < shortest:
+        right = _right_atoms(text, atom[1], count, kit)
+        if text[atom[1] - 1] not in "_-" and not any(text[end - 1] in "_-" for _, end in right):
+            return [], 0
     atoms = _left_atoms(text, atom[0], count, kit)
     atoms.append(atom)
     anchor = len(atoms) - 1
     if any(text[start] in "_-" for start, _ in atoms):
-        atoms += _right_atoms(text, atom[1], count, kit)
-    elif atom[1] - atom[0] < shortest:
+        atoms += _right_atoms(text, atom[1], count, kit) if right is None else right
+    elif right is not None:
         return [], anchor
     return atoms, anchor
 
