@@ -50,7 +50,7 @@ class ImportRef(NamedTuple):
     end: int
 
 
-class ImportStyle(NamedTuple):
+class ImportStyle(Record):
     """How one agent parses and follows ``@path`` imports: the value of
     ``Profile.imports``, filled in by the agent's home (``agents/<home>/imports.py``).
 
