@@ -14,13 +14,15 @@ import argparse
 import json
 import os
 import sys
-from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from promptls import later
 from promptls.commands import UsageError
 from promptls.text.escape import safe_line
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 def setup_stdout() -> None:
@@ -73,7 +75,7 @@ def resolve_today() -> date | None:
     if not value:
         return None
     try:
-        return date.fromisoformat(value)
+        return later.datetime.date.fromisoformat(value)
     except ValueError:
         raise UsageError(
             f"PROMPTLS_TODAY must be a date like 2026-01-31, not {safe_line(value)!r}"
