@@ -273,6 +273,19 @@ SEAMS: dict[str, Seam] = {
         "only $PROMPTLS_TODAY, a fixed date: the environment block's own date needs no"
         " ``datetime`` (~1.5 ms of every context)",
     ),
+    "pathlib": Seam(
+        "pathlib",
+        ("promptls.config", "promptls.discovery.api", "promptls.commands."),
+        When.ON_REQUEST,
+        "paths that are not the usual existing folder, a config file, the owner of a"
+        " rules file: pathlib brings urllib.parse and ipaddress (~5 ms of every context)",
+    ),
+    "urllib_parse": Seam(
+        "urllib.parse",
+        ("promptls.discovery.follow",),
+        When.ON_REQUEST,
+        "only an import target with a %-escape (gemini-cli decodes it)",
+    ),
     "importlib_metadata": Seam(
         "importlib.metadata", _SERVER_AND_CLI, When.ON_REQUEST, "package versions: --version only"
     ),
@@ -306,10 +319,12 @@ if TYPE_CHECKING:
     import datetime
     import difflib
     import importlib.metadata as importlib_metadata
+    import pathlib
     import pickle
     import shlex
     import tempfile
     import tomllib
+    import urllib.parse as urllib_parse
 
     import attr._make as attr_make
     import cattrs.gen as cattrs_gen
@@ -397,6 +412,7 @@ if TYPE_CHECKING:
         "mcp_server",
         "oracle_observe",
         "oracle_report",
+        "pathlib",
         "pathspec",
         "pickle",
         "pl029_skill_template_trap",
@@ -405,6 +421,7 @@ if TYPE_CHECKING:
         "tempfile",
         "tokens",
         "tomllib",
+        "urllib_parse",
         "views_diff",
         "views_load_line",
         "views_loaders",

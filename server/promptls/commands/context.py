@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from promptls import later
 from promptls.agents.registry import AUTO_PROFILE
@@ -139,7 +138,7 @@ def _run_loaders(args: argparse.Namespace) -> int:
     if args.target is not None:
         raise UsageError("--loaders and --for answer different questions: give one")
     path = logical_path(args.loaders)
-    if not Path(path).is_file():
+    if not later.pathlib.Path(path).is_file():
         raise UsageError(f"--loaders {safe_line(args.loaders)} is not a file")
     home = resolve_home(args)
     folder = owning_folder(path)
@@ -188,7 +187,12 @@ def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]
     folder. ``--for`` keeps naming a file below a folder PATH.
     """
     try:
-        is_file = Path(value).exists() and not Path(value).is_dir()
+        # A folder, the usual PATH, is told without loading pathlib: what os.path.isdir
+        # finds a folder pathlib does too (it only drops the "." parts and trailing
+        # slashes a folder's path resolves through anyway).
+        is_file = not os.path.isdir(value) and (  # noqa: PTH112
+            later.pathlib.Path(value).exists() and not later.pathlib.Path(value).is_dir()
+        )
     except OSError:
         is_file = False
     if not is_file:
@@ -205,7 +209,7 @@ def start_folder(path: str, cwd: str | None) -> str:
     the file, else the nearest folder above the file holding ``.git``, else its folder."""
     if cwd is not None and within(path, cwd, strict=True):
         return cwd
-    folder = Path(path).parent
+    folder = later.pathlib.Path(path).parent
     for current in (folder, *folder.parents):
         if os.path.lexists(current / ".git"):
             return str(current)
@@ -220,7 +224,7 @@ def _target(value: str | None, folder: str) -> str | None:
     path = logical_path(value)
     if not within(path, folder, strict=True):
         raise UsageError(f"--for {safe_line(value)} is not inside {safe_line(folder)}")
-    if Path(path).is_dir():
+    if later.pathlib.Path(path).is_dir():
         raise UsageError(f"--for {safe_line(value)} is a folder; name a file in it")
     return path
 
@@ -228,6 +232,6 @@ def _target(value: str | None, folder: str) -> str | None:
 def _cwd() -> str | None:
     """The current folder, for shortening paths; None when it is gone."""
     try:
-        return str(Path.cwd())
+        return os.getcwd()  # noqa: PTH109 (str(Path.cwd()) is this string)
     except OSError:
         return None
