@@ -14,8 +14,9 @@ inside a function, on a seam used by a module its ``users`` do not name, and on 
 ``when`` says who loads a seam ahead of need, so a user never waits for it either: the
 code cache installs the ``BEFORE_LSPROTOCOL`` ones, the server's warm-up thread imports
 the ``AFTER_INITIALIZE`` ones once ``initialize`` is answered and the ``AFTER_DIAGNOSTICS``
-ones in quiet moments after the first diagnostics (``lsp/warmup.py``); ``ON_REQUEST``
-ones load only for the command that uses them.
+ones in quiet moments after the first diagnostics (``lsp/warmup.py``); the server's own
+modules import the ``WITH_THE_SERVER`` ones at its start, so only the other commands
+wait for them; ``ON_REQUEST`` ones load only for the command that uses them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class When(Enum):
     BEFORE_LSPROTOCOL = "before lsprotocol"
     AFTER_INITIALIZE = "after initialize"
     AFTER_DIAGNOSTICS = "after the first diagnostics"
+    WITH_THE_SERVER = "with the server"
     ON_REQUEST = "on request"
 
 
@@ -131,7 +133,11 @@ SEAMS: dict[str, Seam] = {
         "promptls.analysis.rules.pl030_unclosed_fence", _LSP, When.AFTER_INITIALIZE, "as above"
     ),
     "config": Seam(
-        "promptls.config", _LSP, When.AFTER_INITIALIZE, "the settings' reader: as above"
+        "promptls.config",
+        (*_LSP, "promptls.commands.context"),
+        When.AFTER_INITIALIZE,
+        "the settings' reader: as above; and promptls context only when no --profile or"
+        " --all-profiles names the agents",
     ),
     "discovery": Seam(
         "promptls.discovery",
@@ -276,14 +282,14 @@ SEAMS: dict[str, Seam] = {
     "pathlib": Seam(
         "pathlib",
         ("promptls.config", "promptls.discovery.api", "promptls.commands."),
-        When.ON_REQUEST,
+        When.WITH_THE_SERVER,
         "paths that are not the usual existing folder, a config file, the owner of a"
         " rules file: pathlib brings urllib.parse and ipaddress (~5 ms of every context)",
     ),
     "urllib_parse": Seam(
         "urllib.parse",
         ("promptls.discovery.follow",),
-        When.ON_REQUEST,
+        When.WITH_THE_SERVER,
         "only an import target with a %-escape (gemini-cli decodes it)",
     ),
     "importlib_metadata": Seam(

@@ -23,9 +23,11 @@ print(sorted(never & set(sys.modules)), file=sys.stderr)
 _NEVER = "shutil,hashlib,_hashlib,subprocess,tarfile,difflib,tempfile"
 """argparse's width (shutil), OpenSSL's bindings, git for --since, diff and --fix."""
 
-_CONTEXT_NEVER = f"{_NEVER},pathlib,urllib.parse,datetime"
-"""And for ``context`` of a folder: pathlib (with urllib.parse, ~5 ms) and datetime,
-which only odd paths, %-escaped import targets and ``$PROMPTLS_TODAY`` need."""
+_CONTEXT_NEVER = f"{_NEVER},pathlib,urllib.parse,datetime,promptls.config,promptls.analysis"
+"""And for ``context`` of a folder for all agents: pathlib (with urllib.parse, ~5 ms) and
+datetime, which only odd paths, %-escaped import targets and ``$PROMPTLS_TODAY`` need,
+and the config reader (with the analysis's settings), which only the agents' default
+choice reads."""
 
 
 @pytest.mark.parametrize(

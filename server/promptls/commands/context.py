@@ -55,7 +55,6 @@ from promptls.commands._common import (
     resolve_today,
     setup_stdout,
 )
-from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, Discovery, discover
 from promptls.discovery.api import owning_folder
 from promptls.discovery.setup import active_profiles
@@ -173,8 +172,8 @@ def _profiles(folder: str, value: str | None) -> tuple[str, ...]:
 def _configured_profile(folder: str) -> str | None:
     """The ``profile`` of the nearest promptls config above ``folder`` (None: unset)."""
     try:
-        return load_config(folder).settings.profile
-    except ConfigError as exc:
+        return later.config.load_config(folder).settings.profile
+    except later.config.ConfigError as exc:
         print(f"promptls: ignoring invalid config: {safe_line(str(exc))}", file=sys.stderr)
         return None
 
