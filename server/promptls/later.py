@@ -178,7 +178,10 @@ SEAMS: dict[str, Seam] = {
         "promptls.assembly.environment", _LSP, When.ON_REQUEST, "as above"
     ),
     "views_shapes": Seam(
-        "promptls.views.shapes", _LSP, When.ON_REQUEST, "command results: only when a command runs"
+        "promptls.views.shapes",
+        (*_LSP, "promptls.commands.context"),
+        When.ON_REQUEST,
+        "command results: only when a command runs; and promptls context only with --json",
     ),
     "views_loaders": Seam(
         "promptls.views.loaders", (*_LSP, "promptls.commands.context"), When.ON_REQUEST, "as above"

@@ -23,11 +23,14 @@ print(sorted(never & set(sys.modules)), file=sys.stderr)
 _NEVER = "shutil,hashlib,_hashlib,subprocess,tarfile,difflib,tempfile"
 """argparse's width (shutil), OpenSSL's bindings, git for --since, diff and --fix."""
 
-_CONTEXT_NEVER = f"{_NEVER},pathlib,urllib.parse,datetime,promptls.config,promptls.analysis"
+_CONTEXT_NEVER = (
+    f"{_NEVER},pathlib,urllib.parse,datetime,promptls.config,promptls.analysis,"
+    "promptls.views.shapes,promptls.assembly.assemble"
+)
 """And for ``context`` of a folder for all agents: pathlib (with urllib.parse, ~5 ms) and
 datetime, which only odd paths, %-escaped import targets and ``$PROMPTLS_TODAY`` need,
-and the config reader (with the analysis's settings), which only the agents' default
-choice reads."""
+the config reader (with the analysis's settings), which only the agents' default choice
+reads, and the JSON shapes (with the prompt assembly), which only ``--json`` prints."""
 
 
 @pytest.mark.parametrize(

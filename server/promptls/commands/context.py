@@ -63,7 +63,7 @@ from promptls.text import runmemo
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 from promptls.views.context_text import context_text
-from promptls.views.shapes import ProfileContext, context_result
+from promptls.views.text import ProfileContext
 
 NAME = "context"
 HELP = "show the instruction files each agent would load for a folder, and why"
@@ -125,7 +125,10 @@ def _run(args: argparse.Namespace) -> int:
         results.append(ProfileContext(found, context_revision(env, found.files), skills))
     base = _cwd()
     if args.json:
-        print_json(context_result(folder, env, results, home=home, base=base, target=target))
+        shaped = later.views_shapes.context_result(
+            folder, env, results, home=home, base=base, target=target
+        )
+        print_json(shaped)
         return 0
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base, target=target))
