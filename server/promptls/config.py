@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from promptls import later
 from promptls.agents.registry import AUTO_PROFILE, PROFILES
@@ -29,6 +28,9 @@ from promptls.analysis.settings import (
     Settings,
 )
 from promptls.record import Record, replace
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "CONFIG_FILE",
@@ -232,7 +234,7 @@ def find_config(start_dir: str | Path) -> Path | None:
     a promptls table does not stop the walk: it says nothing about promptls.
     """
     try:
-        current = Path(start_dir).resolve()
+        current = later.pathlib.Path(start_dir).resolve()
     except OSError:
         return None
     if current.is_file():

@@ -14,8 +14,9 @@ inside a function, on a seam used by a module its ``users`` do not name, and on 
 ``when`` says who loads a seam ahead of need, so a user never waits for it either: the
 code cache installs the ``BEFORE_LSPROTOCOL`` ones, the server's warm-up thread imports
 the ``AFTER_INITIALIZE`` ones once ``initialize`` is answered and the ``AFTER_DIAGNOSTICS``
-ones in quiet moments after the first diagnostics (``lsp/warmup.py``); ``ON_REQUEST``
-ones load only for the command that uses them.
+ones in quiet moments after the first diagnostics (``lsp/warmup.py``); the server's own
+modules import the ``WITH_THE_SERVER`` ones at its start, so only the other commands
+wait for them; ``ON_REQUEST`` ones load only for the command that uses them.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class When(Enum):
     BEFORE_LSPROTOCOL = "before lsprotocol"
     AFTER_INITIALIZE = "after initialize"
     AFTER_DIAGNOSTICS = "after the first diagnostics"
+    WITH_THE_SERVER = "with the server"
     ON_REQUEST = "on request"
 
 
@@ -131,7 +133,11 @@ SEAMS: dict[str, Seam] = {
         "promptls.analysis.rules.pl030_unclosed_fence", _LSP, When.AFTER_INITIALIZE, "as above"
     ),
     "config": Seam(
-        "promptls.config", _LSP, When.AFTER_INITIALIZE, "the settings' reader: as above"
+        "promptls.config",
+        (*_LSP, "promptls.commands.context"),
+        When.AFTER_INITIALIZE,
+        "the settings' reader: as above; and promptls context only when no --profile or"
+        " --all-profiles names the agents",
     ),
     "discovery": Seam(
         "promptls.discovery",
@@ -172,7 +178,10 @@ SEAMS: dict[str, Seam] = {
         "promptls.assembly.environment", _LSP, When.ON_REQUEST, "as above"
     ),
     "views_shapes": Seam(
-        "promptls.views.shapes", _LSP, When.ON_REQUEST, "command results: only when a command runs"
+        "promptls.views.shapes",
+        (*_LSP, "promptls.commands.context"),
+        When.ON_REQUEST,
+        "command results: only when a command runs; and promptls context only with --json",
     ),
     "views_loaders": Seam(
         "promptls.views.loaders", (*_LSP, "promptls.commands.context"), When.ON_REQUEST, "as above"
@@ -266,6 +275,26 @@ SEAMS: dict[str, Seam] = {
         When.ON_REQUEST,
         "only a command line that is not the language server's fast path",
     ),
+    "datetime": Seam(
+        "datetime",
+        ("promptls.commands._common",),
+        When.ON_REQUEST,
+        "only $PROMPTLS_TODAY, a fixed date: the environment block's own date needs no"
+        " ``datetime`` (~1.5 ms of every context)",
+    ),
+    "pathlib": Seam(
+        "pathlib",
+        ("promptls.config", "promptls.discovery.api", "promptls.commands."),
+        When.WITH_THE_SERVER,
+        "paths that are not the usual existing folder, a config file, the owner of a"
+        " rules file: pathlib brings urllib.parse and ipaddress (~5 ms of every context)",
+    ),
+    "urllib_parse": Seam(
+        "urllib.parse",
+        ("promptls.discovery.follow",),
+        When.WITH_THE_SERVER,
+        "only an import target with a %-escape (gemini-cli decodes it)",
+    ),
     "importlib_metadata": Seam(
         "importlib.metadata", _SERVER_AND_CLI, When.ON_REQUEST, "package versions: --version only"
     ),
@@ -296,12 +325,15 @@ if TYPE_CHECKING:
     # Written by scripts/gen-api from SEAMS, so type checkers see each seam's module.
     import argparse
     import dataclasses
+    import datetime
     import difflib
     import importlib.metadata as importlib_metadata
+    import pathlib
     import pickle
     import shlex
     import tempfile
     import tomllib
+    import urllib.parse as urllib_parse
 
     import attr._make as attr_make
     import cattrs.gen as cattrs_gen
@@ -372,6 +404,7 @@ if TYPE_CHECKING:
         "commands_revision",
         "config",
         "dataclasses",
+        "datetime",
         "difflib",
         "discovery",
         "discovery_api",
@@ -388,6 +421,7 @@ if TYPE_CHECKING:
         "mcp_server",
         "oracle_observe",
         "oracle_report",
+        "pathlib",
         "pathspec",
         "pickle",
         "pl029_skill_template_trap",
@@ -396,6 +430,7 @@ if TYPE_CHECKING:
         "tempfile",
         "tokens",
         "tomllib",
+        "urllib_parse",
         "views_diff",
         "views_load_line",
         "views_loaders",

@@ -87,10 +87,8 @@ def test_load_context_files_follows_the_profile_asked_for(
 
 
 def test_a_home_the_system_cannot_name_is_said_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    def no_home(cls: type[Path]) -> Path:
-        raise RuntimeError("Could not determine home directory.")
-
-    monkeypatch.setattr(Path, "home", classmethod(no_home))
+    # No $HOME and no password entry: expanduser leaves "~" as it is.
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)
     assert resolve_home(None, None) == (
         None,
         "the home directory cannot be determined (HOME is not set)",
@@ -193,7 +191,7 @@ def windows(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         path=ntpath, sep="\\", fspath=os.fspath, getcwd=lambda: "C:\\Users\\dev\\work"
     )
     monkeypatch.setattr(api, "os", host)
-    monkeypatch.setattr(api, "PurePath", PureWindowsPath)
+    monkeypatch.setattr(api, "_pure_path", PureWindowsPath)
     yield
     _clear()
 

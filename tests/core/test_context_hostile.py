@@ -218,10 +218,8 @@ def test_home_unset(tree: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert entry.reason == "no user-level files: HOME is not set"
     assert d.files == ()
 
-    def no_home() -> Path:
-        raise RuntimeError("Could not determine home directory.")
-
-    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    # No $HOME and no password entry: expanduser leaves "~" as it is.
+    monkeypatch.setattr(os.path, "expanduser", lambda path: path)
     d = discover(tree / "ws", "claude")
     assert any("cannot be determined" in e.reason for e in d.entries)
 

@@ -20,13 +20,17 @@ SERVING = ("promptls.commands.serve", "promptls.lsp.codecache")
 DEFERRED = tuple(
     seam.module
     for seam in SEAMS.values()
-    if seam.when is not When.BEFORE_LSPROTOCOL and not set(seam.users) <= set(SERVING)
+    if seam.when not in (When.BEFORE_LSPROTOCOL, When.WITH_THE_SERVER)
+    and not set(seam.users) <= set(SERVING)
 )
 """Not loaded before ``initialize`` is answered: every seam of ``promptls.later`` but the
 server's own, seen from a real start-up."""
 
 WARMED = tuple(SEAMS[name].module for name in names(When.AFTER_INITIALIZE))
 """What the first analysis needs, loaded in the background once ``initialize`` is answered."""
+
+WITH_SERVER = tuple(SEAMS[name].module for name in names(When.WITH_THE_SERVER))
+"""What only the command line defers: the server's own modules import it at its start."""
 
 _HANDSHAKE = """
 import asyncio, gc, json, sys
@@ -76,7 +80,7 @@ print(json.dumps({
 
 def _probe(script: str = _PROBE) -> dict[str, Any]:
     """Build the server the way ``promptls serve`` does and report the process state."""
-    code = f"DEFERRED = {DEFERRED!r}\nWARMED = {WARMED!r}\n{script}"
+    code = f"DEFERRED = {DEFERRED!r}\nWARMED = {WARMED!r}\nWITH_SERVER = {WITH_SERVER!r}\n{script}"
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
     )
@@ -86,6 +90,20 @@ def _probe(script: str = _PROBE) -> dict[str, Any]:
 
 def test_server_is_built_without_the_code_only_later_requests_need() -> None:
     assert _probe()["loaded"] == []
+
+
+_WITH_SERVER_PROBE = """
+import json, sys
+from promptls.commands import serve
+serve._build_server()
+print(json.dumps({"missing": sorted(m for m in WITH_SERVER if m not in sys.modules)}))
+"""
+
+
+def test_what_only_the_command_line_defers_is_loaded_by_the_server_start() -> None:
+    # Otherwise the seam belongs with the others the server defers (DEFERRED above).
+    assert WITH_SERVER
+    assert _probe(_WITH_SERVER_PROBE)["missing"] == []
 
 
 def test_garbage_collection_is_back_to_normal_once_the_server_is_built() -> None:

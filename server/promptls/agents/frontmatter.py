@@ -14,7 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from types import MappingProxyType
-from typing import NamedTuple
+from typing import Any
+
+from promptls.record import Record, field
 
 
 class Shape(StrEnum):
@@ -43,7 +45,7 @@ class Place(StrEnum):
     (``.cursor/rules/<name>/RULE.md``)."""
 
 
-class Match(NamedTuple):
+class Match(Record):
     """One way a path is of a kind: how its name ends, and where it is."""
 
     ending: str
@@ -60,11 +62,20 @@ class Match(NamedTuple):
         return (0 if self.whole_name else 1, -len(self.ending))
 
 
+_NO_ENTRIES: Mapping[str, Any] = MappingProxyType({})
+
+
+def _no_entries() -> Mapping[str, Any]:
+    """The one empty read-only mapping, for the mapping fields a kind leaves out (a
+    record's default must be hashable, and a mapping proxy is not)."""
+    return _NO_ENTRIES
+
+
 DEFAULT_CHOICE_EFFECT = "the file does not get the mode its author meant"
 """What happens when a key's value is none of its documented choices (PL020)."""
 
 
-class FrontKind(NamedTuple):
+class FrontKind(Record):
     """One file kind: its agent, the keys it reads with their shapes, and its scope key."""
 
     name: str
@@ -88,11 +99,11 @@ class FrontKind(NamedTuple):
     globs say (Cursor's ``alwaysApply``; ``discovery/rule_modes.py`` reads it so)."""
     wrong_type: str = "it ignores it"
     """What the agent does with a value of the wrong shape (PL020's message)."""
-    choices: Mapping[str, tuple[str, ...]] = MappingProxyType({})
+    choices: Mapping[str, tuple[str, ...]] = field(default_factory=_no_entries)
     """Keys whose string value is one of a documented few (Windsurf's ``trigger``, Kiro's
     ``inclusion``, Copilot's ``excludeAgent``): another value is none the agent knows
     (PL020), and completion offers these."""
-    choice_effects: Mapping[str, str] = MappingProxyType({})
+    choice_effects: Mapping[str, str] = field(default_factory=_no_entries)
     """What an unknown value of a choice key does, where it is not
     :data:`DEFAULT_CHOICE_EFFECT` (Copilot's ``excludeAgent``: it excludes no agent)."""
     scope_when: tuple[str, str] | None = None
@@ -101,7 +112,7 @@ class FrontKind(NamedTuple):
     lenient: bool = False
     """The agent reads plain ``key: value`` lines from a block YAML rejects (Cursor's and
     Windsurf's own rule editors write ``globs: *.tsx,*.astro`` unquoted)."""
-    foreign_keys: Mapping[str, str] = MappingProxyType({})
+    foreign_keys: Mapping[str, str] = field(default_factory=_no_entries)
     """Another agent's scope key used in this kind → this kind's own key: the usual
     copy-paste mistake. Only keys whose value means the same in both (globs); Cursor's
     ``alwaysApply: false`` renamed to Windsurf's ``trigger`` would be no mode at all."""

@@ -9,9 +9,9 @@ fill in (``promptls.discovery.hooks``).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from enum import StrEnum
-from pathlib import PurePath
 from typing import NamedTuple
 
 from promptls.agents.frontmatter import FrontKind
@@ -50,7 +50,7 @@ class ImportRef(NamedTuple):
     end: int
 
 
-class ImportStyle(NamedTuple):
+class ImportStyle(Record):
     """How one agent parses and follows ``@path`` imports: the value of
     ``Profile.imports``, filled in by the agent's home (``agents/<home>/imports.py``).
 
@@ -101,7 +101,8 @@ class ImportStyle(NamedTuple):
 
     def follows_in(self, path: str) -> bool:
         """Whether the agent follows the imports of ``path``, a file it loads."""
-        return not self.only_in or PurePath(path).name in self.only_in
+        name = os.path.basename(path)  # noqa: PTH119 (a loaded file's path: its name)
+        return not self.only_in or name in self.only_in
 
 
 class SizeLimit(Record):

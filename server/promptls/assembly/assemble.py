@@ -25,8 +25,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from promptls.assembly.environment import Environment, detect_environment
 from promptls.assembly.render import (
@@ -45,6 +44,9 @@ from promptls.prompt import (
 )
 from promptls.record import Record
 from promptls.tokens import estimate_tokens
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 class TextSize(Record):

@@ -14,11 +14,15 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from collections.abc import Mapping
-from datetime import date
+from typing import TYPE_CHECKING
 
 from promptls.discovery.git import GitLocation, find_git_dir, read_git_branch
 from promptls.record import Record
+
+if TYPE_CHECKING:
+    from datetime import date
 
 __all__ = ["Environment", "GitLocation", "detect_environment", "find_git_dir", "go_arch", "go_os"]
 
@@ -106,6 +110,13 @@ def go_arch(machine: str) -> str:
     return _ARCH.get(key, key)
 
 
+def _iso_day(today: date | None) -> str:
+    """``today`` as ``YYYY-MM-DD``, else the local date: what ``date.today().isoformat()``
+    gives, without importing ``datetime`` (~1.5 ms of every ``context``) for the one
+    field."""
+    return today.isoformat() if today is not None else time.strftime("%Y-%m-%d")
+
+
 def detect_environment(
     root: str | os.PathLike[str],
     *,
@@ -126,13 +137,12 @@ def detect_environment(
     branch = ""
     if location is not None and location.git_dir is not None:
         branch = read_git_branch(location.git_dir)
-    day = today if today is not None else date.today()
     return Environment(
         cwd=cwd,
         os=go_os(sys.platform),
         arch=go_arch(machine()),
         shell=env.get("SHELL", "") or "",
-        date=day.isoformat(),
+        date=_iso_day(today),
         git_repo=location is not None,
         git_branch=branch,
     )

@@ -14,13 +14,14 @@ import argparse
 import json
 import os
 import sys
-from datetime import date
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from promptls import later
 from promptls.commands import UsageError
 from promptls.text.escape import safe_line
+
+if TYPE_CHECKING:
+    from datetime import date
 
 
 def setup_stdout() -> None:
@@ -61,7 +62,10 @@ def resolve_home(args: argparse.Namespace) -> str | None:
     home = getattr(args, "home", None) or os.environ.get("PROMPTLS_HOME") or None
     if home is None:
         return None
-    path = Path(home).expanduser()
+    if not home.startswith("~") and os.path.isdir(home):  # noqa: PTH112
+        # Without loading pathlib: Path(home).resolve() of a folder is its realpath.
+        return os.path.realpath(home)
+    path = later.pathlib.Path(home).expanduser()
     if not path.is_dir():
         raise UsageError(f"home directory not found: {safe_line(home)}")
     return str(path.resolve())
@@ -73,7 +77,7 @@ def resolve_today() -> date | None:
     if not value:
         return None
     try:
-        return date.fromisoformat(value)
+        return later.datetime.date.fromisoformat(value)
     except ValueError:
         raise UsageError(
             f"PROMPTLS_TODAY must be a date like 2026-01-31, not {safe_line(value)!r}"
@@ -89,7 +93,11 @@ def logical_path(value: str) -> str:
 def resolve_dir(value: str | None) -> str:
     """The workspace folder argument, absolute, symlinks kept; a missing folder is a user
     error."""
-    path = Path(value or ".")
+    if os.path.isdir(value or "."):  # noqa: PTH112
+        # The usual answer, without loading pathlib: a path os.path.isdir finds a folder
+        # is one for pathlib too, and logical_path normalises both spellings alike.
+        return logical_path(value or ".")
+    path = later.pathlib.Path(value or ".")
     try:
         if not path.is_dir():
             what = "not a directory" if path.exists() else "directory not found"
@@ -114,7 +122,7 @@ def read_input(value: str) -> str:
     broken bytes would print something the file does not say.
     """
     try:
-        data = sys.stdin.buffer.read() if value == "-" else Path(value).read_bytes()
+        data = sys.stdin.buffer.read() if value == "-" else later.pathlib.Path(value).read_bytes()
     except IsADirectoryError:
         raise UsageError(f"is a directory: {safe_line(value)}") from None
     except FileNotFoundError:

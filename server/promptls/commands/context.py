@@ -39,7 +39,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 
 from promptls import later
 from promptls.agents.registry import AUTO_PROFILE
@@ -56,7 +55,6 @@ from promptls.commands._common import (
     resolve_today,
     setup_stdout,
 )
-from promptls.config import ConfigError, load_config
 from promptls.discovery import PROFILES, Discovery, discover
 from promptls.discovery.api import owning_folder
 from promptls.discovery.setup import active_profiles
@@ -65,7 +63,7 @@ from promptls.text import runmemo
 from promptls.text.escape import safe_line
 from promptls.text.paths import within
 from promptls.views.context_text import context_text
-from promptls.views.shapes import ProfileContext, context_result
+from promptls.views.text import ProfileContext
 
 NAME = "context"
 HELP = "show the instruction files each agent would load for a folder, and why"
@@ -127,7 +125,10 @@ def _run(args: argparse.Namespace) -> int:
         results.append(ProfileContext(found, context_revision(env, found.files), skills))
     base = _cwd()
     if args.json:
-        print_json(context_result(folder, env, results, home=home, base=base, target=target))
+        shaped = later.views_shapes.context_result(
+            folder, env, results, home=home, base=base, target=target
+        )
+        print_json(shaped)
         return 0
     setup_stdout()
     print(context_text(folder, env, results, home=home, base=base, target=target))
@@ -139,7 +140,7 @@ def _run_loaders(args: argparse.Namespace) -> int:
     if args.target is not None:
         raise UsageError("--loaders and --for answer different questions: give one")
     path = logical_path(args.loaders)
-    if not Path(path).is_file():
+    if not later.pathlib.Path(path).is_file():
         raise UsageError(f"--loaders {safe_line(args.loaders)} is not a file")
     home = resolve_home(args)
     folder = owning_folder(path)
@@ -174,8 +175,8 @@ def _profiles(folder: str, value: str | None) -> tuple[str, ...]:
 def _configured_profile(folder: str) -> str | None:
     """The ``profile`` of the nearest promptls config above ``folder`` (None: unset)."""
     try:
-        return load_config(folder).settings.profile
-    except ConfigError as exc:
+        return later.config.load_config(folder).settings.profile
+    except later.config.ConfigError as exc:
         print(f"promptls: ignoring invalid config: {safe_line(str(exc))}", file=sys.stderr)
         return None
 
@@ -188,7 +189,12 @@ def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]
     folder. ``--for`` keeps naming a file below a folder PATH.
     """
     try:
-        is_file = Path(value).exists() and not Path(value).is_dir()
+        # A folder, the usual PATH, is told without loading pathlib: what os.path.isdir
+        # finds a folder pathlib does too (it only drops the "." parts and trailing
+        # slashes a folder's path resolves through anyway).
+        is_file = not os.path.isdir(value) and (  # noqa: PTH112
+            later.pathlib.Path(value).exists() and not later.pathlib.Path(value).is_dir()
+        )
     except OSError:
         is_file = False
     if not is_file:
@@ -205,7 +211,7 @@ def start_folder(path: str, cwd: str | None) -> str:
     the file, else the nearest folder above the file holding ``.git``, else its folder."""
     if cwd is not None and within(path, cwd, strict=True):
         return cwd
-    folder = Path(path).parent
+    folder = later.pathlib.Path(path).parent
     for current in (folder, *folder.parents):
         if os.path.lexists(current / ".git"):
             return str(current)
@@ -220,7 +226,7 @@ def _target(value: str | None, folder: str) -> str | None:
     path = logical_path(value)
     if not within(path, folder, strict=True):
         raise UsageError(f"--for {safe_line(value)} is not inside {safe_line(folder)}")
-    if Path(path).is_dir():
+    if later.pathlib.Path(path).is_dir():
         raise UsageError(f"--for {safe_line(value)} is a folder; name a file in it")
     return path
 
@@ -228,6 +234,6 @@ def _target(value: str | None, folder: str) -> str | None:
 def _cwd() -> str | None:
     """The current folder, for shortening paths; None when it is gone."""
     try:
-        return str(Path.cwd())
+        return os.getcwd()  # noqa: PTH109 (str(Path.cwd()) is this string)
     except OSError:
         return None

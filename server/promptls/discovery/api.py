@@ -17,13 +17,16 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from pathlib import Path, PurePath
+from typing import TYPE_CHECKING
 
 from promptls import later
 from promptls.agents.registry import DEFAULT_PROFILE, PROFILES, Profile, agent
 from promptls.discovery.model import ContextFile, Discovery
 from promptls.text import runmemo
 from promptls.text.fsread import DEFAULT_MAX_BYTES
+
+if TYPE_CHECKING:
+    from pathlib import PurePath
 
 __all__ = [
     "discover",
@@ -60,6 +63,23 @@ def resolve_home(home: PathArg | None, environ: Mapping[str, str] | None) -> tup
     return runmemo.remembered("home", key, lambda: _resolve_home(given, environ))
 
 
+def _pure_path(*parts: str) -> PurePath:
+    """``PurePath(*parts)``, pathlib loaded on first use: only a rules, skill or nested
+    file's path is taken apart, and a ``context`` of a folder takes none (pathlib and
+    the modules it imports cost ~5 ms of every start)."""
+    return later.pathlib.PurePath(*parts)
+
+
+def _home_dir() -> str:
+    """``str(Path.home())``: ``~`` expanded, in pathlib's normal form. A normalised home
+    (the usual ``$HOME``) is already that form, so pathlib (~5 ms with the modules it
+    imports) loads only for another."""
+    home = os.path.expanduser("~")  # noqa: PTH111 (what Path.home() expands)
+    if not home.startswith("~") and os.path.normpath(home) == home:
+        return home
+    return str(later.pathlib.Path.home())
+
+
 def _resolve_home(home: str | None, environ: Mapping[str, str] | None) -> tuple[str | None, str]:
     """``resolve_home`` itself, always from the file system."""
     if home is not None:
@@ -71,7 +91,7 @@ def _resolve_home(home: str | None, environ: Mapping[str, str] | None) -> tuple[
         path = os.path.abspath(value)
     else:
         try:
-            path = str(Path.home())
+            path = _home_dir()
         except (RuntimeError, KeyError, OSError):
             return None, "the home directory cannot be determined (HOME is not set)"
     try:
@@ -211,7 +231,7 @@ def is_instruction_path(path: PathArg, profiles: Iterable[str] | None = None) ->
         # No rules folder on the way (each part of the path is one of these pieces), and
         # the last piece is the file's name: only the name can tell.
         return name in _names(wanted)
-    parts = PurePath(text).parts
+    parts = _pure_path(text).parts
     if not parts:
         return False
     if parts[-1] in _names(wanted):
@@ -286,8 +306,8 @@ def _owning_folder(text: str, cwd: str) -> str:
         # normalised absolute path is PurePath's parent; Windows paths ask PurePath)
         if os.sep == "/":
             return os.path.dirname(absolute_text)  # noqa: PTH120
-        return str(PurePath(absolute_text).parent)
-    parts = PurePath(text).parts
+        return str(_pure_path(absolute_text).parent)
+    parts = _pure_path(text).parts
     folders = parts[:-1]
     for marker, suffix in _rules_folders(None) if parts else ():
         if not parts[-1].endswith(suffix):
@@ -295,14 +315,14 @@ def _owning_folder(text: str, cwd: str) -> str:
         size = len(marker)
         for i in range(len(folders) - size, -1, -1):
             if folders[i : i + size] == marker:
-                return str(PurePath(*folders[:i])) if i else "."
+                return str(_pure_path(*folders[:i])) if i else "."
     bundle = skill_bundle(text)
     if bundle is not None:
         return bundle[0]
-    absolute = PurePath(absolute_text)
+    absolute = _pure_path(absolute_text)
     for rel in _nested_names():
         if absolute.parts[-len(rel) :] == rel and len(absolute.parts) > len(rel):
-            return str(PurePath(*absolute.parts[: -len(rel)]))
+            return str(_pure_path(*absolute.parts[: -len(rel)]))
     return str(absolute.parent)
 
 
@@ -326,14 +346,14 @@ def skill_bundle(path: PathArg) -> tuple[str, str] | None:
     """For a file inside a skill bundle (``X/.claude/skills/NAME/…``, any profile's
     project skills folder), the folder holding the skills folder and the bundle's
     folder; None for any other path."""
-    parts = PurePath(os.fspath(path)).parts
+    parts = _pure_path(os.fspath(path)).parts
     folders = parts[:-1]
     for marker in _skill_folders() if parts else ():
         size = len(marker)
         for i in range(len(folders) - size - 1, -1, -1):
             if folders[i : i + size] == marker:
-                owner = str(PurePath(*folders[:i])) if i else "."
-                return owner, str(PurePath(*folders[: i + size + 1]))
+                owner = str(_pure_path(*folders[:i])) if i else "."
+                return owner, str(_pure_path(*folders[: i + size + 1]))
     return None
 
 

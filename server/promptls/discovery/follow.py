@@ -26,8 +26,8 @@ Depth-first in order of appearance; each outcome is an entry pointing at the lin
 from __future__ import annotations
 
 import os
-from urllib.parse import unquote
 
+from promptls import later
 from promptls.agents.model import ImportRef, ImportStyle, Profile
 from promptls.discovery.dirs import ancestors
 from promptls.discovery.imports import (
@@ -55,11 +55,13 @@ _BAD_ESCAPE = lazy(r"%(?![0-9A-Fa-f]{2})")
 
 
 def _uri_decoded(path: str) -> str:
-    """gemini-cli URI-decodes a path before its real-path check; a malformed one stays."""
-    if _BAD_ESCAPE.search(path):
+    """gemini-cli URI-decodes a path before its real-path check; a malformed one stays.
+    A path without ``%`` decodes to itself, so only one with an escape loads the URL
+    parser."""
+    if "%" not in path or _BAD_ESCAPE.search(path):
         return path
     try:
-        return unquote(path, errors="strict")
+        return later.urllib_parse.unquote(path, errors="strict")
     except UnicodeDecodeError:
         return path
 

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import os
 from enum import StrEnum
-from typing import NamedTuple
 
 from promptls import later
+from promptls.record import Record
 from promptls.text.lazyre import lazy
 
 
@@ -46,7 +46,7 @@ class ScopeValue(StrEnum):
     """A list of strings only (a config schema that rejects anything else)."""
 
 
-class GlobDialect(NamedTuple):
+class GlobDialect(Record):
     """One agent's glob semantics.
 
     ``match_all`` patterns apply to every file without matching (VS Code's ``**``,

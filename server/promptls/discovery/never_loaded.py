@@ -16,7 +16,8 @@ happens deeper), and ``.cursorrules`` (Cursor's docs still load it, deprecated).
 from __future__ import annotations
 
 from types import MappingProxyType
-from typing import NamedTuple
+
+from promptls.record import Record
 
 __all__ = [
     "LEGACY_NAMES",
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 
-class SkillPrecedence(NamedTuple):
+class SkillPrecedence(Record):
     """The skills folders of one agent, the one that wins a name clash first.
 
     Each entry is ``(scope, folder)``: ``scope`` ``"user"`` is relative to the home
@@ -42,7 +43,7 @@ class SkillPrecedence(NamedTuple):
     source: str
 
 
-class SkillDepth(NamedTuple):
+class SkillDepth(Record):
     """How far below a skills folder an agent finds ``SKILL.md``: ``max_depth`` folders
     between the skills folder and the file (0: ``skills/SKILL.md`` itself); with
     ``skip_dot``, a folder whose name starts with ``.`` is never entered."""
@@ -53,7 +54,7 @@ class SkillDepth(NamedTuple):
     source: str
 
 
-class CommandShadowing(NamedTuple):
+class CommandShadowing(Record):
     """A skill hides a command of the same name: the commands folder, the skills folder
     beside it (both relative to a folder of the walk, or the home folder), the source.
 
@@ -65,7 +66,7 @@ class CommandShadowing(NamedTuple):
     source: str
 
 
-class LegacyName(NamedTuple):
+class LegacyName(Record):
     """A file name people write that the agents' loaders do not read, and the name they
     read instead."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from promptls.text.chars import CONTROL_RANGES, INVISIBLE_RANGES
+from promptls.text.lazyre import lazy_built
 
 
 def _class(keep: str) -> re.Pattern[str]:
@@ -27,7 +28,8 @@ def _class(keep: str) -> re.Pattern[str]:
 
 
 _UNSAFE_IN_LINE = _class(keep="")
-_UNSAFE_IN_BLOCK = _class(keep="\t\n")
+_UNSAFE_IN_BLOCK = lazy_built(lambda: _class(keep="\t\n"))
+"""Compiled on first use: a one-line view (``context``) shows no block."""
 
 
 def _visible(match: re.Match[str]) -> str:

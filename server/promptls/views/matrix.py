@@ -9,15 +9,14 @@ with the file and how many bytes of it it sends. ``shapes.py`` serialises it and
 """
 
 # Plain str paths on purpose: discovery's paths are str, compared as they are.
-# ruff: noqa: PTH114
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from promptls.record import Record
+from promptls.text import runmemo
 
 if TYPE_CHECKING:
     from promptls.discovery import Discovery, Entry
@@ -56,9 +55,13 @@ class Matrix(Record):
 
 
 def _real(path: str) -> str:
-    """The file a path leads to (itself when it is no link or cannot be resolved)."""
+    """The file a path leads to (itself when it is no link or cannot be resolved).
+
+    Through the run's memo: the matrix resolves every entry of every agent, and those
+    paths share their folders (``os.path.realpath`` would ``lstat`` each folder of each
+    path again, ~600 calls for a deep folder of a monorepo)."""
     try:
-        return os.path.realpath(path)
+        return runmemo.realpath(path)
     except (OSError, ValueError):
         return path
 
@@ -66,7 +69,7 @@ def _real(path: str) -> str:
 def _is_link(path: str) -> bool:
     """Whether the name itself is a symbolic link (a copy made by ``ln -s``)."""
     try:
-        return os.path.islink(path)
+        return runmemo.islink(path)
     except (OSError, ValueError):
         return False
 
@@ -76,7 +79,7 @@ def _exists(entry: Entry) -> bool:
     if entry.size is not None or str(entry.status) != "skipped":
         return True
     try:
-        return os.path.lexists(entry.path)
+        return runmemo.lexists(entry.path)
     except (OSError, ValueError):
         return False
 

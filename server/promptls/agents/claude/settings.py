@@ -18,11 +18,11 @@ readable here ends at 2.1.240, so docs/profiles.md marks it secondary.
 from __future__ import annotations
 
 import os
-from typing import NamedTuple
 
 from promptls import later
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
 from promptls.discovery.globs import rejected
+from promptls.record import Record
 
 INSTRUCTION_MODES = (
     "claude-md-or-agents-md",
@@ -33,7 +33,7 @@ INSTRUCTION_MODES = (
 """The values of the Project instructions setting; the first is the default."""
 
 
-class ClaudeConfig(NamedTuple):
+class ClaudeConfig(Record):
     """What the settings layers say about memory files."""
 
     excludes: tuple[tuple[str, str], ...]

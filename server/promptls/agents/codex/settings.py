@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from promptls.agents.codex import DEFAULT_BUDGET
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_toml
+from promptls.record import Record
 from promptls.text import runmemo
 
 DEFAULT_MARKERS = (".git",)
 """codex-config ``default_project_root_markers`` (read 2026-12-01)."""
 
 
-class CodexConfig(NamedTuple):
+class CodexConfig(Record):
     """The codex settings that change AGENTS.md discovery, resolved across layers."""
 
     max_bytes: int

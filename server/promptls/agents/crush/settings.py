@@ -26,16 +26,16 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
+from promptls.record import Record
 
 REFUSES = "Crush refuses to start with this file"
 PROJECT_NAMES = ("crush.json", ".crush.json")
 """A folder's settings files, in merge order (the later wins a key)."""
 
 
-class CrushConfig(NamedTuple):
+class CrushConfig(Record):
     """The settings that change discovery, merged across the files read."""
 
     context_paths: tuple[str, ...]

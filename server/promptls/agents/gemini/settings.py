@@ -17,16 +17,16 @@ from __future__ import annotations
 
 import json
 import os
-from typing import NamedTuple
 
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
+from promptls.record import Record
 from promptls.text import runmemo
 
 GEMINI_DEFAULT_NAME = "GEMINI.md"
 GEMINI_DEFAULT_MARKERS = (".git",)
 
 
-class GeminiConfig(NamedTuple):
+class GeminiConfig(Record):
     """The resolved context file names and boundary markers, and what shaped them."""
 
     names: tuple[str, ...]

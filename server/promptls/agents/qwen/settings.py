@@ -22,17 +22,17 @@ from __future__ import annotations
 
 import json
 import os
-from typing import NamedTuple
 
 from promptls.agents.gemini.settings import include_dirs
 from promptls.discovery.agent_settings import AgentSetting, SettingsProblem, read_json
+from promptls.record import Record
 from promptls.text import runmemo
 
 DEFAULT_NAMES = ("QWEN.md", "AGENTS.md")
 REFUSES = "Qwen Code refuses to start with a broken user file and resets a workspace one"
 
 
-class QwenConfig(NamedTuple):
+class QwenConfig(Record):
     """The resolved context file names and memory folders, and what shaped them."""
 
     names: tuple[str, ...]

@@ -309,7 +309,7 @@ def _shadowed_command(
         shadowing = PROFILES[agent].command_shadowing
         if shadowing is None:
             continue
-        commands, skills, source = shadowing
+        commands, skills, source = shadowing.commands, shadowing.skills, shadowing.source
         at = _find(parts, commands)
         if at is None or not parts[-1].endswith(".md"):
             continue
