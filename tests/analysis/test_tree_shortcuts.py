@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from promptls.analysis import drift, engine, frontmatter_kinds, globs, loaded_paths
@@ -60,6 +60,27 @@ def test_a_glob_set_matches_as_one_search_per_glob_does(patterns: list[str], pat
     assert (fast is None) is (plain is None)
     if fast is not None and plain is not None:
         assert bool(fast.search(path)) is bool(plain.search(path)), (patterns, path)
+
+
+@pytest.mark.filterwarnings("ignore::FutureWarning")  # "[[": a possible nested set, both ways
+@settings(max_examples=examples(1500), deadline=None)
+@given(
+    st.lists(
+        st.lists(st.sampled_from([*GLOB_PIECES, "]", "x.md"]), max_size=6).map("".join),
+        max_size=4,
+    ),
+    st.lists(st.sampled_from(PATH_PIECES), max_size=8).map("".join),
+)
+@example(["prompts/*/a"], "prompts/b/a").via("a folder after the last wildcard")
+@example(["[ab]b.md"], "bb.md").via("a set is a wildcard")
+def test_a_path_the_globs_match_ends_its_name_with_one_of_their_endings(
+    patterns: list[str], path: str
+) -> None:
+    """The walk rules a name out without searching when it has none of the endings."""
+    regex = globs.compile_globs(tuple(patterns))
+    if regex is not None and regex.search(path):
+        name = path.rpartition("/")[2]
+        assert name.endswith(globs.name_endings(tuple(patterns))), (patterns, path)
 
 
 def test_the_default_prompt_globs_still_match_their_files() -> None:

@@ -24,7 +24,7 @@ from typing import NamedTuple
 
 from promptls.analysis.agents import analyze_for_agents
 from promptls.analysis.engine import document_kind, name_tests
-from promptls.analysis.globs import compile_globs, matches
+from promptls.analysis.globs import compile_globs, matches, name_endings
 from promptls.analysis.model import Analysis, DocumentKind
 from promptls.analysis.settings import Settings
 from promptls.discovery.api import discover, owning_folder
@@ -105,6 +105,7 @@ class _Exclusions:
         self.names = name_tests()
         kind_globs = (tuple(settings.instruction_files), tuple(settings.prompt_files))
         self.globs = [g for g in map(compile_globs, kind_globs) if g is not None]
+        self.endings = name_endings(kind_globs[0] + kind_globs[1])
 
     def excluded(self, relative: str, is_dir: bool) -> bool:
         """Whether the walk leaves this root-relative path out."""
@@ -123,16 +124,19 @@ class _Exclusions:
         :meth:`checked` keeps, in order, asking no more than each needs (no
         ``document_kind`` for most): a name with a text extension is kept whatever its
         kind, and one without that ``engine.named_other`` rules out (most of a tree's
-        source files) only when the settings' instruction or prompt globs match it."""
+        source files) only when the settings' instruction or prompt globs match it, which
+        they cannot without one of their endings (``globs.name_endings``)."""
         exact, endings = self.names
         out = []
         for name in names:
-            relative = rel_base + name
             if name.lower().endswith(TEXT_SUFFIXES):
-                keep = not self.excluded(relative, False)
+                keep = not self.excluded(rel_base + name, False)
             elif name in exact or name.endswith(endings) or "\\" in name:
-                keep = self.checked(relative)
+                keep = self.checked(rel_base + name)
+            elif not name.endswith(self.endings):
+                keep = False
             else:
+                relative = rel_base + name
                 normal = relative.replace("\\", "/")
                 keep = False
                 for glob in self.globs:

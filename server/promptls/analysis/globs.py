@@ -86,6 +86,22 @@ def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
         return None
 
 
+@lru_cache(maxsize=64)
+def name_endings(patterns: tuple[str, ...]) -> tuple[str, ...]:
+    """Endings one of which every name the globs match has: each glob's text after its
+    last wildcard (``*``, ``?``, a ``[...]`` set), from its last ``/`` on. A match ends at
+    the path's end, so that literal text ends the path's last part: a name without any of
+    these endings is ruled out without a search (most files of a tree, for the default
+    prompt globs). A glob ending in a wildcard gives ``""``, which every name ends with."""
+    endings = []
+    for raw in patterns:
+        pattern = raw.strip().replace("\\", "/").strip("/")
+        if pattern:
+            tail = max(pattern.rfind(c) for c in "*?]")  # a set ends at its "]"
+            endings.append(pattern[tail + 1 :].rpartition("/")[2])
+    return tuple(endings)
+
+
 def matches(path: str, patterns: Iterable[str]) -> bool:
     """Whether a path (``/``- or ``\\``-separated) matches any of the globs."""
     regex = compile_globs(tuple(patterns))
