@@ -73,6 +73,7 @@ def test_a_glob_set_matches_as_one_search_per_glob_does(patterns: list[str], pat
 )
 @example(["prompts/*/a"], "prompts/b/a").via("a folder after the last wildcard")
 @example(["[ab]b.md"], "bb.md").via("a set is a wildcard")
+@example([".md"], ".md\n").via("$ matches before a final newline")
 def test_a_path_the_globs_match_ends_its_name_with_one_of_their_endings(
     patterns: list[str], path: str
 ) -> None:

@@ -90,15 +90,17 @@ def compile_globs(patterns: tuple[str, ...]) -> re.Pattern[str] | None:
 def name_endings(patterns: tuple[str, ...]) -> tuple[str, ...]:
     """Endings one of which every name the globs match has: each glob's text after its
     last wildcard (``*``, ``?``, a ``[...]`` set), from its last ``/`` on. A match ends at
-    the path's end, so that literal text ends the path's last part: a name without any of
-    these endings is ruled out without a search (most files of a tree, for the default
-    prompt globs). A glob ending in a wildcard gives ``""``, which every name ends with."""
+    the path's end (or before a newline there, as ``$`` does), so that literal text ends
+    the path's last part: a name without any of these endings is ruled out without a
+    search (most files of a tree, for the default prompt globs). A glob ending in a
+    wildcard gives ``""``, which every name ends with."""
     endings = []
     for raw in patterns:
         pattern = raw.strip().replace("\\", "/").strip("/")
         if pattern:
             tail = max(pattern.rfind(c) for c in "*?]")  # a set ends at its "]"
-            endings.append(pattern[tail + 1 :].rpartition("/")[2])
+            ending = pattern[tail + 1 :].rpartition("/")[2]
+            endings += [ending, f"{ending}\n"]
     return tuple(endings)
 
 
