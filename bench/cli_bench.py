@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import json
 import os
 import signal
 import subprocess
@@ -163,35 +164,48 @@ def check_imports(tree: Path) -> str:
     return lines[-1] if lines else f"probe failed: {done.stderr.strip()[-200:]}"
 
 
-def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
-    """``promptls.analysis.analyze`` in-process: median-able samples of ms per MB.
+_ANALYSIS_CHILD = """
+import json, sys, time
+sys.path.insert(0, {bench!r})
+import workloads
+from promptls.analysis import analyze
+analyze(workloads.prompt_file(10_000), path="warm.prompt.md")
+text = workloads.prompt_file({size}, seed=7, script={script!r})
+per_mb = 1000 / ({size} / workloads.MB)
+wall, cpu, findings = [], [], 0
+for _ in range({reps}):
+    start, start_cpu = time.perf_counter(), time.thread_time()
+    result = analyze(text, path="bench.prompt.md")
+    cpu.append((time.thread_time() - start_cpu) * per_mb)
+    wall.append((time.perf_counter() - start) * per_mb)
+    findings = len(result.findings)
+sys.stdout.write(json.dumps({{"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings": findings}}))
+"""
 
-    Runs in the bench's own interpreter (the project venv). One untimed warm-up call
-    first, so imports and regex compilation are not billed to the text. The sizes are
-    the mixed text of the other rows (keyed by size); each text kind of
+
+def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
+    """``promptls.analysis.analyze`` in process: median-able samples of ms per MB.
+
+    Each text is analysed in a fresh interpreter of the project venv (the bench's own
+    process holds the other rows' results, and the garbage collector's passes over them
+    would be billed to the analysis: ~2 ms/MB with two million objects). One untimed
+    warm-up call first, so imports and regex compilation are not billed to the text. The
+    sizes are the mixed text of the other rows (keyed by size); each text kind of
     ``workloads.SCRIPTS`` is measured at 1 MB too (keyed ``1000000/<kind>``).
     """
-    try:
-        from promptls.analysis import analyze  # type: ignore[attr-defined, unused-ignore]
-    except ImportError as exc:
-        return {"error": f"promptls.analysis.analyze not importable ({exc})"}
     out: dict[str, Any] = {}
-    analyze(workloads.prompt_file(10_000), path="warm.prompt.md")
     cases = [(str(size), size, "mixed") for size in sizes]
     cases += [(f"{workloads.MB}/{k}", workloads.MB, k) for k in workloads.SCRIPTS]
+    bench = str(Path(__file__).parent)
     for key, size, script in cases:
-        text = workloads.prompt_file(size, seed=7, script=script)
-        wall: list[float] = []
-        cpu: list[float] = []
-        findings = 0
-        per_mb = 1000 / (size / workloads.MB)
-        for _ in range(reps):
-            start, start_cpu = time.perf_counter(), time.thread_time()
-            result = analyze(text, path="bench.prompt.md")
-            cpu.append((time.thread_time() - start_cpu) * per_mb)
-            wall.append((time.perf_counter() - start) * per_mb)
-            findings = len(getattr(result, "findings", ()))
-        out[key] = {"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings": findings}
+        code = _ANALYSIS_CHILD.format(bench=bench, size=size, script=script, reps=reps)
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=False
+        )
+        if done.returncode != 0:
+            why = done.stderr.strip().splitlines()[-1:] or ["no output"]
+            return {"error": f"promptls.analysis.analyze failed: {why[0]}"}
+        out[key] = json.loads(done.stdout)
     return out
 
 
