@@ -190,11 +190,10 @@ def _folder_and_target(value: str, target: str | None) -> tuple[str, str | None]
     """
     try:
         # A folder, the usual PATH, is told without loading pathlib: what os.path.isdir
-        # finds a folder pathlib does too (it only drops the "." parts and trailing
-        # slashes a folder's path resolves through anyway).
-        is_file = not os.path.isdir(value) and (  # noqa: PTH112
-            later.pathlib.Path(value).exists() and not later.pathlib.Path(value).is_dir()
-        )
+        # finds a folder pathlib does too, and the reverse (pathlib only drops the "."
+        # parts and trailing slashes a folder's path resolves through anyway). pathlib
+        # answers the rest: it finds "file.md/" a file, where os.path.exists does not.
+        is_file = not os.path.isdir(value) and later.pathlib.Path(value).exists()  # noqa: PTH112
     except OSError:
         is_file = False
     if not is_file:

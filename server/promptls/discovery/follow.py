@@ -169,7 +169,7 @@ class ImportFollower(Recorder):
         body, bad = decode(data)
         inlined = self.inlined.setdefault(chain[0], {chain[0]})
         if target in self.loaded:
-            if not style.per_chain and not (style.per_top and target not in inlined):
+            if not (style.per_chain or (style.per_top and target not in inlined)):
                 reason = f"skipped: {where} names a file already loaded"
                 self.once(ref, target, scope, EntryStatus.SKIPPED, reason, result.size, importer)
                 return
