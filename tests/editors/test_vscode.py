@@ -44,6 +44,13 @@ PLAYWRIGHT_VERSION = "1.65.1"
 CHROMIUM = Path("/usr/bin/chromium")
 MARKER = "__ZIDANE_SYSTEM_PROMPT_BOUNDARY__"
 PROMPT_FILE = "system.prompt.md"
+PROMPT_TEXT = (
+    "You are a careful coding agent. Keep answers short.\n\n"
+    f"{MARKER}\n\n"
+    "The user works in this repository.\n\n"
+    f"{MARKER}\n\n"
+    "Later text.\n"
+)
 AGENTS_SENTENCE = "Run the linters before every commit."
 SOURCE_FILE = "src/app.py"
 """A source file: no prompt, no instruction file; the Claude rule below applies to it."""
@@ -137,13 +144,7 @@ def _make_workspace(base: Path) -> Path:
     (workspace / SCOPED_RULE).write_text("---\npaths: src/**/*.py\n---\nType every function.\n")
     (workspace / "src").mkdir()
     (workspace / SOURCE_FILE).write_text("def main() -> None:\n    print('hello')\n")
-    (workspace / PROMPT_FILE).write_text(
-        "You are a careful coding agent. Keep answers short.\n\n"
-        f"{MARKER}\n\n"
-        "The user works in this repository.\n\n"
-        f"{MARKER}\n\n"
-        "Later text.\n"
-    )
+    (workspace / PROMPT_FILE).write_text(PROMPT_TEXT)
     return workspace
 
 
@@ -299,6 +300,15 @@ def code_server(tmp_path: Path) -> Iterator[tuple[CodeServer, Tools]]:
         yield started
 
 
+def cursor_at(text: str, through: str) -> str:
+    """VS Code's 1-based "line:column" (UTF-16) just after ``through`` in ``text``: what Go to
+    Line/Column takes."""
+    before = text[: text.index(through) + len(through)]
+    line = before.count("\n") + 1
+    column = len(before.rsplit("\n", 1)[-1].encode("utf-16-le")) // 2 + 1
+    return f"{line}:{column}"
+
+
 def _server_log(server: CodeServer) -> str:
     """The promptls output channel (it names the server it started), from VS Code's logs."""
     logs = server.user_data / "logs"
@@ -323,6 +333,8 @@ def _drive(server: CodeServer, tools: Tools, scenario: str, **more: str) -> dict
         "screenshots": str(artifacts),
         "workspace": str(server.workspace),
         "file": PROMPT_FILE,
+        # Inside the second (duplicate) marker's "BOUNDARY".
+        "hoverAt": cursor_at(PROMPT_TEXT, "repository.\n\n__ZIDANE_SYSTEM_PROMPT_BOUND"),
         "expectInPreview": AGENTS_SENTENCE,
         "appendToAgents": ADDED_SENTENCE,
         "timeoutMs": 60000,

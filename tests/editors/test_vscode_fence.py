@@ -15,8 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.editors.test_vscode import ROOT, _code_server, _drive
-from tests.editors.test_vscode_navigation import definition_at
+from tests.editors.test_vscode import ROOT, _code_server, _drive, cursor_at
 
 pytestmark = pytest.mark.editor
 
@@ -30,7 +29,7 @@ def test_unclosed_fence_quick_fix_in_vscode(tmp_path: Path) -> None:
     with _code_server(tmp_path, Path(server_path)) as (server, tools):
         agents = server.workspace / NAME
         agents.write_bytes(TEXT.encode("utf-8"))
-        fix_at = definition_at(TEXT, "例:\r\n  ")  # the fence's first backtick
+        fix_at = cursor_at(TEXT, "例:\r\n  ")  # the fence's first backtick
         seen = _drive(server, tools, "fence", file=NAME, expectInFile="make", fixAt=fix_at)
     steps = seen["steps"]
     problems = "\n".join(steps["problems"]["rows"])

@@ -12,20 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.editors.test_vscode import ROOT, _code_server, _drive
+from tests.editors.test_vscode import ROOT, _code_server, _drive, cursor_at
 
 pytestmark = pytest.mark.editor
 
 CLAUDE = "# Règles 😀\n\nLis 漢字 @docs/style.md avant tout.\n"
 STYLE = "# Style guide"
-
-
-def definition_at(text: str, through: str) -> str:
-    """VS Code's 1-based "line:column" (UTF-16) just after ``through`` in ``text``."""
-    before = text[: text.index(through) + len(through)]
-    line = before.count("\n") + 1
-    column = len(before.rsplit("\n", 1)[-1].encode("utf-16-le")) // 2 + 1
-    return f"{line}:{column}"
 
 
 def test_vscode_goes_to_an_import_and_completes_after_at(tmp_path: Path) -> None:
@@ -44,7 +36,7 @@ def test_vscode_goes_to_an_import_and_completes_after_at(tmp_path: Path) -> None
             "file": "CLAUDE.md",
             "expectInFile": "@docs/style.md",
             "expectInTarget": STYLE,
-            "definitionAt": definition_at(CLAUDE, "@docs/sty"),
+            "definitionAt": cursor_at(CLAUDE, "@docs/sty"),
         }
         steps = _drive(server, tools, "navigation", **more)["steps"]
     assert "".join(steps["definition"]["title"].split()).startswith("style.md")
