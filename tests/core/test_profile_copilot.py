@@ -17,6 +17,7 @@ from pathlib import Path
 
 from promptls.assembly.agents import render_agent
 from promptls.context import Discovery, EntryStatus, discover
+from promptls.views.matrix import cell_text, coverage_matrix
 from tests.core.helpers import write
 
 
@@ -296,6 +297,23 @@ def test_a_file_another_top_level_file_loaded_is_reported_as_sent_again(tmp_path
     assert reasons[2] == "skipped: @AGENTS.md on line 2 of CLAUDE.md names a file already loaded"
     wire = render_agent(d).wire
     assert wire.count("agents\n") == 2
+
+
+def test_the_coverage_matrix_counts_a_second_copy_as_sent(tmp_path: Path) -> None:
+    """AGENTS.md sent on its own and again inside CLAUDE.md's element: its entry for the
+    import points at the text sent again, and the matrix cell says "2×" with both copies'
+    bytes; the repeat within CLAUDE.md sends nothing and adds nothing."""
+    root = repo(tmp_path)
+    write(root / "CLAUDE.md", "@AGENTS.md\nand @AGENTS.md again\n")
+    d = copilot(tmp_path, root)
+    agents = str(root / "AGENTS.md")
+    order = next(i for i, f in enumerate(d.files) if f.path == agents)
+    assert [e.sent_again for e in d.entries if e.path == agents] == [None, order, None]
+    [row] = [r for r in coverage_matrix([d]).rows if r.path == agents]
+    cell = row.cells[0]
+    assert cell is not None
+    assert (cell.status, cell.sent, cell.bytes) == ("loaded", 2, 2 * len(b"agents\n"))
+    assert cell_text(cell) == "2× 14B"
 
 
 def test_a_file_sent_on_its_own_is_not_inlined_past_the_hop_limit(tmp_path: Path) -> None:

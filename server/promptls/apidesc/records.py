@@ -75,6 +75,11 @@ class _Entry(TypedDict):
         "For a cut file, the first byte the agent does not read (where check's PL014 "
         "range starts).",
     ]
+    sentAgain: Annotated[
+        _OptInt,
+        "For a second copy (a skipped import the agent inlines again at this place), the "
+        "index in load order of the text it sends again.",
+    ]
 
 
 DiscoveryEntry = Annotated[_Entry, Shared("DiscoveryEntry")]

@@ -173,10 +173,12 @@ class ImportFollower(Recorder):
                 reason = f"skipped: {where} names a file already loaded"
                 self.once(ref, target, scope, EntryStatus.SKIPPED, reason, result.size, importer)
                 return
+            order = next(i for i, f in enumerate(self.files) if f.path == target)
             again = self.again(
-                style, f"{where} ({_via(chain)})" if len(chain) > 1 else where, target
+                style, f"{where} ({_via(chain)})" if len(chain) > 1 else where, target, order
             )
-            self.once(ref, target, scope, EntryStatus.SKIPPED, again, result.size, importer)
+            self.once(ref, target, scope, EntryStatus.SKIPPED, again, result.size, importer,
+                      sent_again=order)  # fmt: skip
         else:
             inside_of = f", {_via(chain)}" if len(chain) > 1 else ""
             notes = [f"imported by {where} (hop {hop} of at most {depth}{inside_of})"]
@@ -194,10 +196,9 @@ class ImportFollower(Recorder):
 
     # -- the reasons --------------------------------------------------------------------
 
-    def again(self, style: ImportStyle, where: str, target: str) -> str:
+    def again(self, style: ImportStyle, where: str, target: str, order: int) -> str:
         """A file the agent inlines a second time: say so, why, and where its text is in
-        files."""
-        order = next(i for i, f in enumerate(self.files) if f.path == target)
+        files (``order``)."""
         why = (
             "it inlines each file once per top-level file, so a file that another one "
             "loads or imports is sent again"
@@ -284,6 +285,8 @@ class ImportFollower(Recorder):
         reason: str,
         size: int | None,
         importer: str,
+        *,
+        sent_again: int | None = None,
     ) -> None:
         """Record an outcome once per import site: a chain gemini inlines twice would
         otherwise report the same broken ``@path`` twice."""
@@ -291,7 +294,8 @@ class ImportFollower(Recorder):
         if key in self.recorded:
             return
         self.recorded.add(key)
-        self.add(path, scope, status, reason, size, importer=importer, line=ref.line)
+        self.add(path, scope, status, reason, size, importer=importer, line=ref.line,
+                 sent_again=sent_again)  # fmt: skip
 
     def import_error(
         self, ref: ImportRef, path: str, scope: ContextScope, reason: str, importer: str

@@ -73,6 +73,9 @@ class Entry(Record):
     with replacement characters), None when the file is clean. ``cut_at`` is, for a
     ``cut`` file, the offset of the first byte the agent does not read: the one place
     every front end (``context``, ``check``, hover, diagnostics) takes the cut from.
+    ``sent_again`` is, for a second copy (a ``skipped`` import the agent inlines again at
+    this place: Copilot per top-level file, gemini per chain), the index in
+    ``Discovery.files`` of the text it sends again; None for every other entry.
     """
 
     path: str
@@ -85,6 +88,7 @@ class Entry(Record):
     line: int | None = None
     bad_byte: int | None = None
     cut_at: int | None = None
+    sent_again: int | None = None
 
 
 class Discovery(Record):

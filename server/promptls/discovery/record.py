@@ -63,9 +63,13 @@ class Recorder:
         *,
         importer: str | None = None,
         line: int | None = None,
+        sent_again: int | None = None,
     ) -> None:
-        """Record a candidate that is not part of ``files``."""
-        self.entries.append(Entry(path, scope, status, reason, size, None, importer, line))
+        """Record a candidate that is not part of ``files`` (``sent_again``: a second copy
+        of the one at that index, ``Entry.sent_again``)."""
+        self.entries.append(
+            Entry(path, scope, status, reason, size, None, importer, line, sent_again=sent_again)
+        )
 
 
 def link_target(path: str) -> str:

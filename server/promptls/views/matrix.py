@@ -84,18 +84,28 @@ def _exists(entry: Entry) -> bool:
         return False
 
 
-def _sent_bytes(found: Discovery, entry: Entry) -> int:
+def _sent_order(entry: Entry) -> int | None:
+    """The index in ``files`` of the text this entry sends: its own for a file sent
+    (loaded, cut, imported), the first copy's for a second copy (``Entry.sent_again``);
+    None when it sends nothing."""
+    if str(entry.status) in _SENT:
+        return entry.order
+    return entry.sent_again
+
+
+def _sent_bytes(found: Discovery, order: int) -> int:
     """UTF-8 bytes of what was sent of the file (after a cut)."""
-    if entry.order is None or entry.order >= len(found.files):
+    if order >= len(found.files):
         return 0
-    return len(found.files[entry.order].content.encode("utf-8", "surrogatepass"))
+    return len(found.files[order].content.encode("utf-8", "surrogatepass"))
 
 
 def _cell(found: Discovery, entries: list[Entry]) -> Cell:
-    """The cell of one agent for one real file met through ``entries``."""
-    sent = [e for e in entries if str(e.status) in _SENT and e.order is not None]
+    """The cell of one agent for one real file met through ``entries``: every copy it
+    sends counts, a second copy (sent again by an import) as much as the first."""
+    sent = [order for e in entries if (order := _sent_order(e)) is not None]
     status = min((str(e.status) for e in entries), key=lambda s: _RANK.get(s, len(_RANK)))
-    return Cell(status, sum(_sent_bytes(found, e) for e in sent), len(sent))
+    return Cell(status, sum(_sent_bytes(found, order) for order in sent), len(sent))
 
 
 def coverage_matrix(discoveries: Sequence[Discovery]) -> Matrix:

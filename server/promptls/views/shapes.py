@@ -86,6 +86,7 @@ def entry_json(entry: Entry) -> rec.DiscoveryEntry:
         "line": entry.line,
         "badByte": entry.bad_byte,
         "cutAt": entry.cut_at,
+        "sentAgain": entry.sent_again,
     }
 
 

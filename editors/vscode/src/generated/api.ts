@@ -207,6 +207,7 @@ export type DiscoveryEntry = {
   line: number | null;
   badByte: number | null;
   cutAt: number | null;
+  sentAgain: number | null;
 };
 
 /** An agent setting that shaped the discovery. */
