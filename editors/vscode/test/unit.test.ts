@@ -175,6 +175,7 @@ function contextAnswer(): ShowContextFilesResult {
     line: null,
     badByte: null,
     cutAt: null,
+    sentAgain: null,
   });
   const profile = (name: string, entries: ReturnType<typeof entry>[]) => ({
     profile: name,
@@ -235,7 +236,14 @@ type Entry = Profile["entries"][number];
 /** One agent's answer: `sent` are [path, status, bytes, tokens] in load order; `others`
  * are [path, status, size] of the candidates not sent. */
 function agent(name: string, sent: [string, Entry["status"], number, number][], others: [string, Entry["status"], number | null][] = []): Profile {
-  const base = { scope: "project" as const, importedFrom: null, line: null, badByte: null, cutAt: null };
+  const base = {
+    scope: "project" as const,
+    importedFrom: null,
+    line: null,
+    badByte: null,
+    cutAt: null,
+    sentAgain: null,
+  };
   const entries: Entry[] = [
     ...others.map(([path, status, size]) => ({ ...base, path, status, size, order: null, reason: `${status} because` })),
     ...sent.map(([path, status, bytes], order) => ({ ...base, path, status, size: bytes, order, reason: "sent" })),
