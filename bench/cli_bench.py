@@ -190,17 +190,15 @@ sys.stdout.write(json.dumps({{"ms_per_mb": wall, "cpu_ms_per_mb": cpu, "findings
 def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
     """``promptls.analysis.analyze`` in process: median-able samples of ms per MB.
 
-    Each text is analysed in a fresh interpreter of the project venv (the bench's own
-    process holds the other rows' results, and the garbage collector's passes over them
-    would be billed to the analysis: ~2 ms/MB with two million objects). One untimed
-    warm-up call first, so imports and regex compilation are not billed to the text. The
-    sizes are the mixed text of the other rows (keyed by size); each text kind of
-    ``workloads.SCRIPTS`` is measured at 1 MB too (keyed ``1000000/<kind>``).
-
-    Each text is analysed in one interpreter per seed of :data:`HASH_SEEDS`, their samples
-    pooled: the same instructions run ~1.7 times as long in some processes as in others
-    (a memory-layout effect that follows the string-hash seed), so one process per row
-    would report whichever layout it drew.
+    Each text is analysed in fresh interpreters of the project venv, one per seed of
+    :data:`HASH_SEEDS`, their samples pooled. Not in the bench's own process: it holds the
+    other rows' results, and the garbage collector's passes over them would be billed to
+    the analysis (~2 ms/MB with two million objects). Not in one process: the same
+    instructions run ~1.7 times as long in some as in others (a memory-layout effect that
+    follows the string-hash seed), and one would report whichever layout it drew. One
+    untimed warm-up call first, so imports and regex compilation are not billed to the
+    text. The sizes are the mixed text of the other rows (keyed by size); each text kind
+    of ``workloads.SCRIPTS`` is measured at 1 MB too (keyed ``1000000/<kind>``).
     """
     out: dict[str, Any] = {}
     cases = [(str(size), size, "mixed") for size in sizes]
