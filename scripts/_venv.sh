@@ -1,5 +1,5 @@
 # Sourced by scripts/*: make sure .venv exists and holds the project with the given extra.
-# The install is skipped when pyproject.toml has not changed since the last one (a stamp
+# The install is skipped when its inputs have not changed since the last one (a stamp
 # file keeps its hash), so the inner loop stays fast; a fresh clone always installs.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,7 +16,8 @@ ensure_venv() {
   fi
   local stamp="$VENV/.promptls-install-$extra"
   local want
-  want="$(cat "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)"
+  # The install also builds the C speedup (hatch_build.py): its source and the hook count.
+  want="$(cat "$ROOT/pyproject.toml" "$ROOT/hatch_build.py" "$ROOT"/server/promptls/text/*.c | sha256sum | cut -d' ' -f1)"
   if [[ ! -f $stamp || "$(cat "$stamp")" != "$want" ]]; then
     echo "==> installing promptls${extra:+[$extra]} into .venv"
     "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip >/dev/null

@@ -22,7 +22,14 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 ACTION_RUN = ROOT / "scripts" / "action-run.sh"
 # Everything the sdist is built from (pyproject.toml's sdist include list).
-BUILD_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "server/promptls", "docs")
+BUILD_INPUTS = (
+    "pyproject.toml",
+    "hatch_build.py",
+    "README.md",
+    "LICENSE",
+    "server/promptls",
+    "docs",
+)
 
 
 @dataclass(frozen=True)
@@ -54,8 +61,8 @@ def _inputs_hash() -> str:
         base = ROOT / name
         files = sorted(p for p in base.rglob("*") if p.is_file()) if base.is_dir() else [base]
         for path in files:
-            if "__pycache__" in path.parts:
-                continue
+            if "__pycache__" in path.parts or path.suffix in (".so", ".pyd"):
+                continue  # byte code, and the speedup an editable install built in place
             digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -91,7 +98,7 @@ def dist() -> Dist:
         (out / ".done").touch()
         _prune(out)
     (sdist,) = out.glob("promptls-*.tar.gz")
-    (wheel,) = out.glob("promptls-*-py3-none-any.whl")
+    (wheel,) = out.glob("promptls-*.whl")
     return Dist(sdist, wheel)
 
 

@@ -6,7 +6,8 @@
 # C accelerator (yaml/_yaml*.so) next to its pure-Python package; `yaml` imports without it
 # (yaml.__with_libyaml__ is then False, and promptls only calls yaml.safe_load), so the
 # accelerator and the `_yaml` shim are removed rather than shipping one .vsix per platform.
-# The script fails if any other compiled file is left.
+# promptls' own C speedup (hatch_build.py) is not built (PROMPTLS_PURE): promptls takes its
+# pure-Python paths without it. The script fails if any other compiled file is left.
 #
 # Python: $PYTHON, else the checkout's .venv, else python3 (it needs pip; dependencies come
 # from PyPI or pip's cache).
@@ -21,7 +22,7 @@ OUT="$EXT/bundled/libs"
 rm -rf "$EXT/bundled"
 mkdir -p "$OUT"
 log="$(mktemp)"
-if ! "$PY" -m pip install --disable-pip-version-check --no-compile --target "$OUT" "$ROOT" >"$log" 2>&1; then
+if ! PROMPTLS_PURE=1 "$PY" -m pip install --disable-pip-version-check --no-compile --target "$OUT" "$ROOT" >"$log" 2>&1; then
   cat "$log" >&2
   rm -f "$log"
   exit 1

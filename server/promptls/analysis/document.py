@@ -11,7 +11,8 @@ from promptls.analysis.model import DocumentKind, MarkerHit, MarkerKind
 from promptls.analysis.scanner import anchor_words
 from promptls.analysis.suppress import Suppressions
 from promptls.record import Record, field
-from promptls.text.invisible import has_invisible
+from promptls.text import codeset
+from promptls.text.invisible import INVISIBLE, has_invisible
 from promptls.text.mapper import text_to_utf8, utf8_pieces
 from promptls.text.markdown import Code
 
@@ -65,9 +66,23 @@ class Document(Record, frozen=False):
     def invisible(self) -> bool:
         """Whether the text holds an invisible character (``chars.INVISIBLE_RANGES``,
         none of them ASCII): PL010 reports them, and the marker scanner takes its fast
-        path only without them."""
+        path only without them. With the C speedup, one pass over the ``str``; without,
+        a search of ``utf8``."""
+        if self.text.isascii():
+            return False
+        if codeset.NATIVE:
+            return INVISIBLE.first(self.text) >= 0
         data = self.utf8
         return data is not None and has_invisible(data, self.text)
+
+    @property
+    def utf8_at_hand(self) -> bytes | None:
+        """``utf8`` when the analysis has encoded the text already (the invisible search
+        without the C speedup does), else None. A search that reads a text stored at 4
+        bytes a character faster in its bytes (PL033's gate: 0.8 against 1.4 ms per MB)
+        takes them when they are there; an encoding of its own would cost more."""
+        at_hand: bytes | None = self.__dict__.get("utf8")
+        return at_hand
 
     @cached_property
     def dashes(self) -> Dashes:

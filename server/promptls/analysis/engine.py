@@ -110,9 +110,9 @@ def prepare(text: str, path: str | None, settings: Settings, kind: DocumentKind)
         text,
         settings.markers,
         FOREIGN_MARKERS,
-        data=doc.utf8,
-        # The piece starts cost an encoding of their own: asked for only where the
-        # scanner's plain search (which maps byte offsets) is sure to run.
+        # The bytes and their piece starts are for the scanner's plain search (which
+        # maps byte offsets), which runs only for a text with invisible characters.
+        data=doc.utf8 if doc.invisible else None,
         starts=doc.utf8_starts if doc.invisible else None,
         invisible=doc.invisible,
         dash_spots=doc.dashes.spots,

@@ -1,9 +1,12 @@
-"""Where a text's invisible characters are, searched in its UTF-8 bytes.
+"""Where a text's invisible characters are: in the ``str`` with the C speedup, else in
+its UTF-8 bytes.
 
 PL010 reports them, and the marker scanner asks whether a text has any before it takes
 its fast path (an invisible character inside a word makes that word marker-shaped): one
 search answers both, once per document (``Document.invisible``). Every invisible
 character of ``chars.INVISIBLE_RANGES`` is non-ASCII, so an ASCII text has none.
+:data:`INVISIBLE` is the set for ``codeset``'s scan of the ``str``; the byte patterns
+below are the search where the C speedup is absent.
 """
 
 from __future__ import annotations
@@ -12,8 +15,12 @@ import re
 from functools import cache
 
 from promptls.text.chars import INVISIBLE_RANGES
+from promptls.text.codeset import CodeSet
 from promptls.text.lazyre import constant, lazy_built
 from promptls.text.leads import Led
+
+INVISIBLE = CodeSet((low, high) for low, high, _ in INVISIBLE_RANGES)
+"""Every invisible character, for ``CodeSet.first`` over a ``str``."""
 
 
 def utf8_alternatives() -> list[tuple[int, bytes]]:

@@ -12,8 +12,9 @@ from promptls.analysis.code import (
 from promptls.analysis.document import Document
 from promptls.analysis.model import Edit, Finding, Fix, MarkerKind, Related, Severity
 from promptls.analysis.rules.base import TEXT_KINDS, Rule
+from promptls.text import codeset
 from promptls.text.chars import BIDI, describe
-from promptls.text.invisible import UTF8_INVISIBLE
+from promptls.text.invisible import INVISIBLE, UTF8_INVISIBLE
 from promptls.text.mapper import Mapper, utf8_to_offsets
 from promptls.text.markdown import line_start
 
@@ -50,16 +51,20 @@ def _fence_escape(doc: Document, start: int, end: int) -> bool:
 
 
 def _runs(doc: Document) -> Iterator[tuple[int, int]]:
-    """Runs of invisible characters as ``str`` spans, found over the UTF-8 bytes."""
-    data = doc.utf8
-    if data is None:
-        return
+    """Runs of invisible characters as ``str`` spans, found in the ``str`` with the C
+    speedup, else over the UTF-8 bytes."""
     if not doc.invisible:
         return
-    spans = [m.span() for m in UTF8_INVISIBLE.finditer(data)]
-    if not spans:
+    if codeset.NATIVE:
+        flat = [x for at in INVISIBLE.offsets(doc.text) for x in (at, at + 1)]
+    else:
+        data = doc.utf8
+        if data is None:
+            return
+        spans = [m.span() for m in UTF8_INVISIBLE.finditer(data)]
+        flat = utf8_to_offsets(data, [x for span in spans for x in span], doc.utf8_starts)
+    if not flat:
         return
-    flat = utf8_to_offsets(data, [x for span in spans for x in span], doc.utf8_starts)
     run_start = run_end = -1
     for i in range(0, len(flat), 2):
         start, end = flat[i], flat[i + 1]
