@@ -52,7 +52,7 @@ def _run(kind: str, times: int, out: Path) -> dict[str, int]:
         capture_output=True,
     )
     annotated = subprocess.run(
-        ["callgrind_annotate", "--threshold=100", str(out)],
+        ["callgrind_annotate", "--threshold=100", "--auto=no", str(out)],
         capture_output=True,
         text=True,
         check=True,

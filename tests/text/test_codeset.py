@@ -1,7 +1,8 @@
-"""``CodeSet.first``: the C scan over a ``str``'s code points in place gives the regex
-class's answers, for every storage width, range and bound; the analysis that uses it
-(the invisible-character check, PL010, PL033's gate) reports the same findings with the
-C speedup as without it; and the project's own install has the speedup built."""
+"""The C speedup's scans give the pure-Python answers: ``CodeSet.first`` (the code points
+read in place) the regex class's, for every storage width, range and bound, and
+``ascii_view`` one byte per code point; the analysis that uses them (the invisible-
+character check, PL010, PL033's gate) reports the same findings with the C speedup as
+without it; and the project's own install has the speedup built."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 from promptls.analysis import analyze
 from promptls.text import codeset
 from promptls.text.chars import INVISIBLE_RANGES
-from promptls.text.codeset import CodeSet
+from promptls.text.codeset import CodeSet, ascii_view, ascii_view_pure
 from promptls.text.invisible import INVISIBLE
 from tests import examples
 
@@ -107,7 +108,7 @@ def test_ranges_out_of_order_or_range_are_refused(spans: list[tuple[int, int]]) 
 
 @pytest.mark.skipif(not codeset.NATIVE, reason="the C speedup is not built")
 def test_the_scan_refuses_wrong_arguments_instead_of_reading_past_its_tables() -> None:
-    from promptls.text._speedups import first_of
+    from promptls.text._speedups import ascii_bytes, first_of
 
     blocks, bits = INVISIBLE.tables
     with pytest.raises(ValueError):
@@ -118,7 +119,24 @@ def test_the_scan_refuses_wrong_arguments_instead_of_reading_past_its_tables() -
         first_of(b"a", blocks, bits, 0, 1)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
         first_of("a", blocks, bits, 0)  # type: ignore[call-arg]
+    with pytest.raises(TypeError):
+        ascii_bytes(b"a")  # type: ignore[arg-type]
     assert first_of("a\u200b", blocks, bits, 5, -3) == -1
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(texts)
+def test_the_ascii_view_has_one_byte_per_code_point(text: str) -> None:
+    """ASCII as itself, anything else (surrogates, U+10FFFF) one byte no ASCII pattern
+    matches."""
+    if codeset.NATIVE:
+        assert ascii_view(text) == ascii_view_pure(text)
+    view = ascii_view_pure(text)
+    assert len(view) == len(text)
+    assert all(
+        (b == ord(ch)) if ch.isascii() else (b == codeset.NON_ASCII)
+        for b, ch in zip(view, text, strict=True)
+    )
 
 
 PIECES = [
@@ -138,6 +156,9 @@ PIECES = [
     "```\n",
     "2026-01-02",
     "<!-- promptls-disable PL010 -->",
+    "ghp_" + "x" * 36,
+    "é_",
+    "\u200bsk-" + "b2" * 12,
 ]
 
 
@@ -161,4 +182,5 @@ def test_the_analysis_reports_the_same_without_the_c_speedup(pieces: list[str], 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(codeset, "NATIVE", False)
         patch.setattr(codeset, "_first_of", None)
+        patch.setattr(codeset, "_ascii_bytes", None)
         assert report() == with_speedup

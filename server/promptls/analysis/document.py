@@ -75,14 +75,19 @@ class Document(Record, frozen=False):
         data = self.utf8
         return data is not None and has_invisible(data, self.text)
 
-    @property
-    def utf8_at_hand(self) -> bytes | None:
-        """``utf8`` when the analysis has encoded the text already (the invisible search
-        without the C speedup does), else None. A search that reads a text stored at 4
-        bytes a character faster in its bytes (PL033's gate: 0.8 against 1.4 ms per MB)
-        takes them when they are there; an encoding of its own would cost more."""
-        at_hand: bytes | None = self.__dict__.get("utf8")
-        return at_hand
+    @cached_property
+    def ascii_bytes(self) -> bytes | None:
+        """Bytes that a pattern of ASCII literals and classes matches where it matches
+        the text (every non-ASCII character is bytes outside all of them), for a search
+        that reads a text stored at 4 bytes a character faster in bytes (PL033's gate:
+        0.36 against 0.7 ms per MB of emoji text). With the C speedup, one byte per code
+        point (``codeset.ascii_view``); without it, ``utf8`` (the invisible search has
+        made it already). None for an ASCII text: search the ``str``."""
+        if self.text.isascii():
+            return None
+        if codeset.NATIVE:
+            return codeset.ascii_view(self.text)
+        return self.utf8
 
     @cached_property
     def dashes(self) -> Dashes:

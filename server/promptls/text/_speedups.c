@@ -97,8 +97,53 @@ first_of(PyObject *module, PyObject *const *args, Py_ssize_t nargs)
     return PyLong_FromSsize_t(found);
 }
 
+PyDoc_STRVAR(ascii_bytes_doc,
+"ascii_bytes(text, /) -> bytes\n\n"
+"One byte per code point of text: an ASCII one as itself, any other as 0x80.");
+
+static PyObject *
+ascii_bytes(PyObject *module, PyObject *text)
+{
+    if (!PyUnicode_Check(text)) {
+        PyErr_SetString(PyExc_TypeError, "ascii_bytes() takes a str");
+        return NULL;
+    }
+#if PY_VERSION_HEX < 0x030C0000
+    if (PyUnicode_READY(text) < 0)
+        return NULL;
+#endif
+    Py_ssize_t n = PyUnicode_GET_LENGTH(text);
+    PyObject *out = PyBytes_FromStringAndSize(NULL, n);
+    if (out == NULL)
+        return NULL;
+    unsigned char *o = (unsigned char *)PyBytes_AS_STRING(out);
+    const void *data = PyUnicode_DATA(text);
+    switch (PyUnicode_KIND(text)) {
+    case PyUnicode_1BYTE_KIND:
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_UCS1 c = ((const Py_UCS1 *)data)[i];
+            o[i] = c < 0x80 ? c : 0x80;
+        }
+        break;
+    case PyUnicode_2BYTE_KIND:
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_UCS2 c = ((const Py_UCS2 *)data)[i];
+            o[i] = c < 0x80 ? (unsigned char)c : 0x80;
+        }
+        break;
+    default:
+        for (Py_ssize_t i = 0; i < n; i++) {
+            Py_UCS4 c = ((const Py_UCS4 *)data)[i];
+            o[i] = c < 0x80 ? (unsigned char)c : 0x80;
+        }
+        break;
+    }
+    return out;
+}
+
 static PyMethodDef methods[] = {
     {"first_of", (PyCFunction)(void (*)(void))first_of, METH_FASTCALL, first_of_doc},
+    {"ascii_bytes", (PyCFunction)ascii_bytes, METH_O, ascii_bytes_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -21,14 +21,19 @@ from collections.abc import Callable, Iterable, Iterator
 from functools import cached_property
 
 try:
+    from promptls.text._speedups import ascii_bytes as _built_ascii
     from promptls.text._speedups import first_of as _built
 except ImportError:  # pragma: no cover - only where the C speedup was not built
-    _built = None  # type: ignore[assignment]
+    _built = _built_ascii = None  # type: ignore[assignment]
 
 _first_of: Callable[[str, bytes, bytes, int, int], int] | None = _built
+_ascii_bytes: Callable[[str], bytes] | None = _built_ascii
 
 NATIVE = _first_of is not None
 """Whether the C speedup is present (``promptls --version --verbose`` says so)."""
+
+NON_ASCII = 0x80
+"""The byte :func:`ascii_view` puts for every code point above ASCII."""
 
 BLOCK = 128
 """Code points per entry of a set's block table (the C scan's first check)."""
@@ -88,3 +93,23 @@ class CodeSet:
         while at >= 0:
             yield at
             at = self.first(text, at + 1)
+
+
+def ascii_view(text: str) -> bytes | None:
+    """One byte per code point of ``text``: an ASCII one as itself, any other
+    :data:`NON_ASCII`; None without the C speedup (a Python loop would cost more than
+    any search it saves).
+
+    A pattern of ASCII literals and ASCII classes (no ``\\w``, ``\\d``, ``\\s``, ``.``
+    or negated class, which a non-ASCII character can match) matches these bytes exactly
+    where it matches the text, at the same offsets: every non-ASCII code point is one
+    byte that no literal or class of it matches, as the character is. A text stored at
+    4 bytes a character is searched in a quarter of the memory."""
+    if _ascii_bytes is None:
+        return None
+    return _ascii_bytes(text)
+
+
+def ascii_view_pure(text: str) -> bytes:
+    """:func:`ascii_view` without the C speedup (the reference the tests compare it to)."""
+    return bytes(ord(ch) if ord(ch) < NON_ASCII else NON_ASCII for ch in text)

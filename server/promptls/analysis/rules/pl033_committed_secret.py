@@ -233,8 +233,8 @@ _GATE_REST_BYTES = Leads(_GATE_REST_PATTERN.encode("ascii"))
 
 
 def may_hold_secret(text: str, utf8: bytes | None, dash: bool | None = None) -> bool:
-    """Whether the gate passes ``text``; ``utf8`` is its encoding when the caller has it
-    (``Document.utf8_at_hand``), searched instead of the text, and ``dash`` the gate's answer at a ``-`` when the document's shared pass has it
+    """Whether the gate passes ``text``; ``utf8`` is bytes the gate matches as it does the
+    text (``Document.ascii_bytes``), searched instead when given, and ``dash`` the gate's answer at a ``-`` when the document's shared pass has it
     (``Document.dashes``): then only the other alternatives are searched."""
     if dash:
         return True
@@ -250,7 +250,7 @@ def may_hold_secret(text: str, utf8: bytes | None, dash: bool | None = None) -> 
 def check(doc: Document) -> Iterator[Finding]:
     """One error per secret, code or prose alike; the message never holds the secret."""
     text = doc.text
-    if not may_hold_secret(text, doc.utf8_at_hand, doc.dashes.secret):
+    if not may_hold_secret(text, doc.ascii_bytes, doc.dashes.secret):
         return
     for start, end, what in secrets(text):
         yield RULE.finding(
