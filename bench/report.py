@@ -283,11 +283,18 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
         samples = [v / 1000 for v in analysis.get(size, {}).get(key, [])]
         return cell(summary(samples), "ms", analysis.get("error")).replace(" ms", " ms/MB")
 
+    def quiet(size: str) -> str:
+        """How many samples were taken, of which the row keeps the quiet ones."""
+        row = analysis.get(size, {})
+        kept, taken = len(row.get("cpu_ms_per_mb", [])), row.get("taken")
+        return f"; {kept} of {taken} samples quiet" if taken else ""
+
     for size, label in ANALYSIS_ROWS:
         if size in analysis or (size == "1000000" and analysis.get("error")):
             lines.append(
                 f"| analysis, {label} prompt file, in-process wall (CPU) | "
-                f"{fn(size, 'ms_per_mb')} ({fn(size, 'cpu_ms_per_mb')}) | n/a (no library) |"
+                f"{fn(size, 'ms_per_mb')} ({fn(size, 'cpu_ms_per_mb')}{quiet(size)}) "
+                "| n/a (no library) |"
             )
     if cli.get("check_imports"):
         lines.append(f"\n`promptls check` imports from pygls/lsprotocol: {cli['check_imports']}.")

@@ -30,7 +30,7 @@ _first_of: Callable[[str, bytes, bytes, int, int], int] | None = _built
 _ascii_bytes: Callable[[str], bytes] | None = _built_ascii
 
 NATIVE = _first_of is not None
-"""Whether the C speedup is present (``promptls --version --verbose`` says so)."""
+"""Whether the C speedup is present (built by the install where a compiler is at hand)."""
 
 NON_ASCII = 0x80
 """The byte :func:`ascii_view` puts for every code point above ASCII."""
