@@ -1,6 +1,7 @@
 """The shared pass over ``-`` (``analysis.dashes``) gives the marker scanner the spots
 its own ``-`` search finds, PL033 its gate's answer at a ``-`` and PL008 where its date
-and UUID search matches; each answers the same from it as from its own searches."""
+and UUID search matches; each answers the same from it as from its own searches, and the
+pass answers the same over a non-ASCII text's one-byte view as over the text."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from promptls.analysis.dashes import dash_pass
 from promptls.analysis.rules import pl008_volatile_static as pl008
 from promptls.analysis.rules import pl033_committed_secret as pl033
 from promptls.analysis.scanner import anchor_words, scan
+from promptls.text.codeset import ascii_view_pure
 from promptls.text.mapper import text_to_utf8
 from tests import MARKER, examples
 
@@ -73,6 +75,7 @@ def test_the_shared_pass_finds_what_each_search_finds(
     text = "".join(pieces)
     words = anchor_words(tuple(markers))
     dashes = dash_pass(text, words)
+    assert dash_pass(text, words, ascii_view_pure(text)) == dashes  # over the one-byte view
     spots, secret, dated = _own(text, words)
     assert dashes.spots == spots
     assert dashes.secret is secret

@@ -63,43 +63,60 @@ class Dashes(NamedTuple):
 
 
 _VOLATILE = f"(?=(?u:{VOLATILE_DASH}))"
+_VOLATILE_VIEW = "(?={})".format(VOLATILE_DASH.replace("\\d", "[0-9\\x80]"))
+"""``_VOLATILE`` over ``codeset.ascii_view`` bytes, where every non-ASCII character is
+``\\x80``: a Unicode digit (``\\d`` in PL008's pattern) may be one, so a superset of
+the positions; each position found is tried with the ``str`` pattern again."""
 _DASH = r"\-"
 """The spot's character, escaped, as ``anchors.spot_condition`` takes it."""
-_Searches = tuple[Led[str], re.Pattern[str] | None, re.Pattern[str], re.Pattern[str]]
+_Searches = tuple[Led[str], Led[bytes], re.Pattern[str] | None, re.Pattern[str], re.Pattern[str]]
 
 
 @lru_cache(maxsize=64)
 def _searches(words: tuple[str, ...]) -> _Searches:
     """The shared search, and each search's own pattern (the spots' only when the
     markers have anchor words), once per marker set."""
-    ahead, behind = [_VOLATILE], [_SECRET_AFTER_WORD]
-    spot = None
+    behind = [_SECRET_AFTER_WORD]
+    spot, ahead = None, []
     if words:
         ahead.append(spot_ahead(words))
         behind.append(spot_behind(_DASH))
         spot = re.compile(rf"\-(?:{spot_condition(_DASH, words)})", re.ASCII)
-    groups = (
-        f"{_AHEAD}(?:{'|'.join(ahead)})",
-        f"{_DASH_AHEAD}{_SECRET_BEFORE_DASH}",
-        f"{_BEHIND}(?:{'|'.join(behind)})",
-    )
-    union = Led(re.compile(f"-(?:{'|'.join(groups)})", re.ASCII))
+
+    def union(volatile: str) -> str:
+        groups = (
+            f"{_AHEAD}(?:{'|'.join([volatile, *ahead])})",
+            f"{_DASH_AHEAD}{_SECRET_BEFORE_DASH}",
+            f"{_BEHIND}(?:{'|'.join(behind)})",
+        )
+        return f"-(?:{'|'.join(groups)})"
+
+    on_text = Led(re.compile(union(_VOLATILE), re.ASCII))
+    on_view = Led(re.compile(union(_VOLATILE_VIEW).encode("ascii"), re.ASCII))
     secret = re.compile(rf"-(?:{SECRET_DASH})", re.ASCII)
-    return union, spot, secret, re.compile(f"-{_VOLATILE}")
+    return on_text, on_view, spot, secret, re.compile(f"-{_VOLATILE}")
 
 
-def dash_pass(text: str, words: tuple[str, ...]) -> Dashes:
+def dash_pass(text: str, words: tuple[str, ...], view: bytes | None = None) -> Dashes:
     """The ``-`` spots for ``words`` (none without words), PL033's gate answer and
     PL008's dates and UUIDs at a ``-``, from one search. The patterns are ASCII-only
     but for PL008's ``\\d``, so ``re.ASCII`` changes nothing but the scanner's
-    case-insensitive word match, which it asks for."""
-    union, spot, secret, volatile = _searches(words)
+    case-insensitive word match, which it asks for.
+
+    ``view`` is the text's ``codeset.ascii_view``, when the caller has it: the search
+    runs over its bytes (a text stored at 4 bytes a character is a quarter of the
+    memory), at the same offsets; every position it finds is tried on the text."""
+    on_text, on_view, spot, secret, volatile = _searches(words)
     most = len(text) // SPARSE + 64
     spots: list[int] = []
     dated: list[int] = []
     found = False
-    for match in union.finditer(text):
-        at = match.start()
+    starts = (
+        (m.start() for m in on_text.finditer(text))
+        if view is None
+        else (m.start() for m in on_view.finditer(view))
+    )
+    for at in starts:
         if spot is not None and spot.match(text, at) is not None:
             spots.append(at)
             if len(spots) > most:
