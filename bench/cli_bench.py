@@ -192,7 +192,7 @@ def reference():
 
 taken = []
 def quiet():
-    best = min(min(before, after) for before, _, _, after in taken)
+    best = min([min(before, after) for before, _, _, after in taken] + [{machine_best}])
     return [s for s in taken if max(s[0], s[3]) <= {slow} * best]
 
 while len(taken) < {reps} * {retakes} and (len(taken) < {reps} or len(quiet()) < {reps}):
@@ -214,7 +214,7 @@ sys.stdout.write(json.dumps({{
 """
 
 
-def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
+def analysis_ms_per_mb(sizes: list[int], reps: int, loop_ms: float | None = None) -> dict[str, Any]:
     """``promptls.analysis.analyze`` in process: median-able samples of ms per MB.
 
     Each text is analysed in fresh interpreters of the project venv, one per seed of
@@ -229,17 +229,26 @@ def analysis_ms_per_mb(sizes: list[int], reps: int) -> dict[str, Any]:
     ~1.7 times slower (another tenant of the host: no steal time is counted in the
     guest), and a row's few seconds can fall in one. A short Python loop is timed right
     before and after each sample; a sample whose loops ran over :data:`SLOW` times the
-    best loop of its interpreter was taken in such a spell, and another is taken in its
-    place, up to :data:`RETAKES` samples per wanted one (then every sample counts).
-    ``taken`` is how many were taken in all.
+    best loop (of its interpreter, or ``loop_ms``, the run's ``reference_loop`` at its
+    start, a tenth of that loop's length: a machine slow for a whole row is seen too) was
+    taken in such a spell, and another is taken in its place, up to :data:`RETAKES`
+    samples per wanted one (then every sample counts). ``taken`` is how many were taken
+    in all, of which the row keeps the quiet ones.
     """
     out: dict[str, Any] = {}
     cases = [(str(size), size, "mixed") for size in sizes]
     cases += [(f"{workloads.MB}/{k}", workloads.MB, k) for k in workloads.SCRIPTS]
     bench = str(Path(__file__).parent)
     for key, size, script in cases:
+        machine_best = loop_ms / 10_000 if loop_ms else float("inf")  # seconds per 100,000
         code = _ANALYSIS_CHILD.format(
-            bench=bench, size=size, script=script, reps=reps, slow=SLOW, retakes=RETAKES
+            bench=bench,
+            size=size,
+            script=script,
+            reps=reps,
+            slow=SLOW,
+            retakes=RETAKES,
+            machine_best=repr(machine_best),
         )
         pooled: dict[str, Any] = {
             "ms_per_mb": [],
