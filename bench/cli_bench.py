@@ -203,12 +203,14 @@ while len(taken) < {reps} * {retakes} and (len(taken) < {reps} or len(quiet()) <
     wall = (time.perf_counter() - start) * per_mb
     taken.append((before, wall, cpu, reference()))
 kept = quiet()
-if len(kept) < {reps}:
+calm = len(kept)
+if calm < {reps}:
     kept = taken
 sys.stdout.write(json.dumps({{
     "ms_per_mb": [s[1] for s in kept],
     "cpu_ms_per_mb": [s[2] for s in kept],
     "taken": len(taken),
+    "quiet": calm,
     "findings": len(result.findings),
 }}))
 """
@@ -233,7 +235,8 @@ def analysis_ms_per_mb(sizes: list[int], reps: int, loop_ms: float | None = None
     start, a tenth of that loop's length: a machine slow for a whole row is seen too) was
     taken in such a spell, and another is taken in its place, up to :data:`RETAKES`
     samples per wanted one (then every sample counts). ``taken`` is how many were taken
-    in all, of which the row keeps the quiet ones.
+    in all and ``quiet`` how many of them were quiet; the row keeps the quiet ones, or
+    all of an interpreter's when it got too few.
     """
     out: dict[str, Any] = {}
     cases = [(str(size), size, "mixed") for size in sizes]
@@ -255,6 +258,7 @@ def analysis_ms_per_mb(sizes: list[int], reps: int, loop_ms: float | None = None
             "cpu_ms_per_mb": [],
             "hash_seeds": HASH_SEEDS,
             "taken": 0,
+            "quiet": 0,
         }
         for seed in HASH_SEEDS:
             done = subprocess.run(
@@ -271,6 +275,7 @@ def analysis_ms_per_mb(sizes: list[int], reps: int, loop_ms: float | None = None
             pooled["ms_per_mb"] += one["ms_per_mb"]
             pooled["cpu_ms_per_mb"] += one["cpu_ms_per_mb"]
             pooled["taken"] += one["taken"]
+            pooled["quiet"] += one["quiet"]
             pooled["findings"] = one["findings"]
         out[key] = pooled
     return out

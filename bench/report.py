@@ -284,10 +284,14 @@ def _cli_section(results: dict[str, Any]) -> list[str]:
         return cell(summary(samples), "ms", analysis.get("error")).replace(" ms", " ms/MB")
 
     def quiet(size: str) -> str:
-        """How many samples were taken, of which the row keeps the quiet ones."""
+        """How many samples were taken, and how many of them on a quiet machine."""
         row = analysis.get(size, {})
-        kept, taken = len(row.get("cpu_ms_per_mb", [])), row.get("taken")
-        return f"; {kept} of {taken} samples quiet" if taken else ""
+        taken, calm = row.get("taken"), row.get("quiet")
+        if not taken:
+            return ""
+        if calm is None:
+            return f"; {taken} samples taken"
+        return f"; {calm} of {taken} samples quiet"
 
     for size, label in ANALYSIS_ROWS:
         if size in analysis or (size == "1000000" and analysis.get("error")):
