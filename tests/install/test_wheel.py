@@ -200,3 +200,16 @@ def test_installed_server_publishes_diagnostics(installed: Installed, tmp_path: 
         assert duplicate["range"]["start"] == {"line": 6, "character": 0}
         assert client.request("shutdown") is None
         client.notify("exit")
+
+
+def test_the_wheel_carries_the_c_speedup_for_its_platform(dist: Dist) -> None:
+    """Where the build has a compiler (as here), the wheel holds the compiled speedup, not
+    its source, and is tagged for its Python and platform instead of py3-none-any."""
+    if os.environ.get("PROMPTLS_PURE"):
+        pytest.skip("PROMPTLS_PURE: the build was asked not to compile it")
+    with zipfile.ZipFile(dist.wheel) as wheel:
+        names = wheel.namelist()
+    built = [n for n in names if n.startswith("promptls/text/_speedups.")]
+    assert any(n.endswith((".so", ".pyd")) for n in built), built
+    assert "promptls/text/_speedups.c" not in names
+    assert not dist.wheel.name.endswith("-py3-none-any.whl")
